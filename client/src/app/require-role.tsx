@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { ShieldAlert } from 'lucide-react';
+import type { Role } from '@core/domain/roles.ts';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+
+/** Keeps signed-out visitors and other roles off a page; the server still checks every request. */
+export function RequireRole({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <FullPageSpinner />;
+  if (!user) return <Redirect to="/login" />;
+  if (roles && !roles.includes(user.role)) {
+    return (
+      <EmptyState
+        icon={<ShieldAlert />}
+        title="You don't have access to this page"
+        description="Sign in with an account that has the right role to open it."
+      />
+    );
+  }
+  return <>{children}</>;
+}

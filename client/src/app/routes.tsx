@@ -1,0 +1,116 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import type { Role } from '@core/domain/roles.ts';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { ComingSoonPage } from './pages/coming-soon-page.tsx';
+import { RequireRole } from './require-role.tsx';
+
+// Every page loads on demand so the home route ships only what it needs.
+const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+
+type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
+
+const soon = (title: string): ComponentType => () => <ComingSoonPage title={title} />;
+
+const admin = ['admin'] as const;
+const detailer = ['detailer', 'admin'] as const;
+
+/** The spec's route list, plus /detailers, /detailers/:id, /bookings/:id, /job-progress/:id and /reset-password. */
+export const routeDefinitions: RouteDefinition[] = [
+  { path: '/', page: HomePage },
+  { path: '/login', page: LoginPage },
+  { path: '/simple-login', page: LoginPage },
+  { path: '/demo-login', page: soon('Demo sign-in') },
+  { path: '/forgot-password', page: soon('Forgot password') },
+  { path: '/reset-password', page: soon('Reset password') },
+  { path: '/detailers', page: soon('Detailers') },
+  { path: '/detailers/:id', page: soon('Detailer') },
+  { path: '/services/:id', page: soon('Service Details') },
+  { path: '/service/:serviceId', page: soon('Service Details') },
+  { path: '/booking/:id?', page: soon('Book a Service') },
+  { path: '/bookings', page: soon('My Bookings'), signedIn: true },
+  { path: '/bookings/:id', page: soon('Booking'), signedIn: true },
+  { path: '/job-progress/:id', page: soon('Job progress'), signedIn: true },
+  { path: '/reviews/:id', page: soon('Review'), signedIn: true },
+  { path: '/profile', page: soon('Profile'), signedIn: true },
+  { path: '/messages', page: soon('Messages'), signedIn: true },
+  { path: '/garage', page: soon('My Cars'), signedIn: true },
+  { path: '/checkout', page: soon('Checkout'), signedIn: true },
+  { path: '/quick-checkout/:serviceId', page: soon('Quick Book'), signedIn: true },
+  { path: '/payment-success', page: soon('Payment'), signedIn: true },
+  { path: '/subscription-plans', page: soon('Subscription Plans') },
+  { path: '/subscribe', page: soon('Subscribe'), signedIn: true },
+  { path: '/account/subscription', page: soon('My Subscription'), signedIn: true },
+  { path: '/referrals', page: soon('My Referrals'), signedIn: true },
+  { path: '/notification-settings', page: soon('Notification settings'), signedIn: true },
+  { path: '/smart-booking', page: soon('Smart Book') },
+  { path: '/track-provider', page: soon('Track your detailer'), signedIn: true },
+  { path: '/vehicles', page: soon('Vehicles'), signedIn: true },
+  { path: '/addresses', page: soon('Addresses'), signedIn: true },
+  { path: '/payment-methods', page: soon('Payment methods'), signedIn: true },
+  { path: '/help-support', page: soon('Help & Support') },
+  { path: '/privacy-policy', page: soon('Privacy Policy') },
+  { path: '/terms-of-service', page: soon('Terms of Service') },
+  { path: '/demo-service-area', page: soon('Service area') },
+  { path: '/image-upload-demo', page: soon('Image upload') },
+  { path: '/admin', page: soon('Admin'), roles: admin },
+  { path: '/admin/users', page: soon('Users'), roles: admin },
+  { path: '/admin/services', page: soon('Services'), roles: admin },
+  { path: '/admin/bookings', page: soon('Bookings'), roles: admin },
+  { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
+  { path: '/admin/messages', page: soon('Messages'), roles: admin },
+  { path: '/admin/settings', page: soon('Settings'), roles: admin },
+  { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
+  { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
+  { path: '/admin/marketing/campaigns', page: soon('Campaigns'), roles: admin },
+  { path: '/admin/marketing/campaigns/new', page: soon('New campaign'), roles: admin },
+  { path: '/admin/marketing/campaigns/:id', page: soon('Campaign'), roles: admin },
+  { path: '/admin/marketing/campaigns/:id/edit', page: soon('Edit campaign'), roles: admin },
+  { path: '/admin/marketing/audiences', page: soon('Audiences'), roles: admin },
+  { path: '/admin/marketing/audiences/new', page: soon('New audience'), roles: admin },
+  { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
+  { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
+  { path: '/detailer', page: soon('Detailer dashboard'), roles: detailer },
+  { path: '/detailer/dashboard', page: soon('Detailer dashboard'), roles: detailer },
+  { path: '/detailer/services', page: soon('My services'), roles: detailer },
+  { path: '/detailer/manage-services', page: soon('Manage services'), roles: detailer },
+  { path: '/detailer/bookings', page: soon('Jobs'), roles: detailer },
+  { path: '/detailer/marketing', page: soon('Marketing'), roles: detailer },
+  { path: '/detailer/availability', page: soon('Availability'), roles: detailer },
+  { path: '/detailer/location-sharing', page: soon('Location sharing'), roles: detailer },
+  { path: '/business', page: soon('Business'), roles: detailer },
+  { path: '/business/dashboard', page: soon('Business dashboard'), roles: detailer },
+  { path: '/test-auth', page: soon('Auth test') },
+  { path: '/test-firebase-auth', page: soon('Identity test') },
+  { path: '/firebase-debug', page: soon('Identity debug') },
+  { path: '/test-flow', page: soon('Test flow') },
+  { path: '/test-weather-notifications', page: soon('Weather notifications test') },
+];
+
+function guarded({ page: Page, roles, signedIn }: RouteDefinition) {
+  if (!roles && !signedIn) return <Page />;
+  return (
+    <RequireRole roles={roles}>
+      <Page />
+    </RequireRole>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        {routeDefinitions.map((definition) => (
+          <Route key={definition.path} path={definition.path}>
+            {guarded(definition)}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  Bell,
+  CalendarCheck,
+  Car,
+  Clock,
+  Home,
+  LogIn,
+  MapPin,
+  MessageSquare,
+  Navigation,
+  Shield,
+  User,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { bottomNavItems, hidesBottomNav, isNavItemActive } from '@core/domain/navigation.ts';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { cn } from '@/lib/cn.ts';
+
+const icons: Record<string, LucideIcon> = {
+  home: Home,
+  bookings: CalendarCheck,
+  messages: MessageSquare,
+  'smart-book': Zap,
+  track: Navigation,
+  'my-cars': Car,
+  profile: User,
+  admin: Shield,
+  location: MapPin,
+  availability: Clock,
+  login: LogIn,
+};
+
+export function BottomNav() {
+  const [path] = useLocation();
+  const { user, isLoading } = useCurrentUser();
+  if (hidesBottomNav(path) || isLoading) return null;
+  const items = bottomNavItems(user?.role ?? null, path);
+  return (
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-surface pb-[env(safe-area-inset-bottom)]">
+      <ul className="mx-auto flex max-w-[32rem]">
+        {items.map((item) => {
+          const Icon = icons[item.key] ?? Bell;
+          const isActive = isNavItemActive(item, path);
+          const content = (
+            <>
+              <Icon aria-hidden className="size-5" />
+              <span>{item.label}</span>
+            </>
+          );
+          const classes = cn(
+            'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+            isActive ? 'text-brand-700' : 'text-neutral-600',
+          );
+          return (
+            <li key={item.key} className="flex-1">
+              {item.disabled ? (
+                <span role="link" aria-disabled="true" className={cn(classes, 'text-neutral-500 opacity-60')}>
+                  {content}
+                </span>
+              ) : (
+                <Link href={item.href} aria-current={isActive ? 'page' : undefined} className={classes}>
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+export interface EmptyStateProps {
+  /** A lucide icon element, e.g. <CalendarX />; decorative. */
+  icon?: ReactNode;
+  title: string;
+  description?: ReactNode;
+  /** Usually a <Button> that gets the user moving again. */
+  action?: ReactNode;
+  className?: string;
+}
+
+export function EmptyState({ icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div className={cn("flex flex-col items-center gap-2 px-6 py-12 text-center", className)}>
+      {icon && (
+        <div
+          aria-hidden="true"
+          className="mb-2 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 [&_svg]:size-7"
+        >
+          {icon}
+        </div>
+      )}
+      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+      {description && <p className="max-w-sm text-sm text-neutral-600">{description}</p>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ComponentProps } from "react";
+import { Tooltip as TooltipPrimitive } from "radix-ui";
+import { cn } from "../../lib/cn";
+
+/** Rendered once by the app shell; the delays are the spec's (Radix defaults are 700 and 300 too). */
+export function TooltipProvider({
+  delayDuration = 700,
+  skipDelayDuration = 300,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    />
+  );
+}
+
+export const Tooltip = TooltipPrimitive.Root;
+export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+// Tooltips never hold the only copy of information: touch devices rarely show them.
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn(
+          "z-50 max-w-xs rounded-[6px] bg-neutral-900 px-2.5 py-1.5 text-xs text-white shadow-raised",
+          "data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in data-[state=closed]:animate-fade-out",
+          className,
+        )}
+        {...props}
+      />
+    </TooltipPrimitive.Portal>
+  );
+}

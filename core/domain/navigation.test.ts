@@ -1,0 +1,227 @@
+import { describe, it, expect } from 'vitest';
+import {
+  backTarget,
+  bottomNavItems,
+  headerTitle,
+  hidesBottomNav,
+  isNavItemActive,
+  normalizePath,
+  productName,
+  showsBackButton,
+  type NavItem,
+} from './navigation';
+
+const labels = (items: NavItem[]) => items.map((item) => item.label);
+const disabledFlags = (items: NavItem[]) => items.map((item) => item.disabled ?? false);
+
+describe('normalizePath', () => {
+  it.each([
+    ['/', '/'],
+    ['', '/'],
+    ['/bookings/', '/bookings'],
+    ['/bookings?tab=past', '/bookings'],
+    ['/booking/7/?step=2#top', '/booking/7'],
+    ['/?ref=abc', '/'],
+  ])('%j becomes %j', (path, expected) => {
+    expect(normalizePath(path)).toBe(expected);
+  });
+});
+
+describe('headerTitle', () => {
+  it('uses Glossly as the product name', () => {
+    expect(productName).toBe('Glossly');
+  });
+
+  it.each([
+    ['/', 'Home'],
+    ['/bookings', 'My Bookings'],
+    ['/booking', 'Booking Details'],
+    ['/booking/12', 'Booking Details'],
+    ['/messages', 'Messages'],
+    ['/profile', 'Profile'],
+    ['/subscription-plans', 'Subscription Plans'],
+    ['/account/subscription', 'My Subscription'],
+    ['/admin/subscription-plans', 'Manage Plans'],
+    ['/referrals', 'My Referrals'],
+    ['/services/3', 'Service Details'],
+    ['/garage', 'Glossly'],
+    ['/checkout', 'Glossly'],
+    ['/detailer/availability', 'Glossly'],
+    ['/unknown-page', 'Glossly'],
+  ])('%s shows %j', (path, title) => {
+    expect(headerTitle(path)).toBe(title);
+  });
+
+  it.each([
+    ['/bookings/', 'My Bookings'],
+    ['/profile?edit=1', 'Profile'],
+    ['/booking?serviceId=1&detailerId=2', 'Booking Details'],
+    ['/services/3/', 'Service Details'],
+    ['/?welcome=1', 'Home'],
+  ])('ignores query strings and trailing slashes: %s shows %j', (path, title) => {
+    expect(headerTitle(path)).toBe(title);
+  });
+});
+
+describe('showsBackButton', () => {
+  it.each(['/', '/bookings', '/messages', '/profile', '/login', '/bookings/', '/profile?x=1'])(
+    'hides the back button on %s',
+    (path) => {
+      expect(showsBackButton(path)).toBe(false);
+    },
+  );
+
+  it.each([
+    '/booking/5',
+    '/services/3',
+    '/checkout',
+    '/garage',
+    '/subscription-plans',
+    '/admin/subscription-plans',
+    '/detailer/availability',
+  ])('shows the back button on %s', (path) => {
+    expect(showsBackButton(path)).toBe(true);
+  });
+});
+
+describe('backTarget', () => {
+  it.each([
+    ['/services/3', '/'],
+    ['/service/3', '/'],
+    ['/booking/5', '/bookings'],
+    ['/booking/5?step=2', '/bookings'],
+    ['/booking', '/bookings'],
+    ['/checkout', '/'],
+    ['/garage', '/'],
+    ['/bookings', '/'],
+    ['/subscription-plans', '/'],
+  ])('goes back from %s to %s', (path, target) => {
+    expect(backTarget(path)).toBe(target);
+  });
+});
+
+describe('hidesBottomNav', () => {
+  it.each([
+    '/booking',
+    '/booking/5',
+    '/booking?serviceId=1&detailerId=2',
+    '/checkout',
+    '/checkout/',
+    '/payment-success',
+    '/payment-success?id=pi_1',
+    '/subscribe',
+    '/subscribe/premium',
+    '/test-weather-notifications',
+  ])('hides the bottom nav on %s', (path) => {
+    expect(hidesBottomNav(path)).toBe(true);
+  });
+
+  it.each([
+    '/',
+    '/bookings',
+    '/bookings/5',
+    '/subscription-plans',
+    '/quick-checkout/4',
+    '/services/3',
+    '/profile',
+  ])('keeps the bottom nav on %s', (path) => {
+    expect(hidesBottomNav(path)).toBe(false);
+  });
+});
+
+describe('bottomNavItems', () => {
+  it('gives a customer on the home screen Smart Book and Track but not My Cars', () => {
+    const items = bottomNavItems('customer', '/');
+    expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Smart Book', 'Track', 'Profile']);
+    expect(disabledFlags(items)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('adds My Cars for a customer while on /garage', () => {
+    const items = bottomNavItems('customer', '/garage');
+    expect(labels(items)).toEqual([
+      'Home',
+      'Bookings',
+      'Messages',
+      'Smart Book',
+      'Track',
+      'My Cars',
+      'Profile',
+    ]);
+    expect(items.find((item) => item.label === 'My Cars')?.href).toBe('/garage');
+    expect(disabledFlags(items).every((flag) => !flag)).toBe(true);
+  });
+
+  it('gives a detailer Location and Availability, without Smart Book, Track or My Cars', () => {
+    const items = bottomNavItems('detailer', '/garage');
+    expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Profile', 'Location', 'Availability']);
+    expect(items.map((item) => item.href)).toEqual([
+      '/',
+      '/bookings',
+      '/messages',
+      '/profile',
+      '/detailer/location-sharing',
+      '/detailer/availability',
+    ]);
+    expect(disabledFlags(items).every((flag) => !flag)).toBe(true);
+  });
+
+  it('gives an admin Smart Book and the Admin tab, without Track or My Cars', () => {
+    const items = bottomNavItems('admin', '/garage');
+    expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Smart Book', 'Profile', 'Admin']);
+    expect(items.find((item) => item.label === 'Admin')?.href).toBe('/admin/subscription-plans');
+    expect(disabledFlags(items).every((flag) => !flag)).toBe(true);
+  });
+
+  it('shows a signed-out visitor Home, Bookings and Messages disabled, plus Smart Book and Login', () => {
+    const items = bottomNavItems(null, '/');
+    expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Smart Book', 'Login']);
+    expect(disabledFlags(items)).toEqual([true, true, true, false, false]);
+    expect(items.map((item) => item.href)).toEqual(['/', '/bookings', '/messages', '/smart-booking', '/login']);
+  });
+
+  it('uses the spec routes for every signed-in item', () => {
+    const hrefs = Object.fromEntries(
+      bottomNavItems('customer', '/garage').map((item) => [item.label, item.href]),
+    );
+    expect(hrefs).toEqual({
+      Home: '/',
+      Bookings: '/bookings',
+      Messages: '/messages',
+      'Smart Book': '/smart-booking',
+      Track: '/track-provider',
+      'My Cars': '/garage',
+      Profile: '/profile',
+    });
+  });
+
+  it('gives every item a unique key', () => {
+    for (const role of ['customer', 'detailer', 'admin', null] as const) {
+      const keys = bottomNavItems(role, '/garage').map((item) => item.key);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+});
+
+describe('isNavItemActive', () => {
+  const home = { href: '/' };
+  const bookings = { href: '/bookings' };
+  const messages = { href: '/messages' };
+
+  it('matches Home only on /', () => {
+    expect(isNavItemActive(home, '/')).toBe(true);
+    expect(isNavItemActive(home, '/?ref=1')).toBe(true);
+    expect(isNavItemActive(home, '/bookings')).toBe(false);
+  });
+
+  it('matches other items on their route and its sub-paths', () => {
+    expect(isNavItemActive(bookings, '/bookings')).toBe(true);
+    expect(isNavItemActive(bookings, '/bookings/5')).toBe(true);
+    expect(isNavItemActive(messages, '/messages?conversationId=3')).toBe(true);
+    expect(isNavItemActive(messages, '/bookings')).toBe(false);
+  });
+
+  it('does not mark Bookings active on a /booking page', () => {
+    expect(isNavItemActive(bookings, '/booking/5')).toBe(false);
+    expect(isNavItemActive(bookings, '/booking')).toBe(false);
+  });
+});

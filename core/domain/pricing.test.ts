@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bookingPrice, taxCentsFor } from './pricing.ts';
+
+describe('bookingPrice', () => {
+  it.each([
+    ['Basic Exterior Wash', 5900, 472, 7872],
+    ['Full Interior Detail', 12900, 1032, 15432],
+    ['Complete Detail Package', 19900, 1592, 22992],
+    ['Ceramic Coating', 39900, 3192, 44592],
+  ])('%s: tax and total', (_name, priceCents, taxCents, totalCents) => {
+    expect(bookingPrice(priceCents)).toEqual({ priceCents, serviceFeeCents: 1500, taxCents, totalCents });
+  });
+
+  it('rounds tax half up to the cent', () => {
+    expect(taxCentsFor(1)).toBe(0); // 0.08 cent
+    expect(taxCentsFor(6)).toBe(0); // 0.48 cent
+    expect(taxCentsFor(7)).toBe(1); // 0.56 cent
+    expect(taxCentsFor(1250)).toBe(100);
+    expect(taxCentsFor(1256)).toBe(100); // 100.48
+    expect(taxCentsFor(1257)).toBe(101); // 100.56
+  });
+
+  it('refuses a price that is not a positive whole number of cents', () => {
+    expect(() => bookingPrice(0)).toThrow(RangeError);
+    expect(() => bookingPrice(59.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,29 @@
+/** Flat service fee on every booking. */
+export const serviceFeeCents = 1500;
+/** Sales tax, in basis points of the service price (8%). */
+export const taxRateBasisPoints = 800;
+
+export type BookingPrice = {
+  priceCents: number;
+  serviceFeeCents: number;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** Integer division rounding half up: tax on $0.0625 rounds to $0.07, never to a float. */
+function divideRoundingHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((numerator * 2 + denominator) / (denominator * 2));
+}
+
+export function taxCentsFor(priceCents: number): number {
+  return divideRoundingHalfUp(priceCents * taxRateBasisPoints, 10_000);
+}
+
+/** Everything a customer pays for one service: price + $15.00 fee + 8% tax of the price. */
+export function bookingPrice(priceCents: number): BookingPrice {
+  if (!Number.isInteger(priceCents) || priceCents <= 0) {
+    throw new RangeError(`priceCents must be a positive integer, got ${priceCents}`);
+  }
+  const taxCents = taxCentsFor(priceCents);
+  return { priceCents, serviceFeeCents, taxCents, totalCents: priceCents + serviceFeeCents + taxCents };
+}

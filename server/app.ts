@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerStaticClient } from './plugins/static-client.ts';
+import authPlugin from './plugins/auth.ts';
+import { authRoutes } from './routes/auth.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built client (dist/client); tests of the API leave it out. */
+  clientDir?: string;
+  clock?: Clock;
+};
+
+/** Builds the whole app without listening: main.ts listens, tests use inject(). */
+export async function buildApp({ config, database, clientDir, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 64 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Everything ships from our own origin: no hot-linked scripts, fonts or images.
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  // Limits are set per route (sign-in, reset) rather than globally.
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandler(app);
+  await app.register(authPlugin);
+
+  await app.register(authRoutes);
+  await app.register(catalogRoutes);
+  app.get('/api/health', () => ({ ok: true }));
+
+  await registerStaticClient(app, clientDir);
+  return app;
+}

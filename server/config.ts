@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+// Every setting Glossly reads, with the defaults of the embedded mode. README.md documents each one.
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  DEMO_MODE: booleanFlag.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Glossly <no-reply@glossly.local>'),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_MODE' | 'ADMIN_EMAILS'> & {
+  DEMO_MODE: boolean;
+  ADMIN_EMAILS: string[];
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a one-line message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(defined);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const { DEMO_MODE, ADMIN_EMAILS, ...rest } = parsed.data;
+  return {
+    ...rest,
+    DEMO_MODE: DEMO_MODE ?? rest.NODE_ENV !== 'production',
+    ADMIN_EMAILS: ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
+  };
+}

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  doublePrecision,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['customer', 'detailer', 'admin']);
+
+export const bookingStatusEnum = pgEnum('booking_status', [
+  'pending_payment',
+  'requested',
+  'accepted',
+  'en_route',
+  'in_progress',
+  'completed',
+  'declined',
+  'expired',
+  'cancelled',
+  'abandoned',
+]);
+
+export const notificationTypeEnum = pgEnum('notification_type', [
+  'booking_request',
+  'booking_update',
+  'message',
+  'payment',
+  'review',
+  'service_complete',
+  'service_update',
+  'user_update',
+  'reminder',
+  'alert',
+]);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    role: roleEnum('role').notNull().default('customer'),
+    passwordHash: text('password_hash'),
+    /** The identity provider's subject for accounts that signed in with OpenID Connect. */
+    oidcSubject: text('oidc_subject'),
+    referralCreditsCents: integer('referral_credits_cents').notNull().default(0),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_oidc_subject_unique').on(t.oidcSubject),
+    check('users_referral_credits_non_negative', sql`${t.referralCreditsCents} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random id: a leaked table does not leak usable sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per email and per address to throttle guessing (shared by every instance). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** `email:<address>` or `ip:<address>`. */
+    key: text('key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_attempted_at_idx').on(t.key, t.attemptedAt)],
+);
+
+/** Emails sent (or, without SMTP_URL, only recorded here) so admins and tests can read them. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const serviceCategories = pgTable('service_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const detailers = pgTable(
+  'detailers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    description: text('description').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Labels shown on cards, such as Interior, Exterior, Full Detail. */
+    serviceLabels: text('service_labels').array().notNull().default(sql`'{}'::text[]`),
+    timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+    baseLatitude: doublePrecision('base_latitude'),
+    baseLongitude: doublePrecision('base_longitude'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('detailers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check('detailers_review_count_non_negative', sql`${t.reviewCount} >= 0`),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    /** The detailer who listed the service; others may offer it too (detailer_services). */
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => serviceCategories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('services_category_id_idx').on(t.categoryId),
+    uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`),
+    check('services_price_positive', sql`${t.priceCents} > 0`),
+    check('services_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);
+
+export const detailerServices = pgTable(
+  'detailer_services',
+  {
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('detailer_services_pk').on(t.detailerId, t.serviceId),
+    index('detailer_services_service_id_idx').on(t.serviceId),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    status: bookingStatusEnum('status').notNull().default('pending_payment'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    notes: text('notes'),
+    address: text('address').notNull(),
+    apt: text('apt'),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** A pending_payment booking holds its slot until this moment. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_customer_id_idx').on(t.customerId),
+    index('bookings_detailer_id_starts_at_idx').on(t.detailerId, t.startsAt),
+    check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
+    check(
+      'bookings_total_is_sum',
+      sql`${t.totalCents} = ${t.priceCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+    ),
+    // bookings_no_overlap (an exclusion constraint) lives in a custom SQL migration: Drizzle cannot declare it.
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationTypeEnum('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    entityId: text('entity_id').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    deviceType: text('device_type', { enum: ['android', 'ios', 'web'] }).notNull(),
+    deviceName: text('device_name', {
+      enum: ['Chrome', 'Safari', 'Firefox', 'Internet Explorer', 'Edge', 'Unknown'],
+    }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_tokens_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
+
+// Writes to the catalog. The seed calls these; so will the admin and detailer screens (with their access checks).
+
+export async function ensureServiceCategory(db: Database, name: string): Promise<number> {
+  await db.insert(serviceCategories).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.name, name));
+  return row!.id;
+}
+
+export type DetailerProfileInput = {
+  businessName: string;
+  description: string;
+  avatarUrl: string | null;
+  rating: number;
+  reviewCount: number;
+  serviceLabels: string[];
+  timeZone: string;
+  baseLatitude: number;
+  baseLongitude: number;
+};
+
+export async function ensureDetailerProfile(db: Database, userId: number, input: DetailerProfileInput) {
+  await db.insert(detailers).values({ userId, ...input }).onConflictDoNothing({ target: detailers.userId });
+  const [row] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, userId));
+  return row!.id;
+}
+
+export type ServiceInput = {
+  name: string;
+  description: string;
+  categoryId: number;
+  priceCents: number;
+  durationMinutes: number;
+  imageUrl: string | null;
+};
+
+/** Lists a service under a detailer, who also offers it. */
+export async function ensureService(db: Database, detailerId: number, input: ServiceInput): Promise<number> {
+  const existing = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.detailerId, detailerId), eq(sql`lower(${services.name})`, input.name.toLowerCase())));
+  const id = existing[0]?.id ?? (await db.insert(services).values({ detailerId, ...input }).returning({ id: services.id }))[0]!.id;
+  await offerService(db, detailerId, id);
+  return id;
+}
+
+export async function offerService(db: Database, detailerId: number, serviceId: number) {
+  await db.insert(detailerServices).values({ detailerId, serviceId }).onConflictDoNothing();
+}

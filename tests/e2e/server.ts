@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { seedDatabase } from '../../server/db/seed.ts';
+
+// The built app on a fresh in-memory PGlite: every end-to-end run starts from the seed.
+const config = loadConfig();
+const database = await openDatabase({ dataDir: undefined });
+await seedDatabase(database.db);
+const app = await buildApp({ config, database, clientDir: path.resolve('dist/client') });
+await app.listen({ port: config.PORT, host: '127.0.0.1' });

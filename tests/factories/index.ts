@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../server/db/client.ts';
+import { createUser, type NewUser } from '../../server/services/user-service.ts';
+import {
+  ensureDetailerProfile,
+  ensureService,
+  ensureServiceCategory,
+  type ServiceInput,
+} from '../../server/services/catalog-admin-service.ts';
+
+// Test data with unique values, through the same domain functions the app and the seed use.
+
+export const testPassword = 'correct-horse-battery';
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createCustomer(db: Database, overrides: Partial<NewUser> = {}) {
+  const id = unique();
+  return createUser(db, {
+    email: `customer-${id}@example.com`,
+    username: `customer${id}`,
+    name: `Casey Customer ${id}`,
+    role: 'customer',
+    password: testPassword,
+    ...overrides,
+  });
+}
+
+export async function createAdmin(db: Database, overrides: Partial<NewUser> = {}) {
+  return createCustomer(db, { role: 'admin', ...overrides });
+}
+
+export async function createCategory(db: Database, name = `Category ${unique()}`) {
+  return ensureServiceCategory(db, name);
+}
+
+/** A detailer account with its profile and one service it lists and offers. */
+export async function createDetailer(
+  db: Database,
+  overrides: { user?: Partial<NewUser>; service?: Partial<ServiceInput>; businessName?: string; timeZone?: string } = {},
+) {
+  const id = unique();
+  const user = await createUser(db, {
+    email: `detailer-${id}@example.com`,
+    username: `detailer${id}`,
+    name: `Dana Detailer ${id}`,
+    role: 'detailer',
+    password: testPassword,
+    ...overrides.user,
+  });
+  const detailerId = await ensureDetailerProfile(db, user.id, {
+    businessName: overrides.businessName ?? `Detailing ${id}`,
+    description: 'Test detailer',
+    avatarUrl: null,
+    rating: 4.5,
+    reviewCount: 10,
+    serviceLabels: ['Exterior'],
+    timeZone: overrides.timeZone ?? 'America/Los_Angeles',
+    baseLatitude: 37.78,
+    baseLongitude: -122.41,
+  });
+  const categoryId = overrides.service?.categoryId ?? (await createCategory(db));
+  const serviceId = await ensureService(db, detailerId, {
+    name: `Wash ${id}`,
+    description: 'A test wash',
+    priceCents: 5900,
+    durationMinutes: 45,
+    imageUrl: null,
+    ...overrides.service,
+    categoryId,
+  });
+  return { user, detailerId, serviceId, categoryId };
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../server/db/seed.ts';
+import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
+
+describe.each(databaseKinds)('catalog API on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDatabase(t.db);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('lists categories as {id, name}', async () => {
+    const response = await get('/api/service-categories');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((c: { name: string }) => c.name)).toEqual([
+      'Exterior',
+      'Interior',
+      'Full Detail',
+      'Protection',
+      'Specialty',
+    ]);
+  });
+
+  it('serves the four sample services with their exact prices and durations, in dollars from cents', async () => {
+    const services = (await get('/api/services')).json();
+    const byName = Object.fromEntries(services.map((s: { name: string }) => [s.name, s]));
+    expect(byName['Basic Exterior Wash']).toMatchObject({ price: 59, priceCents: 5900, duration: 45 });
+    expect(byName['Full Interior Detail']).toMatchObject({ price: 129, duration: 120 });
+    expect(byName['Complete Detail Package']).toMatchObject({ price: 199, duration: 180 });
+    expect(byName['Ceramic Coating']).toMatchObject({ price: 399, duration: 300 });
+  });
+
+  it('filters services by category', async () => {
+    const categories = (await get('/api/service-categories')).json();
+    const interior = categories.find((c: { name: string }) => c.name === 'Interior');
+    const services = (await get(`/api/services?categoryId=${interior.id}`)).json();
+    expect(services.length).toBeGreaterThan(0);
+    expect(services.every((s: { categoryId: number }) => s.categoryId === interior.id)).toBe(true);
+  });
+
+  it('refuses an unknown or malformed category with a 400 naming the problem', async () => {
+    const unknown = await get('/api/services?categoryId=9999');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown category 9999');
+    const malformed = await get('/api/services?categoryId=abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('categoryId must be a positive whole number');
+  });
+
+  it('answers one service, 404 for a missing one and 400 for a non-numeric id', async () => {
+    expect((await get('/api/services/1')).json()).toMatchObject({ id: 1, name: 'Basic Exterior Wash' });
+    const missing = await get('/api/services/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Service not found');
+    expect((await get('/api/services/abc')).statusCode).toBe(400);
+  });
+
+  it('lists at least six detailers with business names, ratings, labels, avatars and starting prices', async () => {
+    const detailers = (await get('/api/detailers')).json();
+    expect(detailers.length).toBeGreaterThanOrEqual(6);
+    for (const detailer of detailers) {
+      expect(detailer.businessName).toBeTruthy();
+      expect(detailer.rating).toBeGreaterThan(0);
+      expect(detailer.reviewCount).toBeGreaterThan(0);
+      expect(detailer.services.length).toBeGreaterThan(0);
+      expect(detailer.avatarUrl).toMatch(/^\/images\/detailers\/.+\.svg$/);
+      expect(typeof detailer.startingPrice).toBe('number');
+      expect(typeof detailer.distanceMiles).toBe('number');
+    }
+    expect(detailers[0].startingPrice).toBe(59);
+  });
+
+  it('lists only the detailers offering a service', async () => {
+    const ceramic = (await get('/api/services')).json().find((s: { name: string }) => s.name === 'Ceramic Coating');
+    const offering = (await get(`/api/detailers?serviceId=${ceramic.id}`)).json();
+    const all = (await get('/api/detailers')).json();
+    expect(offering.length).toBeGreaterThan(0);
+    expect(offering.length).toBeLessThan(all.length);
+    for (const detailer of offering) {
+      const profile = (await get(`/api/detailers/${detailer.id}`)).json();
+      expect(profile.offeredServices.map((s: { id: number }) => s.id)).toContain(ceramic.id);
+    }
+  });
+
+  it('measures distance from a shared location, and refuses half a location', async () => {
+    const nearOakland = (await get('/api/detailers?lat=37.8044&lng=-122.2712')).json();
+    const shineOn = nearOakland.find((d: { businessName: string }) => d.businessName === 'Shine On Auto Spa');
+    expect(shineOn.distanceMiles).toBe(0);
+    const half = await get('/api/detailers?lat=37.8');
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('lat and lng must be given together');
+  });
+
+  it('answers one detailer with the services it offers, and 404 for a missing one', async () => {
+    const profile = (await get('/api/detailers/1')).json();
+    expect(profile.businessName).toBe('Gloss Boss Mobile Detailing');
+    expect(profile.offeredServices.length).toBeGreaterThanOrEqual(4);
+    expect((await get('/api/detailers/424242')).statusCode).toBe(404);
+  });
+
+  it('seeding again changes nothing', async () => {
+    const before = (await get('/api/services')).json().length;
+    await seedDatabase(t.db);
+    expect((await get('/api/services')).json()).toHaveLength(before);
+    expect((await get('/api/detailers')).json()).toHaveLength(8);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+});

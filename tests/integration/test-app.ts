@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
+import type { Clock } from '../../server/clock.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh database of the kind asked for; PostgreSQL ones are created here and dropped by close(). */
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: undefined });
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `glossly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-11-23T16:00:00Z')): Clock & { set: (d: Date) => void; advance: (ms: number) => void } {
+  let current = start;
+  return {
+    now: () => current,
+    set: (date) => {
+      current = date;
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; db: Database; config: Config; close: () => Promise<void> };
+
+/** The real app on a fresh database, as main.ts builds it, minus the listening socket. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ config, database, clock: options.clock });
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

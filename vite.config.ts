@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export const alias = {
+  '@': path.resolve(import.meta.dirname, 'client/src'),
+  '@core': path.resolve(import.meta.dirname, 'core'),
+};
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
