@@ -8,5 +8,5 @@ import { seedDatabase } from '../../server/db/seed.ts';
 const config = loadConfig();
 const database = await openDatabase({ dataDir: undefined });
 await seedDatabase(database.db);
-const app = await buildApp({ config, database, clientDir: path.resolve('dist/client') });
+const app = await buildApp({ config, database, clientDir: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') });
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
