@@ -7,6 +7,7 @@ import {
   ensureServiceCategory,
   offerService,
 } from '../services/catalog-admin-service.ts';
+import { ensureDefaultAvailability } from '../services/availability-service.ts';
 
 async function ensureUser(db: Database, input: NewUser) {
   return (await findUserByEmail(db, input.email)) ?? (await createUser(db, input));
@@ -40,6 +41,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       baseLatitude: seed.latitude,
       baseLongitude: seed.longitude,
     });
+    await ensureDefaultAvailability(db, detailerId);
     // The first detailer lists the catalog; the others offer services from it.
     for (const key of seed.offers) {
       const service = seedServices.find((s) => s.key === key)!;

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
+import { clearCatalogCache } from './catalog-cache.ts';
 
 // Writes to the catalog. The seed calls these; so will the admin and detailer screens (with their access checks).
 
 export async function ensureServiceCategory(db: Database, name: string): Promise<number> {
   await db.insert(serviceCategories).values({ name }).onConflictDoNothing();
+  clearCatalogCache(db);
   const [row] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.name, name));
   return row!.id;
 }
@@ -24,6 +26,7 @@ export type DetailerProfileInput = {
 
 export async function ensureDetailerProfile(db: Database, userId: number, input: DetailerProfileInput) {
   await db.insert(detailers).values({ userId, ...input }).onConflictDoNothing({ target: detailers.userId });
+  clearCatalogCache(db);
   const [row] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, userId));
   return row!.id;
 }
@@ -50,4 +53,5 @@ export async function ensureService(db: Database, detailerId: number, input: Ser
 
 export async function offerService(db: Database, detailerId: number, serviceId: number) {
   await db.insert(detailerServices).values({ detailerId, serviceId }).onConflictDoNothing();
+  clearCatalogCache(db);
 }

@@ -5,6 +5,7 @@ import { defaultCity, distanceMiles, type Coordinates } from '@core/domain/dista
 import type { Detailer, DetailerWithServices, Service, ServiceCategory } from '@core/schemas/catalog.ts';
 import type { Database } from '../db/client.ts';
 import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
+import { cachedCatalogRead } from './catalog-cache.ts';
 
 /** The stock image a service shows when it has none of its own. */
 export const defaultServiceImageUrl = '/images/services/default.svg';
@@ -48,11 +49,15 @@ function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: C
   };
 }
 
-export async function listServiceCategories(db: Database): Promise<ServiceCategory[]> {
-  return db.select().from(serviceCategories).orderBy(asc(serviceCategories.id));
+export function listServiceCategories(db: Database): Promise<ServiceCategory[]> {
+  return cachedCatalogRead(db, 'categories', () => db.select().from(serviceCategories).orderBy(asc(serviceCategories.id)));
 }
 
-export async function listServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
+export function listServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
+  return cachedCatalogRead(db, `services:${filter.categoryId ?? 'all'}`, () => loadServices(db, filter));
+}
+
+async function loadServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
   if (filter.categoryId !== undefined) {
     const [category] = await db
       .select({ id: serviceCategories.id })
@@ -74,10 +79,15 @@ export async function getService(db: Database, id: number): Promise<Service> {
   return toService(row);
 }
 
-export async function listDetailers(
-  db: Database,
-  filter: { serviceId?: number; lat?: number; lng?: number },
-): Promise<Detailer[]> {
+type DetailersFilter = { serviceId?: number; lat?: number; lng?: number };
+
+export function listDetailers(db: Database, filter: DetailersFilter): Promise<Detailer[]> {
+  // Answers for a shared location are not cached: every customer's point would be a new entry.
+  if (filter.lat !== undefined) return loadDetailers(db, filter);
+  return cachedCatalogRead(db, `detailers:${filter.serviceId ?? 'all'}`, () => loadDetailers(db, filter));
+}
+
+async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Detailer[]> {
   const from = filter.lat !== undefined && filter.lng !== undefined
     ? { latitude: filter.lat, longitude: filter.lng }
     : defaultCity;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { bookingPrice } from '@core/domain/pricing.ts';
+import { bookingEvents, bookings, services } from '../../server/db/schema.ts';
 import type { Database } from '../../server/db/client.ts';
 import { createUser, type NewUser } from '../../server/services/user-service.ts';
 import {
@@ -7,6 +10,7 @@ import {
   ensureServiceCategory,
   type ServiceInput,
 } from '../../server/services/catalog-admin-service.ts';
+import { ensureDefaultAvailability } from '../../server/services/availability-service.ts';
 
 // Test data with unique values, through the same domain functions the app and the seed use.
 
@@ -59,6 +63,8 @@ export async function createDetailer(
     baseLatitude: 37.78,
     baseLongitude: -122.41,
   });
+  // The seed's hours: Monday to Saturday, 9 AM to 5 PM.
+  await ensureDefaultAvailability(db, detailerId);
   const categoryId = overrides.service?.categoryId ?? (await createCategory(db));
   const serviceId = await ensureService(db, detailerId, {
     name: `Wash ${id}`,
@@ -70,4 +76,38 @@ export async function createDetailer(
     categoryId,
   });
   return { user, detailerId, serviceId, categoryId };
+}
+
+/**
+ * A booking row written straight to the database (no availability check), with the catalog's amounts.
+ * Give status to start it anywhere in the lifecycle; a status past pending_payment records that it was requested.
+ */
+export async function createBooking(
+  db: Database,
+  overrides: Partial<typeof bookings.$inferInsert> & { customerId: number; detailerId: number; serviceId: number },
+) {
+  const startsAt = overrides.startsAt ?? new Date('2026-12-01T17:00:00Z');
+  const [service] = await db.select().from(services).where(eq(services.id, overrides.serviceId));
+  const durationMinutes = service?.durationMinutes ?? 60;
+  const status = overrides.status ?? 'pending_payment';
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      status,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + durationMinutes * 60_000),
+      vehicleType: 'Sedan',
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+      ...bookingPrice(service?.priceCents ?? 5900),
+      holdExpiresAt: status === 'pending_payment' ? new Date(startsAt.getTime() - 60_000) : null,
+      ...overrides,
+    })
+    .returning();
+  await db.insert(bookingEvents).values({ bookingId: row!.id, action: 'create', toStatus: 'pending_payment' });
+  if (!['pending_payment', 'abandoned'].includes(status)) {
+    await db.insert(bookingEvents).values({ bookingId: row!.id, action: 'authorize', fromStatus: 'pending_payment', toStatus: 'requested' });
+  }
+  return row!;
 }

@@ -109,6 +109,13 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
     expect((await get('/api/detailers')).json()).toHaveLength(8);
   });
 
+  it('sends the security headers on every answer', async () => {
+    const response = await get('/api/services');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await get('/api/nothing-here');
     expect(response.statusCode).toBe(404);

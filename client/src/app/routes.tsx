@@ -9,6 +9,9 @@ import { RequireRole } from './require-role.tsx';
 const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+const DetailersPage = lazy(() => import('@/features/catalog/pages/detailers-page.tsx'));
+const DetailerPage = lazy(() => import('@/features/catalog/pages/detailer-page.tsx'));
+const ServicePage = lazy(() => import('@/features/catalog/pages/service-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -25,10 +28,10 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/demo-login', page: soon('Demo sign-in') },
   { path: '/forgot-password', page: soon('Forgot password') },
   { path: '/reset-password', page: soon('Reset password') },
-  { path: '/detailers', page: soon('Detailers') },
-  { path: '/detailers/:id', page: soon('Detailer') },
-  { path: '/services/:id', page: soon('Service Details') },
-  { path: '/service/:serviceId', page: soon('Service Details') },
+  { path: '/detailers', page: DetailersPage },
+  { path: '/detailers/:id', page: DetailerPage },
+  { path: '/services/:id', page: ServicePage },
+  { path: '/service/:serviceId', page: ServicePage },
   { path: '/booking/:id?', page: soon('Book a Service') },
   { path: '/bookings', page: soon('My Bookings'), signedIn: true },
   { path: '/bookings/:id', page: soon('Booking'), signedIn: true },

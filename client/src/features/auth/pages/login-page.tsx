@@ -1,5 +1,71 @@
-import { ComingSoonPage } from '@/app/pages/coming-soon-page.tsx';
+import { useEffect } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { toast } from '@/lib/toast.ts';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { AuthCard } from '../components/auth-layout.tsx';
+import { GoogleButton } from '../components/google-button.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
+
+/** The server's OpenID Connect callback comes back here with ?signedIn=google or ?oidcError=...; toast it once. */
+function useGoogleResultToast() {
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const failure = params.get('oidcError');
+    if (failure !== null) {
+      toast({ title: 'Google sign-in failed', description: failure || 'An error occurred during Google sign-in', variant: 'destructive' });
+    } else if (params.get('signedIn') === 'google') {
+      toast({ title: 'Success', description: "You've been logged in successfully with Google" });
+    } else {
+      return;
+    }
+    window.history.replaceState(null, '', window.location.pathname);
+  }, []);
+}
 
 export default function LoginPage() {
-  return <ComingSoonPage title="Welcome to Glossly" />;
+  const { user, isLoading } = useCurrentUser();
+  const [, navigate] = useLocation();
+  useGoogleResultToast();
+
+  if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
+  if (user) return <Redirect to="/" replace />;
+
+  const goHome = () => navigate('/');
+  return (
+    <AuthCard title="Welcome to Glossly" description="Sign in or create an account to continue">
+      <div className="grid gap-5">
+        <GoogleButton />
+        <div className="flex items-center gap-3 text-xs font-medium text-neutral-600">
+          <span aria-hidden="true" className="h-px flex-1 bg-neutral-200" />
+          Or use email
+          <span aria-hidden="true" className="h-px flex-1 bg-neutral-200" />
+        </div>
+        <Tabs defaultValue="login">
+          <TabsList className="grid grid-cols-2">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="register">Register</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <LoginForm onSignedIn={goHome} />
+          </TabsContent>
+          <TabsContent value="register">
+            <RegisterForm onSignedIn={goHome} />
+          </TabsContent>
+        </Tabs>
+        <p className="text-center text-xs text-neutral-600">
+          By continuing, you agree to our{' '}
+          <Link href="/terms-of-service" className="font-medium text-brand-700 underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link href="/privacy-policy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,223 @@
-import { ComingSoonPage } from '@/app/pages/coming-soon-page.tsx';
+import { useDeferredValue, useState } from 'react';
+import { Map as MapIcon, Search, SearchX, Store, Wrench } from 'lucide-react';
+import { Link } from 'wouter';
+import { productName } from '@core/domain/navigation.ts';
+import { CategoryChip } from '@/components/catalog/category-chip.tsx';
+import { ChipSkeleton, DetailerCardSkeleton, ServiceCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
+import { matchesSearch } from '@/components/catalog/catalog-format.ts';
+import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
+import { ServiceCard } from '@/components/catalog/service-card.tsx';
+import { useSharedLocation } from '@/components/catalog/shared-location.ts';
+import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useDetailers } from '../api/get-detailers.ts';
+import { useServiceCategories } from '../api/get-service-categories.ts';
+import { useServices } from '../api/get-services.ts';
+import { LocationLine } from '../components/location-line.tsx';
+import { QuickActions } from '../components/quick-actions.tsx';
+import { SectionHeading } from '../components/section-heading.tsx';
+
+const nearbyDetailerCount = 2;
+const popularServiceCount = 4;
+
+type CategoryFilter = number | 'all';
 
 export default function HomePage() {
-  return <ComingSoonPage title="Home" />;
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [categoryId, setCategoryId] = useState<CategoryFilter>('all');
+  const { coordinates } = useSharedLocation();
+
+  const categories = useServiceCategories();
+  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+  const detailers = useDetailers({ near: coordinates });
+
+  useErrorToast(categories.error, categories.errorUpdatedAt, 'Failed to fetch service categories', categories.refetch);
+  useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
+  useErrorToast(detailers.error, detailers.errorUpdatedAt, 'Failed to fetch detailers', detailers.refetch);
+
+  const shownDetailers = (detailers.data ?? [])
+    .filter((d) => matchesSearch(d.businessName, query))
+    .slice(0, nearbyDetailerCount);
+  const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
+  const isSearching = query.trim() !== '';
+
+  return (
+    <div className="flex flex-col gap-6 pb-4">
+      <section aria-label="Search" className="flex flex-col gap-2 border-b border-neutral-200 bg-surface px-4 pt-2 pb-4">
+        <LocationLine />
+        <search className="relative">
+          <label htmlFor="home-search" className="sr-only">
+            Search services and detailers
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-neutral-500" />
+          <Input
+            id="home-search"
+            type="search"
+            placeholder="Find detailing services"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-10"
+          />
+        </search>
+      </section>
+
+      <section aria-label="Service categories" className="-mt-2">
+        {categories.isPending ? (
+          <div className="flex gap-2 overflow-hidden px-4" role="status" aria-label="Loading categories">
+            <ChipSkeleton />
+            <ChipSkeleton />
+            <ChipSkeleton />
+          </div>
+        ) : categories.isError ? (
+          <ErrorState
+            className="py-4"
+            title="Failed to fetch service categories"
+            message="The category filter is unavailable."
+            onRetry={() => void categories.refetch()}
+          />
+        ) : (
+          <div role="group" aria-label="Filter services by category" className="no-scrollbar flex gap-2 overflow-x-auto px-4 py-1">
+            <CategoryChip isActive={categoryId === 'all'} onClick={() => setCategoryId('all')}>
+              All Services
+            </CategoryChip>
+            {categories.data.map((category) => (
+              <CategoryChip
+                key={category.id}
+                isActive={categoryId === category.id}
+                onClick={() => setCategoryId(category.id)}
+              >
+                {category.name}
+              </CategoryChip>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="px-4">
+        <div className="flex h-32 flex-col items-center justify-center gap-2 rounded-card border border-dashed border-brand-200 bg-brand-50 text-brand-700">
+          <MapIcon aria-hidden className="size-6" />
+          <p className="text-sm font-medium">Map view coming soon</p>
+        </div>
+      </div>
+
+      <section aria-labelledby="home-greeting" className="flex flex-col gap-3 px-4">
+        <Greeting />
+        <QuickActions />
+      </section>
+
+      <section aria-labelledby="nearby-detailers" className="px-4">
+        <SectionHeading
+          id="nearby-detailers"
+          title="Nearby Detailers"
+          action={
+            <Link
+              href="/detailers"
+              className="inline-flex min-h-11 items-center rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+            >
+              View All{' '}<span className="sr-only">detailers</span>
+            </Link>
+          }
+        />
+        {detailers.isPending ? (
+          <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
+            {Array.from({ length: nearbyDetailerCount }, (_, i) => (
+              <DetailerCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : detailers.isError ? (
+          <ErrorState
+            title="Failed to fetch detailers"
+            message="We couldn't load nearby detailers."
+            onRetry={() => void detailers.refetch()}
+          />
+        ) : shownDetailers.length === 0 ? (
+          isSearching ? (
+            <EmptyState
+              className="py-8"
+              icon={<SearchX />}
+              title="No detailers match your search"
+              description={`Nothing named "${query.trim()}". Try another name.`}
+            />
+          ) : (
+            <EmptyState className="py-8" icon={<Store />} title="No detailers nearby yet" description="Check back soon: new detailers join every week." />
+          )
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {shownDetailers.map((detailer) => (
+              <li key={detailer.id}>
+                <DetailerCard detailer={detailer} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="popular-services" className="px-4">
+        <SectionHeading id="popular-services" title="Popular Services" />
+        {services.isPending ? (
+          <div role="status" aria-label="Loading services" className="grid grid-cols-2 gap-3">
+            {Array.from({ length: popularServiceCount }, (_, i) => (
+              <ServiceCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : services.isError ? (
+          <ErrorState
+            title="Failed to fetch services"
+            message="We couldn't load the services."
+            onRetry={() => void services.refetch()}
+          />
+        ) : shownServices.length === 0 ? (
+          isSearching ? (
+            <EmptyState
+              className="py-8"
+              icon={<SearchX />}
+              title="No services match your search"
+              description={`Nothing named "${query.trim()}". Try another name or category.`}
+            />
+          ) : (
+            <EmptyState className="py-8" icon={<Wrench />} title="No services in this category yet" description="Choose another category to see more." />
+          )
+        ) : (
+          <ul className="grid grid-cols-2 gap-3">
+            {shownServices.map((service) => (
+              <li key={service.id} className="flex">
+                <ServiceCard service={service} className="w-full" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Signed-in customers are greeted by first name; visitors may browse too and get a general welcome. */
+function Greeting() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div role="status" aria-label="Loading" className="flex flex-col gap-2">
+        <Skeleton className="h-7 w-56" />
+        <Skeleton className="h-5 w-44" />
+        <h2 id="home-greeting" className="sr-only">
+          Welcome
+        </h2>
+      </div>
+    );
+  }
+  const firstName = user?.name.trim().split(/\s+/)[0];
+  return (
+    <div>
+      <h2 id="home-greeting" className="text-xl font-semibold text-neutral-900">
+        {firstName ? `Welcome back, ${firstName}!` : `Welcome to ${productName}!`}
+      </h2>
+      <p className="text-sm text-neutral-600">Quick actions to get started</p>
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { seedDatabase } from '../server/db/seed.ts';
+import { createTestDatabase, type DatabaseKind } from '../tests/integration/test-app.ts';
+
+const settings = { connections: 10, duration: 5, pipelining: 1 } as const;
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, ...settings });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** GET /api/services on the real app against a bare Fastify JSON route, same process and settings. */
+export async function measureApiThroughput(kind: DatabaseKind) {
+  const bare = Fastify();
+  bare.get('/bare', () => [{ id: 1, name: 'hello' }]);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const database = await createTestDatabase(kind);
+  await seedDatabase(database.db);
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const address = (server: typeof bare) => {
+    const info = server.server.address();
+    return typeof info === 'object' && info ? `http://127.0.0.1:${info.port}` : '';
+  };
+  const bareRps = await requestsPerSecond(`${address(bare)}/bare`);
+  const servicesRps = await requestsPerSecond(`${address(app)}/api/services`);
+
+  await app.close();
+  await database.close();
+  await bare.close();
+  return { bareRps, servicesRps, ratio: servicesRps / bareRps };
+}

@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import { loginSchema, type LoginInput } from '@core/schemas/auth.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useLogin } from '../api/login.ts';
+import { TextField } from './text-field.tsx';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const loginMutation = useLogin();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await loginMutation.mutateAsync(input);
+      toast({ title: 'Success', description: "You've been logged in successfully" });
+      onSignedIn();
+    } catch (error) {
+      toast({
+        title: 'Login failed',
+        description: errorMessage(error, 'Please check your credentials and try again'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <div className="grid gap-1">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Link href="/forgot-password" className="justify-self-end py-2 text-sm font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema, type Registration, type RegisterInput } from '@core/schemas/auth.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useRegister } from '../api/register.ts';
+import { TextField } from './text-field.tsx';
+
+// The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
+const accountTypes = [
+  { value: 'customer', label: 'Customer - Book detailing services' },
+  { value: 'detailer', label: 'Service Provider - Offer detailing services' },
+] as const;
+
+export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const form = useForm<RegisterInput, unknown, Registration>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: '', username: '', email: '', password: '', confirmPassword: '', role: 'customer' },
+  });
+  const registerMutation = useRegister();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await registerMutation.mutateAsync(input);
+      toast({ title: 'Registration successful', description: 'Your account has been created' });
+      onSignedIn();
+    } catch (error) {
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(error, 'Please try again with different information'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <TextField label="Full Name" autoComplete="name" placeholder="Jane Doe" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        placeholder="janedoe"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-neutral-800">Account Type</legend>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <RadioGroup
+              value={field.value}
+              onValueChange={field.onChange}
+              aria-invalid={errors.role ? true : undefined}
+              aria-describedby={errors.role ? 'register-role-error' : undefined}
+            >
+              {accountTypes.map((type) => (
+                <Label
+                  key={type.value}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 has-[[data-state=checked]]:border-brand-600 has-[[data-state=checked]]:bg-brand-50"
+                >
+                  <RadioGroupItem value={type.value} />
+                  {type.label}
+                </Label>
+              ))}
+            </RadioGroup>
+          )}
+        />
+        <FieldError id="register-role-error">{errors.role?.message}</FieldError>
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

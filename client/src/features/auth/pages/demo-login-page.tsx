@@ -1,0 +1,59 @@
+import { Redirect, useLocation } from 'wouter';
+import { Shield, User, Wrench } from 'lucide-react';
+import type { Role } from '@core/domain/roles.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { useDemoLogin } from '../api/demo-login.ts';
+import { AuthCard } from '../components/auth-layout.tsx';
+
+const demoRoles: { role: Role; label: string; hint: string; icon: typeof User }[] = [
+  { role: 'customer', label: 'Continue as Customer', hint: 'Book detailing services', icon: User },
+  { role: 'detailer', label: 'Continue as Detailer', hint: 'Offer detailing services', icon: Wrench },
+  { role: 'admin', label: 'Continue as Admin', hint: 'Manage the platform', icon: Shield },
+];
+
+export default function DemoLoginPage() {
+  const { user, isLoading } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const demoLogin = useDemoLogin();
+
+  if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
+  if (user && !demoLogin.isPending && !demoLogin.isSuccess) return <Redirect to="/" replace />;
+
+  const signIn = async (role: Role) => {
+    try {
+      await demoLogin.mutateAsync(role);
+      toast({ title: 'Success', description: "You've been logged in successfully" });
+      navigate('/');
+    } catch (error) {
+      toast({ title: 'Login failed', description: errorMessage(error, 'Please check your credentials and try again'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AuthCard title="Try Glossly" description="Sign in as a demo account in one click. Demo data is shared and reset from time to time.">
+      <ul className="grid gap-3">
+        {demoRoles.map(({ role, label, hint, icon: Icon }) => (
+          <li key={role}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="h-auto w-full justify-start py-3 text-left"
+              disabled={demoLogin.isPending}
+              onClick={() => signIn(role)}
+            >
+              <Icon aria-hidden className="text-brand-600" />
+              <span className="grid">
+                <span>{demoLogin.isPending && demoLogin.variables === role ? 'Signing in...' : label}</span>
+                <span className="text-xs font-normal text-neutral-600">{hint}</span>
+              </span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import { MailCheck } from 'lucide-react';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@core/schemas/auth.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthCard } from '../components/auth-layout.tsx';
+import { TextField } from '../components/text-field.tsx';
+
+export default function ForgotPasswordPage() {
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const forgot = useForgotPassword();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await forgot.mutateAsync(input);
+    } catch (error) {
+      toast({ title: 'Request failed', description: errorMessage(error, 'Please try again in a few moments.'), variant: 'destructive' });
+    }
+  });
+
+  if (forgot.isSuccess) {
+    return (
+      <AuthCard title="Check your email">
+        <div className="grid justify-items-center gap-4 text-center">
+          <span aria-hidden className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <MailCheck className="size-7" />
+          </span>
+          <p role="status" className="text-sm text-neutral-700">
+            {forgot.data.message} The link works once and expires in 1 hour.
+          </p>
+          <Button asChild variant="secondary" className="w-full">
+            <Link href="/login">Back to login</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot password?" description="Enter the email of your account and we will send you a link to choose a new password.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+        <Link href="/login" className="justify-self-center py-2 text-sm font-medium text-brand-700 hover:underline">
+          Back to login
+        </Link>
+      </form>
+    </AuthCard>
+  );
+}

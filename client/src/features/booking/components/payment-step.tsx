@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { CalendarDays, Car, Lock, MapPin } from 'lucide-react';
+import type { Service } from '@core/schemas/catalog.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { formatLongDate } from '../lib/calendar-dates.ts';
+import { OrderSummary } from './order-summary.tsx';
+import { StepHeading } from './step-heading.tsx';
+
+export interface PaymentStepProps {
+  service: Service;
+  vehicleType: string;
+  date: string;
+  time: string;
+  address: string;
+  apt: string | null;
+  city: string;
+  zip: string;
+  isSubmitting: boolean;
+  onProceed: () => void;
+  onBack: () => void;
+}
+
+/** Step 3, Payment Details: what the customer will pay, the terms, and the hand-over to the card payment page. */
+export function PaymentStep(props: PaymentStepProps) {
+  const { service, isSubmitting, onProceed, onBack } = props;
+  const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="payment-heading" className="grid gap-3">
+        <StepHeading id="payment-heading">Payment Details</StepHeading>
+        <Card className="grid gap-3 p-4 text-sm text-neutral-700">
+          <p className="flex items-start gap-2">
+            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {formatLongDate(props.date)} at {props.time}
+          </p>
+          <p className="flex items-start gap-2">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {[props.address, props.apt, props.city, props.zip].filter(Boolean).join(', ')}
+          </p>
+          <p className="flex items-start gap-2">
+            <Car aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {props.vehicleType}
+          </p>
+        </Card>
+      </section>
+
+      <section aria-labelledby="summary-heading" className="grid gap-3">
+        <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
+          Order Summary
+        </h2>
+        <Card className="p-4">
+          <OrderSummary serviceName={service.name} priceCents={service.priceCents} />
+        </Card>
+        <p className="flex items-start gap-2 rounded-control bg-brand-50 p-3 text-sm text-brand-800">
+          <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          You'll enter your card on our secure card payment page. Glossly never stores your card number.
+        </p>
+      </section>
+
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="terms"
+          className="mt-0.5"
+          checked={hasAcceptedTerms}
+          onCheckedChange={(checked) => setHasAcceptedTerms(checked === true)}
+        />
+        <Label htmlFor="terms" className="leading-snug">
+          I agree to the Terms of Service and authorize payment for this service.
+        </Label>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="grid grid-cols-[auto_1fr] gap-3">
+          <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
+            Back
+          </Button>
+          <Button variant="accent" size="lg" disabled={!hasAcceptedTerms || isSubmitting} onClick={onProceed}>
+            {isSubmitting ? 'Reserving your time...' : 'Proceed to Payment'}
+          </Button>
+        </div>
+        <p className="text-center text-sm text-neutral-600">You won't be charged until the service is completed</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Clock } from 'lucide-react';
+import { bookingStep1Schema, notesMaxLength, vehicleTypes, type BookingStep1 } from '@core/schemas/booking.ts';
+import type { Service } from '@core/schemas/catalog.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { fieldClasses } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { cn } from '@/lib/cn.ts';
+import { StepHeading } from './step-heading.tsx';
+
+type Step1Input = z.input<typeof bookingStep1Schema>;
+export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null };
+
+export interface ServiceStepProps {
+  services: Service[];
+  draft: Step1Draft;
+  onDraftChange: (draft: Step1Draft) => void;
+  onContinue: (values: BookingStep1) => void;
+}
+
+/** Step 1, Select a Service: the detailer's services, then Vehicle Information. */
+export function ServiceStep({ services, draft, onDraftChange, onContinue }: ServiceStepProps) {
+  const form = useForm<Step1Input, unknown, BookingStep1>({
+    resolver: zodResolver(bookingStep1Schema),
+    defaultValues: {
+      serviceId: draft.serviceId ?? undefined,
+      vehicleType: (draft.vehicleType ?? '') as Step1Input['vehicleType'],
+      notes: draft.notes ?? '',
+    },
+  });
+  const { control, register, setValue, formState } = form;
+  const [serviceId, vehicleType, notes] = useWatch({ control, name: ['serviceId', 'vehicleType', 'notes'] });
+
+  useEffect(() => {
+    onDraftChange({ serviceId: serviceId ?? null, vehicleType: vehicleType || null, notes: notes || null });
+  }, [serviceId, vehicleType, notes, onDraftChange]);
+
+  const canContinue = Boolean(serviceId) && Boolean(vehicleType);
+  const errors = formState.errors;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onContinue)} className="grid gap-6">
+      <section aria-labelledby="select-service-heading" className="grid gap-3">
+        <StepHeading id="select-service-heading">Select a Service</StepHeading>
+        {services.length === 0 ? (
+          <p className="text-sm text-neutral-600">This detailer has no services to book right now.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {services.map((service) => {
+              const isSelected = service.id === serviceId;
+              return (
+                <li key={service.id}>
+                  <Card
+                    className={cn(
+                      'flex gap-3 border-2 p-4 transition-colors duration-150',
+                      isSelected ? 'border-brand-600' : 'border-transparent',
+                    )}
+                  >
+                    <div className="grid min-w-0 flex-1 gap-1">
+                      <h3 className="font-semibold text-neutral-900">{service.name}</h3>
+                      <p className="text-sm text-neutral-600">{service.description}</p>
+                      <p className="flex items-center gap-1 text-sm text-neutral-600">
+                        <Clock aria-hidden className="size-4" />
+                        Duration: ~{service.duration} mins
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end justify-between gap-2">
+                      <p className="text-lg font-bold text-neutral-900">{formatUsd(service.priceCents)}</p>
+                      <Button
+                        size="sm"
+                        className="min-h-11"
+                        variant={isSelected ? 'primary' : 'secondary'}
+                        aria-pressed={isSelected}
+                        aria-label={`${isSelected ? 'Selected' : 'Select'} ${service.name}`}
+                        onClick={() =>
+                          setValue('serviceId', service.id, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+                        }
+                      >
+                        {isSelected ? 'Selected' : 'Select'}
+                      </Button>
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <FieldError id="service-error">{errors.serviceId?.message}</FieldError>
+      </section>
+
+      <section aria-labelledby="vehicle-heading" className="grid gap-4">
+        <h2 id="vehicle-heading" className="text-lg font-semibold text-neutral-900">
+          Vehicle Information
+        </h2>
+        <div className="grid gap-1.5">
+          <Label htmlFor="vehicleType">Vehicle Type</Label>
+          <select
+            id="vehicleType"
+            className={cn(fieldClasses, 'h-11', !vehicleType && 'text-neutral-500')}
+            aria-invalid={errors.vehicleType ? true : undefined}
+            aria-describedby="vehicleType-error"
+            {...register('vehicleType')}
+          >
+            <option value="" disabled>
+              Select vehicle type
+            </option>
+            {vehicleTypes.map((type) => (
+              <option key={type} value={type} className="text-neutral-900">
+                {type}
+              </option>
+            ))}
+          </select>
+          <FieldError id="vehicleType-error">{errors.vehicleType?.message}</FieldError>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="notes">Additional Notes</Label>
+          <Textarea
+            id="notes"
+            rows={3}
+            maxLength={notesMaxLength}
+            placeholder="Any special requests for the detailer?"
+            className="min-h-0"
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby="notes-error"
+            {...register('notes')}
+          />
+          <FieldError id="notes-error">{errors.notes?.message}</FieldError>
+        </div>
+      </section>
+
+      <Button type="submit" size="lg" disabled={!canContinue}>
+        Continue to Schedule
+      </Button>
+    </form>
+  );
+}

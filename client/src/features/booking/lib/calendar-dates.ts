@@ -1,0 +1,46 @@
+/** Calendar arithmetic on 'YYYY-MM-DD' strings, done in UTC so the browser's time zone never shifts a day. */
+
+export type IsoDate = string;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function toIsoDate(date: Date): IsoDate {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+export function fromIsoDate(value: IsoDate): Date {
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!));
+}
+
+export function addDays(value: IsoDate, days: number): IsoDate {
+  const date = fromIsoDate(value);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toIsoDate(date);
+}
+
+/** 'Monday, November 23': the spec's weekday, month, day. */
+export function formatLongDate(value: IsoDate): string {
+  return fromIsoDate(value).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** 'Mon, Nov 23' for dense rows. */
+export function formatShortDate(value: IsoDate): string {
+  return fromIsoDate(value).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+export function formatMonth(year: number, monthIndex: number): string {
+  return new Date(Date.UTC(year, monthIndex, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The weeks of a month grid, Sunday first; null pads the days outside the month. */
+export function monthWeeks(year: number, monthIndex: number): Array<Array<IsoDate | null>> {
+  const first = new Date(Date.UTC(year, monthIndex, 1));
+  const daysInMonth = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  const cells: Array<IsoDate | null> = Array.from({ length: first.getUTCDay() }, () => null);
+  for (let day = 1; day <= daysInMonth; day += 1) cells.push(`${year}-${pad(monthIndex + 1)}-${pad(day)}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<IsoDate | null>> = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { storageKeys } from '@/lib/storage-keys.ts';
+
+/**
+ * The spec's booking draft (local storage `pendingBooking`). It only lets a reload resume the flow; the server
+ * holds the real booking. Amounts are dollars, for display. `step` is ours: where to resume.
+ */
+const pendingBookingSchema = z.object({
+  detailerId: z.number().nullable(),
+  serviceId: z.number().nullable(),
+  totalAmount: z.number().nullable(),
+  serviceFee: z.number().nullable(),
+  taxAmount: z.number().nullable(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  address: z.string().nullable(),
+  apt: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  vehicleType: z.string().nullable(),
+  notes: z.string().nullable(),
+  step: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+});
+export type PendingBooking = z.infer<typeof pendingBookingSchema>;
+
+export const emptyPendingBooking = (detailerId: number | null, serviceId: number | null): PendingBooking => ({
+  detailerId,
+  serviceId,
+  totalAmount: null,
+  serviceFee: null,
+  taxAmount: null,
+  date: null,
+  time: null,
+  address: null,
+  apt: null,
+  city: null,
+  zip: null,
+  vehicleType: null,
+  notes: null,
+  step: 1,
+});
+
+/** The saved draft, or null when there is none or it cannot be read (an unreadable entry is dropped). */
+export function readPendingBooking(): PendingBooking | null {
+  const stored = localStorage.getItem(storageKeys.pendingBooking);
+  if (!stored) return null;
+  try {
+    return pendingBookingSchema.parse(JSON.parse(stored));
+  } catch {
+    localStorage.removeItem(storageKeys.pendingBooking);
+    return null;
+  }
+}
+
+export function savePendingBooking(draft: PendingBooking) {
+  localStorage.setItem(storageKeys.pendingBooking, JSON.stringify(draft));
+}
+
+export function clearPendingBooking() {
+  localStorage.removeItem(storageKeys.pendingBooking);
+}

@@ -1,0 +1,275 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { SearchX } from 'lucide-react';
+import { bookingPrice } from '@core/domain/pricing.ts';
+import { centsToDollars } from '@core/domain/money.ts';
+import { dateInZone } from '@core/domain/time-slots.ts';
+import { createBookingSchema } from '@core/schemas/booking.ts';
+import type { DetailerWithServices } from '@core/schemas/catalog.ts';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useBookingDetailer } from '../api/get-booking-detailer.ts';
+import { availabilityQueryKey } from '../api/get-availability.ts';
+import { bookingQueryKey } from '../api/get-booking.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
+import { useService } from '../api/get-service.ts';
+import { DetailerSummary } from '../components/detailer-summary.tsx';
+import { PaymentStep } from '../components/payment-step.tsx';
+import { ScheduleStep, type Step2Draft } from '../components/schedule-step.tsx';
+import { ServiceStep, type Step1Draft } from '../components/service-step.tsx';
+import { StepIndicator, type BookingStep } from '../components/step-indicator.tsx';
+import { addDays } from '../lib/calendar-dates.ts';
+import {
+  clearPendingBooking,
+  emptyPendingBooking,
+  readPendingBooking,
+  savePendingBooking,
+  type PendingBooking,
+} from '../lib/pending-booking.ts';
+
+/** How far ahead the calendar lets a customer book. */
+const bookingWindowDays = 60;
+
+function toId(value: string | null | undefined): number | null {
+  return value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
+}
+
+/** /booking/:id? and /booking?serviceId=&detailerId=: the three-step booking flow. */
+export default function BookingPage() {
+  const params = useParams<{ id?: string }>();
+  const search = new URLSearchParams(useSearch());
+  const routeDetailerId = toId(params.id) ?? toId(search.get('detailerId'));
+  const routeServiceId = toId(search.get('serviceId'));
+  // Only ?serviceId=: the service names its detailer. Nothing at all: resume the saved draft, if any.
+  const service = useService(routeDetailerId === null ? routeServiceId : null);
+  const [savedDetailerId] = useState(() => readPendingBooking()?.detailerId ?? null);
+  const detailerId =
+    routeDetailerId ?? service.data?.detailerId ?? (routeServiceId === null ? savedDetailerId : null);
+
+  if (detailerId === null) {
+    if (service.isPending && routeServiceId !== null) return <BookingHeaderLoading />;
+    return (
+      <EmptyState
+        icon={<SearchX />}
+        title="Choose a detailer to book"
+        description="Pick a detailer first, then choose a service and a time."
+        action={
+          <Button asChild>
+            <Link href="/detailers">Browse detailers</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return <BookingFlow key={detailerId} detailerId={detailerId} serviceId={routeServiceId} />;
+}
+
+function BookingHeaderLoading() {
+  return (
+    <div className="grid gap-4 p-4">
+      <p className="text-sm text-neutral-600" role="status">
+        Loading...
+      </p>
+      <Skeleton className="h-12" />
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
+
+function initialDraft(detailerId: number, serviceId: number | null): PendingBooking {
+  const saved = readPendingBooking();
+  if (!saved || saved.detailerId !== detailerId) return emptyPendingBooking(detailerId, serviceId);
+  if (serviceId !== null && saved.serviceId !== serviceId) return { ...saved, serviceId, step: 1 };
+  return saved;
+}
+
+/** The furthest step the draft's data allows: a restored draft never opens a step it has not filled in. */
+function reachableStep(draft: PendingBooking, detailer: DetailerWithServices | undefined): BookingStep {
+  const wanted = draft.step ?? 1;
+  const hasService = detailer?.offeredServices.some((s) => s.id === draft.serviceId) ?? false;
+  if (wanted === 1 || !hasService || !draft.vehicleType) return 1;
+  if (wanted === 2 || !draft.date || !draft.time || !draft.address || !draft.city || !draft.zip) return 2;
+  return 3;
+}
+
+function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId: number | null }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const detailerQuery = useBookingDetailer(detailerId);
+  const detailer = detailerQuery.data;
+  const createBooking = useCreateBooking();
+  const [draft, setDraft] = useState<PendingBooking>(() => initialDraft(detailerId, serviceId));
+  const step = reachableStep(draft, detailer);
+  const selectedService = detailer?.offeredServices.find((s) => s.id === draft.serviceId);
+
+  useEffect(() => {
+    savePendingBooking(draft);
+  }, [draft]);
+
+  // Each step advance (or back) starts at the top, with focus on the step's title.
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    window.scrollTo({ top: 0 });
+    document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+  }, [step]);
+
+  const onStep1Change = useCallback(
+    (values: Step1Draft) => {
+      setDraft((current) => {
+        const service = detailer?.offeredServices.find((s) => s.id === values.serviceId);
+        const price = service ? bookingPrice(service.priceCents) : null;
+        return {
+          ...current,
+          ...values,
+          totalAmount: price ? centsToDollars(price.totalCents) : null,
+          serviceFee: price ? centsToDollars(price.serviceFeeCents) : null,
+          taxAmount: price ? centsToDollars(price.taxCents) : null,
+        };
+      });
+    },
+    [detailer],
+  );
+  const onStep2Change = useCallback((values: Step2Draft) => setDraft((current) => ({ ...current, ...values })), []);
+  const goTo = (next: BookingStep) => setDraft((current) => ({ ...current, step: next }));
+
+  function proceedToPayment() {
+    if (!user) {
+      // The draft is saved: after signing in, /booking resumes it.
+      navigate('/login');
+      return;
+    }
+    const input = createBookingSchema.safeParse({
+      detailerId,
+      serviceId: draft.serviceId,
+      vehicleType: draft.vehicleType,
+      notes: draft.notes ?? undefined,
+      date: draft.date,
+      time: draft.time,
+      address: draft.address,
+      apt: draft.apt ?? undefined,
+      city: draft.city,
+      zip: draft.zip,
+    });
+    if (!input.success) {
+      goTo(2);
+      return;
+    }
+    createBooking.mutate(input.data, {
+      onSuccess: (booking) => {
+        clearPendingBooking();
+        queryClient.setQueryData(bookingQueryKey(booking.id), booking);
+        // The Payments issue's /checkout?bookingId= takes over here; until it exists the booking is confirmed directly.
+        navigate(`/booking/confirmed/${booking.id}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          toast({
+            title: 'That time was just taken',
+            description: errorMessage(error, 'Please choose another time.'),
+            variant: 'destructive',
+          });
+          void queryClient.invalidateQueries({ queryKey: availabilityQueryKey(detailerId) });
+          setDraft((current) => ({ ...current, time: null, step: 2 }));
+          return;
+        }
+        if (error instanceof ApiError && error.status === 401) {
+          navigate('/login');
+          return;
+        }
+        toast({
+          title: 'Booking failed',
+          description: errorMessage(error, 'Please try again in a moment.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  const header = (
+    <div className="grid gap-4 border-b border-neutral-200 bg-surface p-4">
+      <StepIndicator currentStep={step} />
+      {detailer ? (
+        <DetailerSummary detailer={detailer} />
+      ) : (
+        <p className="text-sm text-neutral-600" role="status">
+          Loading...
+        </p>
+      )}
+    </div>
+  );
+
+  if (detailerQuery.isError) {
+    const isMissing = detailerQuery.error instanceof ApiError && detailerQuery.error.status === 404;
+    return isMissing ? (
+      <EmptyState
+        icon={<SearchX />}
+        title="Detailer not found"
+        description="This detailer is no longer taking bookings."
+        action={
+          <Button asChild>
+            <Link href="/detailers">Browse detailers</Link>
+          </Button>
+        }
+      />
+    ) : (
+      <ErrorState message="We couldn't load this detailer." onRetry={() => detailerQuery.refetch()} />
+    );
+  }
+
+  const today = detailer ? dateInZone(new Date(), detailer.timeZone) : null;
+  return (
+    <div>
+      {header}
+      <div className="p-4">
+        {!detailer || !today ? (
+          <div className="grid gap-3" aria-hidden>
+            <Skeleton className="h-6 w-40" />
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        ) : step === 1 ? (
+          <ServiceStep
+            services={detailer.offeredServices}
+            draft={draft}
+            onDraftChange={onStep1Change}
+            onContinue={() => goTo(2)}
+          />
+        ) : step === 2 ? (
+          <ScheduleStep
+            detailerId={detailerId}
+            serviceId={draft.serviceId}
+            minDate={today}
+            maxDate={addDays(today, bookingWindowDays)}
+            draft={draft}
+            onDraftChange={onStep2Change}
+            onContinue={() => goTo(3)}
+            onBack={() => goTo(1)}
+          />
+        ) : (
+          <PaymentStep
+            service={selectedService!}
+            vehicleType={draft.vehicleType!}
+            date={draft.date!}
+            time={draft.time!}
+            address={draft.address!}
+            apt={draft.apt}
+            city={draft.city!}
+            zip={draft.zip!}
+            isSubmitting={createBooking.isPending}
+            onProceed={proceedToPayment}
+            onBack={() => goTo(2)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

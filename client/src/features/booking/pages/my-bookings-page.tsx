@@ -1,0 +1,76 @@
+import { CalendarPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { isLiveStatus } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { useBookings } from '../api/get-bookings.ts';
+import { BookingListItem, BookingListSkeleton } from '../components/booking-list-item.tsx';
+
+/** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */
+function splitBookings(bookings: Booking[]) {
+  const upcoming = bookings.filter((b) => isLiveStatus(b.status)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const past = bookings.filter((b) => !isLiveStatus(b.status)).sort((a, b) => b.startsAt.localeCompare(a.startsAt));
+  return { upcoming, past };
+}
+
+/** /bookings: the customer's upcoming and past bookings. */
+export default function MyBookingsPage() {
+  const bookings = useBookings();
+  if (bookings.isPending) {
+    return (
+      <div className="grid gap-3 p-4">
+        <p role="status" className="sr-only">
+          Loading your bookings
+        </p>
+        <BookingListSkeleton />
+      </div>
+    );
+  }
+  if (bookings.isError) {
+    return <ErrorState message="We couldn't load your bookings." onRetry={() => bookings.refetch()} />;
+  }
+  if (bookings.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<CalendarPlus />}
+        title="No bookings yet"
+        description="Book a detailer and your appointments will show up here."
+        action={
+          <Button asChild>
+            <Link href="/detailers">Book a detailer</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const { upcoming, past } = splitBookings(bookings.data);
+  return (
+    <div className="grid gap-6 p-4">
+      <BookingSection id="upcoming-heading" title="Upcoming" bookings={upcoming} emptyText="No upcoming bookings." />
+      <BookingSection id="past-heading" title="Past" bookings={past} emptyText="No past bookings yet." />
+    </div>
+  );
+}
+
+function BookingSection({ id, title, bookings, emptyText }: { id: string; title: string; bookings: Booking[]; emptyText: string }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold text-neutral-900">
+        {title}
+      </h2>
+      {bookings.length === 0 ? (
+        <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {bookings.map((booking) => (
+            <li key={booking.id}>
+              <BookingListItem booking={booking} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { Store } from 'lucide-react';
+import { Link } from 'wouter';
+import { DetailerCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
+import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
+import { useSharedLocation } from '@/components/catalog/shared-location.ts';
+import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { useDetailers } from '../api/get-detailers.ts';
+
+/** /detailers: every detailer, nearest information first as the server orders them. */
+export default function DetailersPage() {
+  const { coordinates } = useSharedLocation();
+  const detailers = useDetailers({ near: coordinates });
+  useErrorToast(detailers.error, detailers.errorUpdatedAt, 'Failed to fetch detailers', detailers.refetch);
+
+  return (
+    <section aria-labelledby="detailers-title" className="flex flex-col gap-4 p-4">
+      <div>
+        <h2 id="detailers-title" className="text-xl font-semibold text-neutral-900">
+          All Detailers
+        </h2>
+        {detailers.data && detailers.data.length > 0 && (
+          <p className="text-sm text-neutral-600">
+            {detailers.data.length === 1 ? '1 detailer' : `${detailers.data.length} detailers`} ready to come to you
+          </p>
+        )}
+      </div>
+      {detailers.isPending ? (
+        <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
+          <DetailerCardSkeleton />
+          <DetailerCardSkeleton />
+          <DetailerCardSkeleton />
+        </div>
+      ) : detailers.isError ? (
+        <ErrorState
+          title="Failed to fetch detailers"
+          message="We couldn't load the detailers."
+          onRetry={() => void detailers.refetch()}
+        />
+      ) : detailers.data.length === 0 ? (
+        <EmptyState
+          icon={<Store />}
+          title="No detailers yet"
+          description="No detailers are taking bookings in your area yet. Check back soon."
+          action={
+            <Button asChild variant="secondary">
+              <Link href="/">Back to Home</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {detailers.data.map((detailer) => (
+            <li key={detailer.id}>
+              <DetailerCard detailer={detailer} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

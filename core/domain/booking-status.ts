@@ -1,0 +1,170 @@
+/** The booking lifecycle (PRODUCT.md "Bookings") as one declared graph; the server enforces it. */
+export const bookingStatuses = [
+  'pending_payment',
+  'requested',
+  'accepted',
+  'en_route',
+  'in_progress',
+  'completed',
+  'declined',
+  'expired',
+  'cancelled',
+  'abandoned',
+] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** Statuses that hold the detailer's time (the database's bookings_no_overlap uses the same list). */
+export const liveStatuses = [
+  'pending_payment',
+  'requested',
+  'accepted',
+  'en_route',
+  'in_progress',
+] as const satisfies readonly BookingStatus[];
+export type LiveStatus = (typeof liveStatuses)[number];
+
+export const bookingActions = [
+  'authorize',
+  'accept',
+  'decline',
+  'start-route',
+  'start',
+  'complete',
+  'cancel',
+  'reschedule',
+  'abandon',
+  'expire',
+] as const;
+export type BookingAction = (typeof bookingActions)[number];
+
+/** Actions a person can take through the API (the others are the system's). */
+export const userBookingActions = [
+  'accept',
+  'decline',
+  'start-route',
+  'start',
+  'complete',
+  'cancel',
+  'reschedule',
+] as const satisfies readonly BookingAction[];
+export type UserBookingAction = (typeof userBookingActions)[number];
+
+export type BookingActor = 'customer' | 'detailer' | 'system';
+
+export type BookingTransition = {
+  readonly from: BookingStatus;
+  readonly action: BookingAction;
+  readonly to: BookingStatus;
+  readonly by: BookingActor;
+};
+
+/**
+ * Every legal move. `authorize` is the payment step (the Payments issue performs it); `reschedule` keeps the
+ * status and moves the time.
+ */
+export const bookingTransitions: readonly BookingTransition[] = [
+  { from: 'pending_payment', action: 'authorize', to: 'requested', by: 'system' },
+  { from: 'requested', action: 'accept', to: 'accepted', by: 'detailer' },
+  { from: 'requested', action: 'decline', to: 'declined', by: 'detailer' },
+  { from: 'accepted', action: 'start-route', to: 'en_route', by: 'detailer' },
+  { from: 'en_route', action: 'start', to: 'in_progress', by: 'detailer' },
+  { from: 'in_progress', action: 'complete', to: 'completed', by: 'detailer' },
+  { from: 'pending_payment', action: 'cancel', to: 'cancelled', by: 'customer' },
+  { from: 'requested', action: 'cancel', to: 'cancelled', by: 'customer' },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', by: 'customer' },
+  { from: 'pending_payment', action: 'reschedule', to: 'pending_payment', by: 'customer' },
+  { from: 'requested', action: 'reschedule', to: 'requested', by: 'customer' },
+  { from: 'accepted', action: 'reschedule', to: 'accepted', by: 'customer' },
+  { from: 'pending_payment', action: 'abandon', to: 'abandoned', by: 'system' },
+  { from: 'requested', action: 'expire', to: 'expired', by: 'system' },
+];
+
+/** The status an action leads to from `status`, or null when the graph has no such move. */
+export function findTransition(status: BookingStatus, action: BookingAction): BookingTransition | null {
+  return bookingTransitions.find((t) => t.from === status && t.action === action) ?? null;
+}
+
+/** The status an action leads to from a given status and the one it would have led to from its expected status. */
+function intendedTarget(action: BookingAction): BookingStatus | null {
+  return bookingTransitions.find((t) => t.action === action)?.to ?? null;
+}
+
+export class IllegalTransitionError extends Error {
+  readonly from: BookingStatus;
+  readonly action: BookingAction;
+  readonly to: BookingStatus | null;
+
+  constructor(from: BookingStatus, action: BookingAction) {
+    const to = intendedTarget(action);
+    super(
+      `Cannot ${action} a booking that is ${from}` +
+        (to && to !== from ? `: it cannot move from ${from} to ${to}` : ''),
+    );
+    this.name = 'IllegalTransitionError';
+    this.from = from;
+    this.action = action;
+    this.to = to;
+  }
+}
+
+/** The target of a legal move; throws IllegalTransitionError (naming "from X to Y") otherwise. */
+export function nextStatus(status: BookingStatus, action: BookingAction): BookingStatus {
+  const transition = findTransition(status, action);
+  if (!transition) throw new IllegalTransitionError(status, action);
+  return transition.to;
+}
+
+export function canTransition(status: BookingStatus, action: BookingAction): boolean {
+  return findTransition(status, action) !== null;
+}
+
+/** Actions of a given actor that are legal from a status, in graph order. */
+export function actionsFrom(status: BookingStatus, by: BookingActor): BookingAction[] {
+  return bookingTransitions.filter((t) => t.from === status && t.by === by).map((t) => t.action);
+}
+
+export function isLiveStatus(status: BookingStatus): status is LiveStatus {
+  return (liveStatuses as readonly BookingStatus[]).includes(status);
+}
+
+/** Final statuses: no move leaves them. */
+export function isFinalStatus(status: BookingStatus): boolean {
+  return !bookingTransitions.some((t) => t.from === status);
+}
+
+/** How a status reads on screen. Exhaustive: a new status fails to compile until it has a label. */
+export function bookingStatusLabel(status: BookingStatus): string {
+  switch (status) {
+    case 'pending_payment':
+      return 'Awaiting payment';
+    case 'requested':
+      return 'Requested';
+    case 'accepted':
+      return 'Accepted';
+    case 'en_route':
+      return 'On the way';
+    case 'in_progress':
+      return 'In progress';
+    case 'completed':
+      return 'Completed';
+    case 'declined':
+      return 'Declined';
+    case 'expired':
+      return 'Expired';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'abandoned':
+      return 'Abandoned';
+    default: {
+      const unreachable: never = status;
+      throw new Error(`Unknown booking status ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Hours before the start from which cancelling costs the service fee. */
+export const freeCancellationHours = 24;
+/** How long a pending_payment booking holds its slot. */
+export const holdMinutes = 15;
+/** How long a request may wait for the detailer's answer (and never past its start). */
+export const requestTimeoutHours = 12;

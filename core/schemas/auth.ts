@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { roles } from '../domain/roles.ts';
+import { idParam } from './common.ts';
+
+// Spec section 5, word for word. The forms (zodResolver) and the Fastify routes parse with these same schemas.
+
+const email = z.string({ error: 'Required' }).trim().pipe(z.email({ error: 'Please enter a valid email address' }));
+const password = z.string({ error: 'Required' }).min(6, 'Password must be at least 6 characters');
+
+export const loginSchema = z.object({
+  email,
+  password,
+  /** Sent by the spec's client; the server never trusts it to identify anyone. */
+  firebaseUid: z.string().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    name: z.string({ error: 'Required' }).trim().min(2, 'Name must be at least 2 characters'),
+    username: z.string({ error: 'Required' }).trim().min(3, 'Username must be at least 3 characters'),
+    email,
+    password,
+    // The form always sends it; the spec's API call may leave it out, then there is nothing to compare.
+    confirmPassword: z.string().min(6, 'Confirm password must be at least 6 characters').optional(),
+    role: z.enum(roles, { error: 'Please select a role' }).default('customer'),
+    /** Accepted for the spec's client and ignored. */
+    firebaseUid: z.string().optional(),
+    isFirebaseUser: z.boolean().optional(),
+  })
+  .refine((input) => input.confirmPassword === undefined || input.password === input.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type Registration = z.output<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'Required' }).min(1, 'This reset link is invalid'),
+    password,
+    confirmPassword: z.string({ error: 'Required' }).min(6, 'Confirm password must be at least 6 characters'),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const demoLoginSchema = z.object({ role: z.enum(roles, { error: 'Please select a role' }) });
+export type DemoLoginInput = z.infer<typeof demoLoginSchema>;
+
+/** What an admin may change on an account. */
+export const adminUpdateUserSchema = z
+  .object({ isDisabled: z.boolean().optional(), role: z.enum(roles).optional() })
+  .refine((input) => input.isDisabled !== undefined || input.role !== undefined, { message: 'Nothing to change' });
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
+
+export const userIdParamsSchema = z.object({ id: idParam('User id') });
+
+/** GET /api/auth/providers: which sign-in providers this server offers, and why not when it does not. */
+export type AuthProviders = { google: { enabled: boolean; reason: string | null } };
+
+/** The one answer of POST /api/auth/forgot-password, whether or not the account exists. */
+export const forgotPasswordAnswer = 'If an account exists for that email, we have sent a link to reset your password.';

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts';
+import { isCalendarDate, timeSlotLabels } from '../domain/time-slots.ts';
+import { idParam } from './common.ts';
+
+export { timeSlotLabels, timeSlots, type TimeSlotLabel } from '../domain/time-slots.ts';
+export { bookingStatuses, type BookingStatus } from '../domain/booking-status.ts';
+
+export const vehicleTypes = ['Sedan', 'SUV', 'Truck', 'Van', 'Luxury/Sports'] as const;
+export type VehicleType = (typeof vehicleTypes)[number];
+
+export const notesMaxLength = 500;
+export const zipPattern = /^\d{5}(-\d{4})?$/;
+export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
+
+const positiveId = (field: string) =>
+  z.number({ error: `${field} is required` }).int(`${field} must be a whole number`).positive(`${field} is required`);
+
+/** YYYY-MM-DD and a real calendar day. "Not in the past" is checked by the server against its clock in the detailer's zone. */
+export const bookingDateSchema = z
+  .string({ error: 'Date is required' })
+  .min(1, 'Date is required')
+  .refine(isCalendarDate, 'Date must be a real date written YYYY-MM-DD');
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Trimmed; an empty value becomes undefined (omitted). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const bookingStep1Schema = z.object({
+  serviceId: positiveId('Service'),
+  vehicleType: z.enum(vehicleTypes, { error: 'Choose a vehicle type' }),
+  notes: optionalText(notesMaxLength),
+});
+export type BookingStep1 = z.infer<typeof bookingStep1Schema>;
+
+export const bookingStep2Schema = z.object({
+  date: bookingDateSchema,
+  time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),
+  address: requiredText('Address is required'),
+  apt: optionalText(100),
+  city: requiredText('City is required', 100),
+  zip: z.string({ error: zipMessage }).trim().regex(zipPattern, zipMessage),
+});
+export type BookingStep2 = z.infer<typeof bookingStep2Schema>;
+
+/** POST /api/bookings. Any price or total in the body is ignored: the server computes every amount. */
+export const createBookingSchema = z
+  .object({ detailerId: positiveId('Detailer') })
+  .extend(bookingStep1Schema.shape)
+  .extend(bookingStep2Schema.shape);
+export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+
+/** POST /api/bookings/:id/reschedule */
+export const rescheduleBookingSchema = z.object({
+  date: bookingDateSchema,
+  time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),
+});
+export type RescheduleBookingInput = z.infer<typeof rescheduleBookingSchema>;
+
+/** POST /api/bookings/:id/cancel: confirmFee must be true when a cancellation fee applies. */
+export const cancelBookingSchema = z.object({ confirmFee: z.boolean().optional() }).default({});
+export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;
+
+/** GET /api/detailers/:id/availability?date=YYYY-MM-DD&serviceId= */
+export const availabilityQuerySchema = z.object({
+  date: bookingDateSchema,
+  serviceId: idParam('serviceId').optional(),
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+export const availabilitySlotSchema = z.object({
+  time: z.enum(timeSlotLabels),
+  /** ISO instant of the slot's start. */
+  startsAt: z.string(),
+  available: z.boolean(),
+});
+export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
+
+export const availabilitySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  slots: z.array(availabilitySlotSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** GET /api/bookings?status= */
+export const bookingsQuerySchema = z.object({
+  status: z.enum(bookingStatuses, { error: `status must be one of ${bookingStatuses.join(', ')}` }).optional(),
+});
+export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
+
+export const bookingIdParamsSchema = z.object({ id: idParam('Booking id') });
+
+/** A booking as the API returns it. */
+export const bookingSchema = z.object({
+  id: z.number(),
+  status: z.enum(bookingStatuses),
+  detailerId: z.number(),
+  serviceId: z.number(),
+  customerId: z.number(),
+  serviceName: z.string(),
+  detailerBusinessName: z.string(),
+  /** ISO instants. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** YYYY-MM-DD and slot label, in the detailer's time zone. */
+  date: z.string(),
+  time: z.string(),
+  timeZone: z.string(),
+  vehicleType: z.string(),
+  notes: z.string().nullable(),
+  address: z.string(),
+  apt: z.string().nullable(),
+  city: z.string(),
+  zip: z.string(),
+  /** Dollars, for display. */
+  price: z.number(),
+  serviceFee: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  priceCents: z.number().int(),
+  serviceFeeCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  holdExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** What the caller may do now. */
+  allowedActions: z.array(z.enum(userBookingActions)),
+  /** What cancelling now would cost: 0 while free (24 hours or more before start), else the service fee. */
+  cancellationFeeCents: z.number().int(),
+  /** Every status the booking went through, oldest first (the job-progress timeline). */
+  timeline: z.array(z.object({ status: z.enum(bookingStatuses), action: z.string(), at: z.string() })),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** GET /api/detailer/availability and PUT body: the detailer's weekly hours. */
+export const availabilityRuleSchema = z
+  .object({
+    weekday: z.number().int().min(0, 'weekday must be 0 (Sunday) to 6 (Saturday)').max(6, 'weekday must be 0 (Sunday) to 6 (Saturday)'),
+    startMinute: z.number().int().min(0).max(24 * 60),
+    endMinute: z.number().int().min(0).max(24 * 60),
+  })
+  .refine((r) => r.endMinute > r.startMinute, { message: 'End must be after start', path: ['endMinute'] });
+export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;
+
+export const weeklyAvailabilitySchema = z.object({
+  rules: z.array(availabilityRuleSchema).max(50),
+  daysOff: z.array(z.string()).optional(),
+});
+export type WeeklyAvailability = { rules: AvailabilityRule[]; daysOff: string[]; timeZone: string };
+
+export const putWeeklyAvailabilitySchema = z.object({ rules: z.array(availabilityRuleSchema).max(50) });
+
+export const dayOffSchema = z.object({ date: bookingDateSchema });

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { idParam } from './common.ts';
+
+/** Spec section 3: the notification types. */
+export const notificationTypes = [
+  'booking_request',
+  'booking_update',
+  'message',
+  'payment',
+  'review',
+  'service_complete',
+  'service_update',
+  'user_update',
+  'reminder',
+  'alert',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** A notification as the API returns it and the live stream sends it. */
+export const notificationSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** The id the notification links to; empty for none. */
+  entityId: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications?userId= : the spec's client sends its own id; only admins may name someone else. */
+export const notificationsQuerySchema = z.object({
+  userId: idParam('userId').optional(),
+});
+
+/** GET /api/notifications/count?userId=&unreadOnly=true */
+export const notificationCountQuerySchema = z.object({
+  userId: idParam('userId').optional(),
+  unreadOnly: z
+    .enum(['true', 'false'], { error: 'unreadOnly must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+export const notificationIdParamsSchema = z.object({ id: idParam('id') });
+
+export const deviceTypes = ['android', 'ios', 'web'] as const;
+export const deviceNames = ['Chrome', 'Safari', 'Firefox', 'Internet Explorer', 'Edge', 'Unknown'] as const;
+export type DeviceName = (typeof deviceNames)[number];
+
+/** POST /api/device-tokens (spec section 7). */
+export const deviceTokenInputSchema = z.object({
+  userId: z.number({ error: 'userId is required' }).int().positive(),
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(4096, 'token is too long'),
+  deviceType: z.enum(deviceTypes, { error: 'deviceType must be android, ios or web' }),
+  deviceName: z.enum(deviceNames, { error: 'deviceName is not a known browser' }),
+  isActive: z.boolean().default(true),
+});
+export type DeviceTokenInput = z.infer<typeof deviceTokenInputSchema>;
+
+export const deviceTokenSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  token: z.string(),
+  deviceType: z.enum(deviceTypes),
+  deviceName: z.enum(deviceNames),
+  isActive: z.boolean(),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;

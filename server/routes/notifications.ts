@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deviceTokenInputSchema,
+  notificationCountQuerySchema,
+  notificationIdParamsSchema,
+  notificationsQuerySchema,
+} from '@core/schemas/notification.ts';
+import { requireUser } from '../services/access.ts';
+import {
+  countNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  registerDeviceToken,
+} from '../services/notification-service.ts';
+import { openNotificationStream } from '../plugins/realtime.ts';
+import { parse } from './validate.ts';
+
+export async function notificationRoutes(app: FastifyInstance) {
+  app.get('/api/notifications', (request) =>
+    listNotifications(app.db, request.user, parse(notificationsQuerySchema, request.query)),
+  );
+
+  app.get('/api/notifications/count', (request) =>
+    countNotifications(app.db, request.user, parse(notificationCountQuerySchema, request.query)),
+  );
+
+  app.patch('/api/notifications/:id/read', (request) =>
+    markNotificationRead(app.db, request.user, parse(notificationIdParamsSchema, request.params).id),
+  );
+
+  app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.db, request.user));
+
+  // Server-Sent Events: the signed-in user's notifications as they are raised, on any instance.
+  app.get('/api/notifications/stream', (request, reply) => {
+    const user = requireUser(request.user);
+    openNotificationStream(app, request, reply, user.id);
+  });
+
+  app.post('/api/device-tokens', async (request, reply) => {
+    const token = await registerDeviceToken(app.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
+    return reply.code(201).send(token);
+  });
+}

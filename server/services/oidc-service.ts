@@ -1,0 +1,162 @@
+import { createHmac, createHash, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { AppError, badRequest, forbidden } from '@core/errors.ts';
+import { users } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { isAdminEmail, startSession, type AuthContext, type SignedIn } from './auth-service.ts';
+import { createUser, findUserByEmail, type UserRow } from './user-service.ts';
+
+export type OidcSettings = { issuer: string; clientId?: string; clientSecret?: string };
+
+/** How long the browser may take at the provider: the state cookie expires after it. */
+export const oidcFlowLifetimeMs = 10 * 60 * 1000;
+
+const notConfiguredReason = 'Google sign-in is not set up on this server.';
+
+type FlowState = { state: string; nonce: string; verifier: string; expiresAt: number };
+
+/** A person as the provider vouches for them. */
+export type OidcIdentity = { subject: string; email: string; name: string | null };
+
+/**
+ * OpenID Connect sign-in (authorization code + PKCE, state and nonce). The provider is discovered on first
+ * use, so a server without network or configuration starts anyway. The flow's secrets travel in a short-lived
+ * cookie sealed with an HMAC keyed by the client secret, so any instance behind a load balancer can finish it.
+ */
+export function createOidcSignIn(settings: OidcSettings) {
+  const isEnabled = Boolean(settings.clientId && settings.clientSecret);
+  const key = createHash('sha256').update(`glossly-oidc-state:${settings.clientSecret ?? ''}`).digest();
+  let discovered: Promise<oidc.Configuration> | undefined;
+
+  function configuration(): Promise<oidc.Configuration> {
+    if (!isEnabled) throw badRequest(notConfiguredReason);
+    const issuer = new URL(settings.issuer);
+    discovered ??= oidc
+      .discovery(issuer, settings.clientId!, settings.clientSecret!, undefined, {
+        // Plain http only for a provider on this machine (tests, local development).
+        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+      })
+      .catch((error: unknown) => {
+        discovered = undefined;
+        throw error;
+      });
+    return discovered;
+  }
+
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  function seal(flow: FlowState): string {
+    const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
+    return `${payload}.${sign(payload)}`;
+  }
+
+  function unseal(value: string | undefined, now: Date): FlowState {
+    const [payload, signature] = (value ?? '').split('.');
+    const expected = payload ? Buffer.from(sign(payload)) : undefined;
+    if (!payload || !signature || !expected || expected.length !== signature.length || !timingSafeEqual(expected, Buffer.from(signature))) {
+      throw badRequest('The sign-in attempt could not be verified. Please try again.');
+    }
+    const flow = JSON.parse(Buffer.from(payload, 'base64url').toString()) as FlowState;
+    if (flow.expiresAt <= now.getTime()) throw badRequest('The sign-in attempt took too long. Please try again.');
+    return flow;
+  }
+
+  return {
+    status(): { enabled: boolean; reason: string | null } {
+      return isEnabled ? { enabled: true, reason: null } : { enabled: false, reason: notConfiguredReason };
+    },
+
+    /** The provider's authorization URL and the sealed flow state for the cookie. */
+    async start(redirectUri: string, now: Date): Promise<{ url: string; flowCookie: string }> {
+      const config = await configuration();
+      const flow: FlowState = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+        expiresAt: now.getTime() + oidcFlowLifetimeMs,
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+        prompt: 'select_account',
+      });
+      return { url: url.href, flowCookie: seal(flow) };
+    },
+
+    /** Checks state, nonce and PKCE, redeems the code and returns who signed in. */
+    async finish(callbackUrl: URL, flowCookie: string | undefined, now: Date): Promise<OidcIdentity> {
+      const flow = unseal(flowCookie, now);
+      const config = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims()!;
+      if (typeof claims.email !== 'string' || !claims.email) throw badRequest('Your Google account did not share an email address.');
+      // An unverified address could belong to someone else: it must not open their Glossly account.
+      if (claims.email_verified === false) throw forbidden('Please verify your email address with Google first.');
+      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null;
+      return { subject: claims.sub, email: claims.email, name };
+    },
+  };
+}
+
+export type OidcSignIn = ReturnType<typeof createOidcSignIn>;
+
+/** The spec's search-engine sign-up rule: display name lowercased without spaces, else the email's local part. */
+export function usernameBase(identity: Pick<OidcIdentity, 'email' | 'name'>): string {
+  const raw = identity.name ? identity.name.toLowerCase().replace(/\s+/g, '') : identity.email.split('@')[0]!.toLowerCase();
+  return raw.length >= 3 ? raw : `${raw}user`;
+}
+
+async function isUsernameTaken(db: Database, username: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return Boolean(row);
+}
+
+async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): Promise<UserRow> {
+  const base = usernameBase(identity);
+  for (let attempt = 1; attempt <= 50; attempt += 1) {
+    const username = attempt === 1 ? base : `${base}${attempt}`;
+    if (await isUsernameTaken(ctx.db, username)) continue;
+    try {
+      return await createUser(ctx.db, {
+        email: identity.email,
+        username,
+        name: identity.name ?? identity.email.split('@')[0]!,
+        role: isAdminEmail(ctx.adminEmails, identity.email) ? 'admin' : 'customer',
+        oidcSubject: identity.subject,
+      });
+    } catch (error) {
+      // Someone took the name in between: try the next one.
+      if (error instanceof AppError && error.code === 'conflict' && error.message.includes('username')) continue;
+      throw error;
+    }
+  }
+  throw badRequest('Could not choose a username for your account. Please register with email instead.');
+}
+
+/** The provider's person: the account linked to them, the account with their email, or a new customer. */
+export async function signInWithOidc(ctx: AuthContext, identity: OidcIdentity): Promise<SignedIn> {
+  const [linked] = await ctx.db.select().from(users).where(eq(users.oidcSubject, identity.subject));
+  let row: UserRow | undefined = linked;
+  if (!row) {
+    const byEmail = await findUserByEmail(ctx.db, identity.email);
+    if (byEmail?.oidcSubject) throw forbidden('This email is already linked to another Google account.');
+    if (byEmail) {
+      [row] = await ctx.db.update(users).set({ oidcSubject: identity.subject }).where(eq(users.id, byEmail.id)).returning();
+    } else {
+      row = await registerFromProvider(ctx, identity);
+    }
+  }
+  if (row!.isDisabled) throw forbidden('This account has been disabled. Please contact support.');
+  return startSession(ctx, row!);
+}
