@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { detailers } from './schema.ts';
 import { categoryNames, demoAccounts, demoPassword, seedDetailers, seedServices } from './seed-data.ts';
 import { createUser, findUserByEmail, type NewUser } from '../services/user-service.ts';
 import {
@@ -13,8 +15,18 @@ async function ensureUser(db: Database, input: NewUser) {
   return (await findUserByEmail(db, input.email)) ?? (await createUser(db, input));
 }
 
+/** True once every seed detailer exists: later starts skip the seed's many look-ups. */
+async function isSeeded(db: Database): Promise<boolean> {
+  const lastDetailer = seedDetailers.at(-1)!;
+  const user = await findUserByEmail(db, lastDetailer.email);
+  if (!user) return false;
+  const [profile] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, user.id));
+  return profile !== undefined;
+}
+
 /** Fills an empty database with the demo catalog and accounts; running it again changes nothing. */
-export async function seedDatabase(db: Database): Promise<void> {
+export async function seedDatabase(db: Database, options: { force?: boolean } = {}): Promise<void> {
+  if (!options.force && (await isSeeded(db))) return;
   const categoryIds = new Map<string, number>();
   for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(db, name));
 

@@ -101,7 +101,7 @@ export async function createBooking(
       city: 'San Francisco',
       zip: '94105',
       ...bookingPrice(service?.priceCents ?? 5900),
-      holdExpiresAt: status === 'pending_payment' ? new Date(startsAt.getTime() - 60_000) : null,
+      holdExpiresAt: status === 'pending_payment' ? startsAt : null,
       ...overrides,
     })
     .returning();

@@ -9,8 +9,7 @@ import { notify } from '../../server/services/notification-service.ts';
 import type { UserRow } from '../../server/services/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { databaseKinds, type DatabaseKind } from './test-app.ts';
-import { sessionCookie } from './notifications.test.ts';
-import { openSseClient } from './sse-client.ts';
+import { openSseClient, sessionCookie } from './sse-client.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../../server/services/session-service.ts';
 import { notify } from '../../server/services/notification-service.ts';
 import { notifications } from '../../server/db/schema.ts';
-import type { Database } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/services/user-service.ts';
-import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
+import { createAdmin, createCustomer } from '../factories/index.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
-import { openSseClient } from './sse-client.ts';
+import { openSseClient, sessionCookie } from './sse-client.ts';
 
-export async function sessionCookie(db: Database, user: UserRow) {
-  const { token } = await createSession(db, user.id, new Date());
-  return `glossly_session=${token}`;
-}
 
 /** An inject() bound to one signed-in user. */
 function as(app: FastifyInstance, cookie: string) {
@@ -214,6 +208,3 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
     });
   });
 });
-
-// Keeps the import of createDetailer honest for the booking-driven cases added alongside bookings.
-void createDetailer;

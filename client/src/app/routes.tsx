@@ -8,6 +8,10 @@ import { RequireRole } from './require-role.tsx';
 // Every page loads on demand so the home route ships only what it needs.
 const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
+const DemoLoginPage = lazy(() => import('@/features/auth/pages/demo-login-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
+const ProfilePage = lazy(() => import('@/features/account/pages/profile-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 const DetailersPage = lazy(() => import('@/features/catalog/pages/detailers-page.tsx'));
 const DetailerPage = lazy(() => import('@/features/catalog/pages/detailer-page.tsx'));
@@ -25,9 +29,9 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/', page: HomePage },
   { path: '/login', page: LoginPage },
   { path: '/simple-login', page: LoginPage },
-  { path: '/demo-login', page: soon('Demo sign-in') },
-  { path: '/forgot-password', page: soon('Forgot password') },
-  { path: '/reset-password', page: soon('Reset password') },
+  { path: '/demo-login', page: DemoLoginPage },
+  { path: '/forgot-password', page: ForgotPasswordPage },
+  { path: '/reset-password', page: ResetPasswordPage },
   { path: '/detailers', page: DetailersPage },
   { path: '/detailers/:id', page: DetailerPage },
   { path: '/services/:id', page: ServicePage },
@@ -37,7 +41,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/bookings/:id', page: soon('Booking'), signedIn: true },
   { path: '/job-progress/:id', page: soon('Job progress'), signedIn: true },
   { path: '/reviews/:id', page: soon('Review'), signedIn: true },
-  { path: '/profile', page: soon('Profile'), signedIn: true },
+  { path: '/profile', page: ProfilePage, signedIn: true },
   { path: '/messages', page: soon('Messages'), signedIn: true },
   { path: '/garage', page: soon('My Cars'), signedIn: true },
   { path: '/checkout', page: soon('Checkout'), signedIn: true },

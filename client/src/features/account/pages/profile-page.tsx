@@ -1,0 +1,84 @@
+import { LogOut } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { Role } from '@core/domain/roles.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useLogout } from '@/features/auth/api/logout.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUser } from '../api/get-user.ts';
+
+const roleLabels: Record<Role, string> = { customer: 'Customer', detailer: 'Service Provider', admin: 'Admin' };
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+export default function ProfilePage() {
+  const { user, isLoading } = useCurrentUser();
+  const account = useUser(user?.id);
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+
+  if (isLoading || !user) return <FullPageSpinner />;
+
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The browser forgets the user either way; the session expires on its own if the server was unreachable.
+      toast({ title: 'Signed out on this device', description: 'We could not reach the server to end the session everywhere.' });
+    }
+    navigate('/login');
+  };
+
+  const credits = account.data ? formatUsd(Math.round(Number(account.data.referralCredits) * 100)) : null;
+
+  return (
+    <section className="grid gap-4 p-4">
+      <Card>
+        <CardContent className="flex items-center gap-4 py-5">
+          <span aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
+            {initials(user.name)}
+          </span>
+          <div className="grid min-w-0 gap-1">
+            <h2 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h2>
+            <p className="truncate text-sm text-neutral-600">@{user.username}</p>
+            <Badge variant="brand" className="justify-self-start">{roleLabels[user.role]}</Badge>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="py-2">
+          <dl className="divide-y divide-neutral-100">
+            <div className="flex items-center justify-between gap-4 py-3">
+              <dt className="text-sm text-neutral-600">Email</dt>
+              <dd className="truncate text-sm font-medium text-neutral-900">{user.email}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-4 py-3">
+              <dt className="text-sm text-neutral-600">Role</dt>
+              <dd className="text-sm font-medium text-neutral-900">{roleLabels[user.role]}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-4 py-3">
+              <dt className="text-sm text-neutral-600">Referral credits</dt>
+              <dd className="text-sm font-medium text-neutral-900">{credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+      <Button variant="secondary" size="lg" className="w-full text-danger-700" disabled={logout.isPending} onClick={signOut}>
+        <LogOut aria-hidden />
+        {logout.isPending ? 'Signing out...' : 'Sign out'}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { CalendarDays, Car, MapPin, MessageSquare, Route, SearchX } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { formatUsd } from '@core/domain/money.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { useTransitionBooking, type DetailerBookingAction } from '../api/transition-booking.ts';
+import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
+import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
+import { formatLongDate } from '../lib/calendar-dates.ts';
+
+const detailerActionLabels: Record<DetailerBookingAction, string> = {
+  accept: 'Accept',
+  decline: 'Decline',
+  'start-route': 'On my way',
+  start: 'Start',
+  complete: 'Complete',
+};
+
+/** /bookings/:id: a booking's details with the actions its status allows the viewer. */
+export default function BookingDetailsPage() {
+  const params = useParams<{ id: string }>();
+  const booking = useBooking(Number(params.id));
+  if (booking.isPending) return <FullPageSpinner label="Loading the booking" />;
+  if (booking.isError) {
+    if (booking.error instanceof ApiError && booking.error.status === 404) {
+      return (
+        <EmptyState
+          icon={<SearchX />}
+          title="Booking not found"
+          action={
+            <Button asChild>
+              <Link href="/bookings">Back to My Bookings</Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return <ErrorState message="We couldn't load this booking." onRetry={() => booking.refetch()} />;
+  }
+  return <BookingDetails booking={booking.data} />;
+}
+
+function BookingDetails({ booking }: { booking: Booking }) {
+  const transition = useTransitionBooking();
+  const actions = new Set(booking.allowedActions);
+  const detailerActions = (Object.keys(detailerActionLabels) as DetailerBookingAction[]).filter((a) => actions.has(a));
+
+  return (
+    <div className="grid gap-4 p-4">
+      <Card className="grid gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h2 className="text-xl font-semibold text-neutral-900">{booking.serviceName}</h2>
+            <p className="text-sm text-neutral-600">{booking.detailerBusinessName}</p>
+          </div>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+        <ul className="grid gap-2 text-sm text-neutral-700">
+          <li className="flex gap-2">
+            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {formatLongDate(booking.date)} at {booking.time}
+          </li>
+          <li className="flex gap-2">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {[booking.address, booking.apt, booking.city, booking.zip].filter(Boolean).join(', ')}
+          </li>
+          <li className="flex gap-2">
+            <Car aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {booking.vehicleType}
+          </li>
+        </ul>
+        {booking.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{booking.notes}</p>}
+      </Card>
+
+      <Card className="p-4">
+        <h2 className="mb-3 text-base font-semibold text-neutral-900">Payment</h2>
+        <dl className="grid gap-2 text-sm">
+          {[
+            [booking.serviceName, booking.priceCents],
+            ['Service Fee', booking.serviceFeeCents],
+            ['Tax', booking.taxCents],
+          ].map(([label, cents]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-neutral-600">{label}</dt>
+              <dd className="tabular-nums">{formatUsd(cents as number)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base">
+            <dt className="font-semibold">Total</dt>
+            <dd className="font-bold tabular-nums">{formatUsd(booking.totalCents)}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      {detailerActions.length > 0 && (
+        <div className="grid grid-cols-2 gap-3">
+          {detailerActions.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'decline' ? 'secondary' : 'primary'}
+              disabled={transition.isPending}
+              onClick={() =>
+                transition.mutate(
+                  { bookingId: booking.id, action },
+                  {
+                    onError: (error) =>
+                      toast({ title: 'Could not update the job', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                  },
+                )
+              }
+            >
+              {detailerActionLabels[action]}
+            </Button>
+          ))}
+        </div>
+      )}
+
+      <div className="grid grid-cols-2 gap-3">
+        {actions.has('reschedule') && <RescheduleDialog booking={booking} />}
+        {actions.has('cancel') && <CancelBookingDialog booking={booking} />}
+        <Button asChild variant="secondary">
+          <Link href="/messages">
+            <MessageSquare aria-hidden />
+            Message detailer
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link href={`/job-progress/${booking.id}`}>
+            <Route aria-hidden />
+            Job progress
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
