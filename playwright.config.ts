@@ -46,6 +46,15 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // tests/e2e/auth.spec.ts starts a real SMTP server and OpenID provider on these loopback ports.
+      SMTP_URL: 'smtp://127.0.0.1:4456',
+      OIDC_ISSUER: 'http://127.0.0.1:4455',
+      OIDC_CLIENT_ID: 'glossly-e2e',
+      OIDC_CLIENT_SECRET: 'glossly-e2e-secret-value',
+    },
   },
 });

@@ -24,7 +24,7 @@ export async function measureApiThroughput(kind: DatabaseKind) {
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const address = (server: typeof bare) => {
+  const address = (server: { server: { address: () => ReturnType<typeof bare.server.address> } }) => {
     const info = server.server.address();
     return typeof info === 'object' && info ? `http://127.0.0.1:${info.port}` : '';
   };

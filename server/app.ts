@@ -14,6 +14,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { startBookingExpiryJob } from './jobs/booking-expiry.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import realtimePlugin from './plugins/realtime.ts';
 
 declare module 'fastify' {
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   if (config.NODE_ENV !== 'test') startBookingExpiryJob(app);
   await app.register(realtimePlugin);
   await app.register(notificationRoutes);
+  await app.register(paymentRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   await registerStaticClient(app, clientDir);

@@ -9,8 +9,9 @@ describe('loadConfig', () => {
   });
 
   it('turns demo mode off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_MODE).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example' };
+    expect(loadConfig(production).DEMO_MODE).toBe(false);
+    expect(loadConfig({ ...production, DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
   });
 
   it('reads admin emails as a lower-cased list', () => {
@@ -18,6 +19,10 @@ describe('loadConfig', () => {
       'boss@example.com',
       'ops@example.com',
     ]);
+  });
+
+  it('requires PUBLIC_URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid environment variable PUBLIC_URL: /);
   });
 
   it('names the variable of a bad value in one line', () => {

@@ -18,6 +18,10 @@ const configSchema = z.object({
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('whsec_glossly_test_gateway_dev'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +41,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const { DEMO_MODE, ADMIN_EMAILS, ...rest } = parsed.data;
+  // Emailed links and the sign-in redirect must not be built from a Host header a visitor chooses.
+  if (rest.NODE_ENV === 'production' && !rest.PUBLIC_URL) {
+    throw new ConfigError('Invalid environment variable PUBLIC_URL: required when NODE_ENV is production');
+  }
   return {
     ...rest,
     DEMO_MODE: DEMO_MODE ?? rest.NODE_ENV !== 'production',

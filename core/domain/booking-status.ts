@@ -84,22 +84,20 @@ export function findTransition(status: BookingStatus, action: BookingAction): Bo
   return bookingTransitions.find((t) => t.from === status && t.action === action) ?? null;
 }
 
-/** The status an action leads to from a given status and the one it would have led to from its expected status. */
-function intendedTarget(action: BookingAction): BookingStatus | null {
-  return bookingTransitions.find((t) => t.action === action)?.to ?? null;
+/** Where an action would have led: its target in the graph (a reschedule keeps the status it is made from). */
+function intendedTarget(from: BookingStatus, action: BookingAction): BookingStatus {
+  if (action === 'reschedule') return from;
+  return bookingTransitions.find((t) => t.action === action)!.to;
 }
 
 export class IllegalTransitionError extends Error {
   readonly from: BookingStatus;
   readonly action: BookingAction;
-  readonly to: BookingStatus | null;
+  readonly to: BookingStatus;
 
   constructor(from: BookingStatus, action: BookingAction) {
-    const to = intendedTarget(action);
-    super(
-      `Cannot ${action} a booking that is ${from}` +
-        (to && to !== from ? `: it cannot move from ${from} to ${to}` : ''),
-    );
+    const to = intendedTarget(from, action);
+    super(`Cannot ${action} a booking that is ${from}: it cannot move from ${from} to ${to}`);
     this.name = 'IllegalTransitionError';
     this.from = from;
     this.action = action;

@@ -15,6 +15,15 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * Compares the two passwords as soon as both are filled in, even while another field is still invalid, so that
+ * 'Passwords do not match' shows with the other messages instead of after them.
+ */
+const bothPasswordsGiven = (payload: { value: unknown }) => {
+  const value = payload.value as { password?: unknown; confirmPassword?: unknown };
+  return typeof value.password === 'string' && typeof value.confirmPassword === 'string';
+};
+
 export const registerSchema = z
   .object({
     name: z.string({ error: 'Required' }).trim().min(2, 'Name must be at least 2 characters'),
@@ -31,6 +40,7 @@ export const registerSchema = z
   .refine((input) => input.confirmPassword === undefined || input.password === input.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+    when: bothPasswordsGiven,
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Registration = z.output<typeof registerSchema>;
@@ -47,6 +57,7 @@ export const resetPasswordSchema = z
   .refine((input) => input.password === input.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+    when: bothPasswordsGiven,
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 

@@ -23,6 +23,7 @@ import { bookingEvents, bookings, detailers, services, users } from '../db/schem
 import { requireRole, requireUser, type Actor } from './access.ts';
 import { checkSlot, loadDetailer, offeredServiceDuration, todayFor } from './availability-service.ts';
 import { notify, type NotificationType } from './notification-service.ts';
+import { onBookingTransition } from './payment-service.ts';
 import type { UserRow } from './user-service.ts';
 
 export const slotTakenMessage = 'That time slot was just taken. Please choose another time.';
@@ -382,6 +383,8 @@ async function applyTransition(
     const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, record.booking.id));
     throw illegal(current?.status ?? from, action);
   }
+  // Money follows the move once it is committed: capture, release or the late-cancellation fee (payment-service).
+  await onBookingTransition(db, record.booking.id, action, now);
 }
 
 export type DetailerAction = 'accept' | 'decline' | 'start-route' | 'start' | 'complete';

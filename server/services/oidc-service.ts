@@ -7,6 +7,13 @@ import type { Database } from '../db/client.ts';
 import { isAdminEmail, startSession, type AuthContext, type SignedIn } from './auth-service.ts';
 import { createUser, findUserByEmail, type UserRow } from './user-service.ts';
 
+/** Google (and any provider that lists it) can force the account chooser; others reject the prompt value. */
+function selectsAccount(config: oidc.Configuration): boolean {
+  const metadata = config.serverMetadata();
+  const supported = metadata.prompt_values_supported;
+  return new URL(metadata.issuer).hostname === 'accounts.google.com' || (Array.isArray(supported) && supported.includes('select_account'));
+}
+
 export type OidcSettings = { issuer: string; clientId?: string; clientSecret?: string };
 
 /** How long the browser may take at the provider: the state cookie expires after it. */
@@ -84,7 +91,8 @@ export function createOidcSignIn(settings: OidcSettings) {
         code_challenge_method: 'S256',
         state: flow.state,
         nonce: flow.nonce,
-        prompt: 'select_account',
+        // The spec forces account selection where the provider offers it.
+        ...(selectsAccount(config) ? { prompt: 'select_account' } : {}),
       });
       return { url: url.href, flowCookie: seal(flow) };
     },
@@ -99,7 +107,12 @@ export function createOidcSignIn(settings: OidcSettings) {
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims()!;
+      const idClaims = tokens.claims()!;
+      // Google puts email and name in the ID token; other providers may keep them for the userinfo endpoint.
+      const claims: Record<string, unknown> & { sub: string } =
+        typeof idClaims.email === 'string' && typeof idClaims.name === 'string'
+          ? idClaims
+          : { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
       if (typeof claims.email !== 'string' || !claims.email) throw badRequest('Your Google account did not share an email address.');
       // An unverified address could belong to someone else: it must not open their Glossly account.
       if (claims.email_verified === false) throw forbidden('Please verify your email address with Google first.');

@@ -19,12 +19,13 @@ test('[VISITOR] home shows the location, search, chips, quick actions, 2 detaile
   await expect(chips.first()).toHaveText('All Services');
   await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
   await expect(chips).toHaveCount(6);
-  for (const [name, href] of [
+  const quickActions: [string, string][] = [
     ['Quick Book', '/smart-booking'],
     ['My Bookings', '/bookings'],
     ['My Cars', '/garage'],
     ['Messages', '/messages'],
-  ]) {
+  ];
+  for (const [name, href] of quickActions) {
     await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(nearbyDetailers(page).getByRole('article')).toHaveCount(2);
@@ -135,4 +136,28 @@ test('[CUSTOMER] browse pages have no accessibility violations', async ({ page }
     await expect(page.getByRole('status')).toHaveCount(0);
     expect(await accessibilityViolations(page), path).toEqual([]);
   }
+});
+
+test('[VISITOR] distances come from the shared location when the browser already allows it, and never prompt otherwise', async ({
+  page,
+}) => {
+  const detailerCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/detailers') detailerCalls.push(url.search);
+  });
+  await page.goto('/');
+  await expect(nearbyDetailers(page).getByRole('article')).toHaveCount(2);
+  expect(detailerCalls).toEqual(['']);
+  await expect(page.getByRole('button', { name: 'Use my location' })).toBeVisible();
+
+  // Oakland, where Shine On Auto Spa is based: with the permission granted the nearest card is 0.0 miles away.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 37.8044, longitude: -122.2712 });
+  await page.reload();
+  const first = nearbyDetailers(page).getByRole('article').first();
+  await expect(first.getByRole('heading', { name: 'Shine On Auto Spa' })).toBeVisible();
+  await expect(first.getByText('0.0 miles away')).toBeVisible();
+  expect(detailerCalls.at(-1)).toBe('?lat=37.804&lng=-122.271');
+  await expect(page.getByText('Near your location')).toBeVisible();
 });

@@ -156,8 +156,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(a!.json().message).toBe('Invalid email or password');
       const median = (values: number[]) => values.sort((x, y) => x - y)[2]!;
       const ratio = median(unknown) / median(wrong);
-      expect(ratio).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      // Without the dummy verification an unknown email answers about ten times faster.
+      expect(ratio).toBeGreaterThan(0.4);
+      expect(ratio).toBeLessThan(2.5);
     });
 
     it('ignores forged demo-* headers: /api/auth/user stays 401 and the admin route 401/403', async () => {

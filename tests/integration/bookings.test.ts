@@ -120,7 +120,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
         allowedActions: ['cancel', 'reschedule'],
         cancellationFeeCents: 0,
       });
-      expect(body.timeline.map((e) => e.status)).toEqual(['pending_payment']);
+      expect(body.timeline!.map((e) => e.status)).toEqual(['pending_payment']);
     });
 
     it('refuses overlapping durations and accepts adjacent ones', async () => {
@@ -358,7 +358,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
       }
       expect(await typesFor(customer.id)).toEqual(['booking_update', 'service_update', 'service_update', 'service_complete']);
       const final = (await call(customer, 'GET', `/api/bookings/${body.id}`)).json() as Booking;
-      expect(final.timeline.map((e) => e.status)).toEqual(['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed']);
+      expect(final.timeline!.map((e) => e.status)).toEqual(['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed']);
       expect(final.allowedActions).toEqual([]);
 
       const again = await call(detailer.user, 'POST', `/api/bookings/${body.id}/accept`);

@@ -16,6 +16,15 @@ const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 const DetailersPage = lazy(() => import('@/features/catalog/pages/detailers-page.tsx'));
 const DetailerPage = lazy(() => import('@/features/catalog/pages/detailer-page.tsx'));
 const ServicePage = lazy(() => import('@/features/catalog/pages/service-page.tsx'));
+const BookingPage = lazy(() => import('@/features/booking/pages/booking-page.tsx'));
+const BookingConfirmedPage = lazy(() => import('@/features/booking/pages/booking-confirmed-page.tsx'));
+const MyBookingsPage = lazy(() => import('@/features/booking/pages/my-bookings-page.tsx'));
+const BookingDetailsPage = lazy(() => import('@/features/booking/pages/booking-details-page.tsx'));
+const JobProgressPage = lazy(() => import('@/features/booking/pages/job-progress-page.tsx'));
+const DetailerBookingsPage = lazy(() => import('@/features/detailer/pages/detailer-bookings-page.tsx'));
+const DetailerAvailabilityPage = lazy(() => import('@/features/detailer/pages/detailer-availability-page.tsx'));
+const CheckoutPage = lazy(() => import('@/features/checkout/pages/checkout-page.tsx'));
+const PaymentSuccessPage = lazy(() => import('@/features/checkout/pages/payment-success-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -36,17 +45,18 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/detailers/:id', page: DetailerPage },
   { path: '/services/:id', page: ServicePage },
   { path: '/service/:serviceId', page: ServicePage },
-  { path: '/booking/:id?', page: soon('Book a Service') },
-  { path: '/bookings', page: soon('My Bookings'), signedIn: true },
-  { path: '/bookings/:id', page: soon('Booking'), signedIn: true },
-  { path: '/job-progress/:id', page: soon('Job progress'), signedIn: true },
+  { path: '/booking/confirmed/:bookingId', page: BookingConfirmedPage, signedIn: true },
+  { path: '/booking/:id?', page: BookingPage },
+  { path: '/bookings', page: MyBookingsPage, signedIn: true },
+  { path: '/bookings/:id', page: BookingDetailsPage, signedIn: true },
+  { path: '/job-progress/:id', page: JobProgressPage, signedIn: true },
   { path: '/reviews/:id', page: soon('Review'), signedIn: true },
   { path: '/profile', page: ProfilePage, signedIn: true },
   { path: '/messages', page: soon('Messages'), signedIn: true },
   { path: '/garage', page: soon('My Cars'), signedIn: true },
-  { path: '/checkout', page: soon('Checkout'), signedIn: true },
+  { path: '/checkout', page: CheckoutPage, signedIn: true },
   { path: '/quick-checkout/:serviceId', page: soon('Quick Book'), signedIn: true },
-  { path: '/payment-success', page: soon('Payment'), signedIn: true },
+  { path: '/payment-success', page: PaymentSuccessPage, signedIn: true },
   { path: '/subscription-plans', page: soon('Subscription Plans') },
   { path: '/subscribe', page: soon('Subscribe'), signedIn: true },
   { path: '/account/subscription', page: soon('My Subscription'), signedIn: true },
@@ -79,13 +89,13 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/admin/marketing/audiences/new', page: soon('New audience'), roles: admin },
   { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
   { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
-  { path: '/detailer', page: soon('Detailer dashboard'), roles: detailer },
-  { path: '/detailer/dashboard', page: soon('Detailer dashboard'), roles: detailer },
+  { path: '/detailer', page: DetailerBookingsPage, roles: detailer },
+  { path: '/detailer/dashboard', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/services', page: soon('My services'), roles: detailer },
   { path: '/detailer/manage-services', page: soon('Manage services'), roles: detailer },
-  { path: '/detailer/bookings', page: soon('Jobs'), roles: detailer },
+  { path: '/detailer/bookings', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/marketing', page: soon('Marketing'), roles: detailer },
-  { path: '/detailer/availability', page: soon('Availability'), roles: detailer },
+  { path: '/detailer/availability', page: DetailerAvailabilityPage, roles: detailer },
   { path: '/detailer/location-sharing', page: soon('Location sharing'), roles: detailer },
   { path: '/business', page: soon('Business'), roles: detailer },
   { path: '/business/dashboard', page: soon('Business dashboard'), roles: detailer },

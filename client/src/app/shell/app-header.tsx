@@ -1,8 +1,9 @@
-import { ArrowLeft, Bell } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { backTarget, headerTitle, showsBackButton } from '@core/domain/navigation.ts';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 
 export function AppHeader() {
   const [path] = useLocation();
@@ -20,11 +21,7 @@ export function AppHeader() {
           <span className="w-2" aria-hidden />
         )}
         <h1 className="flex-1 truncate text-lg font-semibold text-neutral-900">{headerTitle(path)}</h1>
-        {user && (
-          <Button variant="ghost" size="icon" aria-label="Notifications">
-            <Bell aria-hidden />
-          </Button>
-        )}
+        {user && <NotificationBell userId={user.id} />}
       </div>
     </header>
   );

@@ -25,3 +25,14 @@ export function matchesSearch(name: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   return needle === '' || name.toLocaleLowerCase().includes(needle);
 }
+
+/** Nearest first; detailers without a known distance last; ties keep the server's order. */
+export function nearestFirst<T extends { distanceMiles: number | null }>(detailers: readonly T[]): T[] {
+  return detailers
+    .map((detailer, index) => ({ detailer, index }))
+    .sort(
+      (a, b) =>
+        (a.detailer.distanceMiles ?? Infinity) - (b.detailer.distanceMiles ?? Infinity) || a.index - b.index,
+    )
+    .map(({ detailer }) => detailer);
+}

@@ -30,9 +30,10 @@ export default function ForgotPasswordPage() {
           <span aria-hidden className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
             <MailCheck className="size-7" />
           </span>
-          <p role="status" className="text-sm text-neutral-700">
-            {forgot.data.message} The link works once and expires in 1 hour.
-          </p>
+          <div role="status" className="grid gap-1 text-sm text-neutral-700">
+            <p>{forgot.data.message}</p>
+            <p>The link works once and expires in 1 hour.</p>
+          </div>
           <Button asChild variant="secondary" className="w-full">
             <Link href="/login">Back to login</Link>
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
@@ -11,8 +11,9 @@ import { RegisterForm } from '../components/register-form.tsx';
 
 /** The server's OpenID Connect callback comes back here with ?signedIn=google or ?oidcError=...; toast it once. */
 function useGoogleResultToast() {
+  // Read during the first render: a signed-in visitor is redirected (a layout effect) before effects run.
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
     const failure = params.get('oidcError');
     if (failure !== null) {
       toast({ title: 'Google sign-in failed', description: failure || 'An error occurred during Google sign-in', variant: 'destructive' });
@@ -21,8 +22,8 @@ function useGoogleResultToast() {
     } else {
       return;
     }
-    window.history.replaceState(null, '', window.location.pathname);
-  }, []);
+    if (window.location.search) window.history.replaceState(null, '', window.location.pathname);
+  }, [params]);
 }
 
 export default function LoginPage() {

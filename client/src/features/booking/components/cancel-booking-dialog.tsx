@@ -31,7 +31,7 @@ export function CancelBookingDialog({ booking }: { booking: Booking }) {
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="text-danger-700">
+        <Button variant="secondary" className="text-danger-700!">
           Cancel booking
         </Button>
       </DialogTrigger>

@@ -1,32 +1,41 @@
 import { Check } from 'lucide-react';
-import { bookingStatusLabel, type BookingStatus } from '@core/domain/booking-status.ts';
+import { bookingStatusLabel, isFinalStatus, type BookingStatus } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
 import { cn } from '@/lib/cn.ts';
 
 /** The main path of the lifecycle; side exits (declined, cancelled...) end it early. */
-const mainPath = ['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed'] as const satisfies readonly BookingStatus[];
+const mainPath: readonly BookingStatus[] = ['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed'];
 
-/** Where a side exit can leave the main path from, to show how far the booking got. */
-const exitAfter: Partial<Record<BookingStatus, BookingStatus>> = {
-  abandoned: 'pending_payment',
-  expired: 'requested',
-  declined: 'requested',
-};
+const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** An ordered list of statuses, the current one marked with aria-current. */
-export function JobTimeline({ status }: { status: BookingStatus }) {
-  const mainIndex = (mainPath as readonly BookingStatus[]).indexOf(status);
-  const isSideExit = mainIndex === -1;
-  const reachedIndex = isSideExit ? (mainPath as readonly BookingStatus[]).indexOf(exitAfter[status] ?? 'pending_payment') : mainIndex;
-  const steps: BookingStatus[] = isSideExit ? [...mainPath.slice(0, reachedIndex + 1), status] : [...mainPath];
-  const currentIndex = isSideExit ? steps.length - 1 : mainIndex;
+type Step = { status: BookingStatus; at: string | null };
 
+/** The statuses the booking went through (the server's timeline), then the ones still ahead on the main path. */
+export function timelineSteps(booking: Pick<Booking, 'status' | 'timeline'>): { steps: Step[]; currentIndex: number } {
+  const history: Step[] = [];
+  for (const entry of booking.timeline ?? []) {
+    // A reschedule keeps the status: one row per status change.
+    if (history.at(-1)?.status !== entry.status) history.push({ status: entry.status, at: entry.at });
+  }
+  if (history.at(-1)?.status !== booking.status) history.push({ status: booking.status, at: null });
+  const currentIndex = history.length - 1;
+  const ahead = isFinalStatus(booking.status)
+    ? []
+    : mainPath.slice(mainPath.indexOf(booking.status) + 1).map((status) => ({ status, at: null }));
+  return { steps: [...history, ...ahead], currentIndex };
+}
+
+/** An ordered list of statuses, the current one marked with aria-current="step". */
+export function JobTimeline({ booking }: { booking: Pick<Booking, 'status' | 'timeline'> }) {
+  const { steps, currentIndex } = timelineSteps(booking);
+  const isSideExit = !mainPath.includes(booking.status);
   return (
-    <ol className="grid gap-0">
+    <ol className="grid">
       {steps.map((step, index) => {
         const isDone = index < currentIndex;
         const isCurrent = index === currentIndex;
         return (
-          <li key={step} aria-current={isCurrent ? 'step' : undefined} className="relative flex gap-3 pb-6 last:pb-0">
+          <li key={`${step.status}-${index}`} aria-current={isCurrent ? 'step' : undefined} className="relative flex gap-3 pb-6 last:pb-0">
             {index < steps.length - 1 && (
               <span
                 aria-hidden
@@ -38,17 +47,19 @@ export function JobTimeline({ status }: { status: BookingStatus }) {
               className={cn(
                 'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold',
                 isDone && 'border-brand-600 bg-brand-600 text-white',
-                isCurrent && (isSideExit ? 'border-neutral-500 bg-neutral-100 text-neutral-700' : 'border-brand-600 bg-brand-50 text-brand-700'),
+                isCurrent &&
+                  (isSideExit ? 'border-neutral-500 bg-neutral-100 text-neutral-700' : 'border-brand-600 bg-brand-50 text-brand-700'),
                 !isDone && !isCurrent && 'border-neutral-300 bg-surface text-neutral-500',
               )}
             >
-              {isDone ? <Check className="size-4" strokeWidth={3} /> : index + 1}
+              {isDone || (isCurrent && booking.status === 'completed') ? <Check className="size-4" strokeWidth={3} /> : index + 1}
             </span>
             <div className="pt-1">
               <p className={cn('font-medium', isCurrent ? 'text-neutral-900' : isDone ? 'text-neutral-700' : 'text-neutral-500')}>
-                {bookingStatusLabel(step)}
+                {bookingStatusLabel(step.status)}
               </p>
-              {isCurrent && <p className="text-sm text-brand-700">{isSideExit ? 'Final status' : 'Current status'}</p>}
+              {step.at && <p className="text-sm text-neutral-600">{timeFormat.format(new Date(step.at))}</p>}
+              {isCurrent && <p className="text-sm font-medium text-brand-700">Current status</p>}
             </div>
           </li>
         );

@@ -1,5 +1,6 @@
-import { CalendarDays, Car, MapPin, MessageSquare, Route, SearchX } from 'lucide-react';
+import { CalendarDays, Car, CreditCard, MapPin, MessageSquare, Route, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -50,6 +51,8 @@ export default function BookingDetailsPage() {
 
 function BookingDetails({ booking }: { booking: Booking }) {
   const transition = useTransitionBooking();
+  const { user } = useCurrentUser();
+  const isCustomer = user?.id === booking.customerId;
   const actions = new Set(booking.allowedActions);
   const detailerActions = (Object.keys(detailerActionLabels) as DetailerBookingAction[]).filter((a) => actions.has(a));
 
@@ -100,6 +103,15 @@ function BookingDetails({ booking }: { booking: Booking }) {
         </dl>
       </Card>
 
+      {isCustomer && booking.status === 'pending_payment' && (
+        <Button asChild variant="accent" size="lg">
+          <Link href={`/checkout?bookingId=${booking.id}`}>
+            <CreditCard aria-hidden />
+            Complete payment
+          </Link>
+        </Button>
+      )}
+
       {detailerActions.length > 0 && (
         <div className="grid grid-cols-2 gap-3">
           {detailerActions.map((action) => (
@@ -129,7 +141,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
         <Button asChild variant="secondary">
           <Link href="/messages">
             <MessageSquare aria-hidden />
-            Message detailer
+            {isCustomer ? 'Message detailer' : 'Message customer'}
           </Link>
         </Button>
         <Button asChild variant="secondary">

@@ -167,8 +167,8 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
       onSuccess: (booking) => {
         clearPendingBooking();
         queryClient.setQueryData(bookingQueryKey(booking.id), booking);
-        // The Payments issue's /checkout?bookingId= takes over here; until it exists the booking is confirmed directly.
-        navigate(`/booking/confirmed/${booking.id}`);
+        // Checkout authorizes the card, then shows the 'Booking Confirmed!' screen.
+        navigate(`/checkout?bookingId=${booking.id}&amount=${booking.total}`);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {

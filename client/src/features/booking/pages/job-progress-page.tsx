@@ -28,7 +28,7 @@ export default function JobProgressPage() {
       </Card>
       <Card className="p-4">
         <h2 className="mb-4 text-base font-semibold text-neutral-900">Progress</h2>
-        <JobTimeline status={data.status} />
+        <JobTimeline booking={data} />
       </Card>
     </div>
   );

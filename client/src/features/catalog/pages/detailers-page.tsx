@@ -1,6 +1,7 @@
 import { Store } from 'lucide-react';
 import { Link } from 'wouter';
 import { DetailerCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
+import { nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
@@ -9,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { useDetailers } from '../api/get-detailers.ts';
 
-/** /detailers: every detailer, nearest information first as the server orders them. */
+/** /detailers: every detailer, nearest first. */
 export default function DetailersPage() {
   const { coordinates } = useSharedLocation();
   const detailers = useDetailers({ near: coordinates });
@@ -52,7 +53,7 @@ export default function DetailersPage() {
         />
       ) : (
         <ul className="flex flex-col gap-3">
-          {detailers.data.map((detailer) => (
+          {nearestFirst(detailers.data).map((detailer) => (
             <li key={detailer.id}>
               <DetailerCard detailer={detailer} />
             </li>

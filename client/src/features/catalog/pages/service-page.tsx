@@ -1,7 +1,7 @@
 import { ChevronRight, Clock, MapPin, SearchX, Store } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '@/lib/api-client.ts';
-import { defaultDetailerImageUrl, distanceLabel, formatDollars } from '@/components/catalog/catalog-format.ts';
+import { defaultDetailerImageUrl, distanceLabel, formatDollars, nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
@@ -108,7 +108,7 @@ function AvailableDetailers({ serviceId }: { serviceId: number }) {
         <EmptyState className="py-8" icon={<Store />} title="No detailers available for this service." />
       ) : (
         <ul className="flex flex-col gap-3">
-          {detailers.data.map((detailer) => (
+          {nearestFirst(detailers.data).map((detailer) => (
             <li key={detailer.id}>
               <Link
                 href={`/booking?serviceId=${serviceId}&detailerId=${detailer.id}`}

@@ -8,7 +8,7 @@ export function LocationLine() {
   const { status, requestLocation } = useSharedLocation();
   const isShared = status === 'shared';
 
-  async function useMyLocation() {
+  async function shareLocation() {
     const isGranted = await requestLocation();
     if (!isGranted) {
       toast({
@@ -27,7 +27,7 @@ export function LocationLine() {
       {!isShared && (
         <button
           type="button"
-          onClick={() => void useMyLocation()}
+          onClick={() => void shareLocation()}
           disabled={status === 'locating'}
           className="-mr-2 inline-flex min-h-11 shrink-0 items-center gap-1 rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
         >

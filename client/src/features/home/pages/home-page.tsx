@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { productName } from '@core/domain/navigation.ts';
 import { CategoryChip } from '@/components/catalog/category-chip.tsx';
 import { ChipSkeleton, DetailerCardSkeleton, ServiceCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
-import { matchesSearch } from '@/components/catalog/catalog-format.ts';
+import { matchesSearch, nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
 import { ServiceCard } from '@/components/catalog/service-card.tsx';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { HomeTour } from '@/features/tour/home-tour.tsx';
 import { useDetailers } from '../api/get-detailers.ts';
 import { useServiceCategories } from '../api/get-service-categories.ts';
 import { useServices } from '../api/get-services.ts';
@@ -40,7 +41,7 @@ export default function HomePage() {
   useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
   useErrorToast(detailers.error, detailers.errorUpdatedAt, 'Failed to fetch detailers', detailers.refetch);
 
-  const shownDetailers = (detailers.data ?? [])
+  const shownDetailers = nearestFirst(detailers.data ?? [])
     .filter((d) => matchesSearch(d.businessName, query))
     .slice(0, nearbyDetailerCount);
   const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
@@ -50,7 +51,7 @@ export default function HomePage() {
     <div className="flex flex-col gap-6 pb-4">
       <section aria-label="Search" className="flex flex-col gap-2 border-b border-neutral-200 bg-surface px-4 pt-2 pb-4">
         <LocationLine />
-        <search className="relative">
+        <div role="search" className="relative">
           <label htmlFor="home-search" className="sr-only">
             Search services and detailers
           </label>
@@ -64,12 +65,12 @@ export default function HomePage() {
             onChange={(event) => setSearch(event.target.value)}
             className="pl-10"
           />
-        </search>
+        </div>
       </section>
 
       <section aria-label="Service categories" className="-mt-2">
         {categories.isPending ? (
-          <div className="flex gap-2 overflow-hidden px-4" role="status" aria-label="Loading categories">
+          <div className="flex gap-2 overflow-hidden px-4 py-1" role="status" aria-label="Loading categories">
             <ChipSkeleton />
             <ChipSkeleton />
             <ChipSkeleton />
@@ -193,6 +194,7 @@ export default function HomePage() {
           </ul>
         )}
       </section>
+      <HomeTour />
     </div>
   );
 }
@@ -202,9 +204,14 @@ function Greeting() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
     return (
-      <div role="status" aria-label="Loading" className="flex flex-col gap-2">
-        <Skeleton className="h-7 w-56" />
-        <Skeleton className="h-5 w-44" />
+      // Same 48px as the heading and subtitle lines, so the quick actions do not move when the user arrives.
+      <div role="status" aria-label="Loading" className="flex flex-col">
+        <div className="h-7 py-0.5">
+          <Skeleton className="h-full w-56" />
+        </div>
+        <div className="h-5 py-0.5">
+          <Skeleton className="h-full w-44" />
+        </div>
         <h2 id="home-greeting" className="sr-only">
           Welcome
         </h2>

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearPendingBooking, emptyPendingBooking, readPendingBooking, savePendingBooking } from './pending-booking.ts';
+
+afterEach(() => localStorage.clear());
+
+describe('pendingBooking draft', () => {
+  it('saves under the spec key and reads back what was saved', () => {
+    const draft = { ...emptyPendingBooking(1, 2), vehicleType: 'SUV', date: '2026-11-23', time: '10:00 AM', totalAmount: 78.72 };
+    savePendingBooking(draft);
+    expect(JSON.parse(localStorage.getItem('pendingBooking')!)).toMatchObject({ detailerId: 1, serviceId: 2, totalAmount: 78.72 });
+    expect(readPendingBooking()).toEqual(draft);
+    clearPendingBooking();
+    expect(readPendingBooking()).toBeNull();
+  });
+
+  it('drops an unreadable entry instead of failing', () => {
+    localStorage.setItem('pendingBooking', '{not json');
+    expect(readPendingBooking()).toBeNull();
+    expect(localStorage.getItem('pendingBooking')).toBeNull();
+    localStorage.setItem('pendingBooking', JSON.stringify({ detailerId: 'one' }));
+    expect(readPendingBooking()).toBeNull();
+  });
+});

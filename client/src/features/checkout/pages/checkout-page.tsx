@@ -1,0 +1,200 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CircleAlert, Gift } from 'lucide-react';
+import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
+import { AuthenticationDialog } from '../components/authentication-dialog.tsx';
+import { CheckoutSummary } from '../components/checkout-summary.tsx';
+import { FormNotice } from '../components/form-notice.tsx';
+import { TestCardForm } from '../components/test-card-form.tsx';
+import { continueAfterPayment } from '../lib/after-payment.ts';
+import { outcomeOf, toastOutcome } from '../lib/payment-results.ts';
+
+const StripePaymentForm = lazy(() => import('../components/stripe-payment-form.tsx'));
+
+const defaultBookingId = 1;
+
+function MessageView({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
+      <div aria-hidden className="flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+        <CircleAlert className="size-7" />
+      </div>
+      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+      <p className="max-w-sm text-sm text-neutral-600">{message}</p>
+      <Button asChild variant="secondary" className="mt-2">
+        <Link href="/">Return to Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+function dollarsToCents(value: string | undefined): number {
+  const dollars = Number(value ?? 0);
+  return Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : 0;
+}
+
+/** /checkout?bookingId=N: pays the server's amount for the booking (the URL's amount is display-only). */
+export default function CheckoutPage() {
+  const { user, isLoading } = useCurrentUser();
+  const search = new URLSearchParams(useSearch());
+  const [, go] = useLocation();
+  const queryClient = useQueryClient();
+  const bookingId = Number(search.get('bookingId') ?? defaultBookingId);
+  const amountParam = search.get('amount');
+  const isAmountInvalid = amountParam !== null && !(Number(amountParam) > 0);
+
+  const availableCents = dollarsToCents(user?.referralCredits);
+  const [creditsChoice, setCreditsChoice] = useState<boolean | null>(null);
+  // On by itself when the customer has credits; the customer's own choice wins after that.
+  const useCredits = creditsChoice ?? availableCents > 0;
+  const intent = usePaymentIntent(
+    { bookingId, appliedCredits: useCredits ? availableCents / 100 : 0, ...(amountParam ? { amount: Number(amountParam) } : {}) },
+    Boolean(user) && !isAmountInvalid && Number.isInteger(bookingId) && bookingId > 0,
+  );
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [awaitingAuthentication, setAwaitingAuthentication] = useState(false);
+  const authenticate = useAuthenticateTestPayment();
+
+  // 'Payment Setup Error' once per failure, with the server's message or the spec's fallback.
+  const setupError = intent.error;
+  useEffect(() => {
+    if (!setupError) return;
+    const message = setupError instanceof ApiError ? (setupError.serverMessage ?? setupError.message) : setupError.message;
+    toast({ title: 'Payment Setup Error', description: message || 'Could not process payment. Please try again later.', variant: 'destructive' });
+  }, [setupError]);
+
+  const onStatus = (status: IntentStatus, providerMessage: string | null = null) => {
+      const outcome = outcomeOf(status);
+      if (outcome === 'action') {
+        setAwaitingAuthentication(true);
+        return;
+      }
+      setAwaitingAuthentication(false);
+      if (outcome === 'success') {
+        setCardError(null);
+        toastOutcome('success');
+        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
+        continueAfterPayment(bookingId, go);
+        return;
+      }
+      if (outcome === 'failed' && providerMessage) {
+        setCardError(providerMessage);
+        toast({ title: 'Payment Failed', description: providerMessage, variant: 'destructive' });
+        return;
+      }
+      toastOutcome(outcome);
+  };
+
+  const onResult = (result: IntentStatusResponse) => onStatus(result.status, result.errorMessage);
+
+  const onError = (error: unknown) => {
+    const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : 'An unexpected error occurred.';
+    setCardError(message);
+    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  };
+
+  if (isLoading) return <FullPageSpinner label="Loading checkout" />;
+  if (!user) return <Redirect to="/login" />;
+  if (isAmountInvalid) return <MessageView title="Invalid Amount" message="Please provide a valid payment amount." />;
+
+  if (intent.isError) {
+    return <MessageView title="Payment Error" message="We couldn't set up your payment. Please try again or contact support." />;
+  }
+  const data = intent.data;
+  if (data && data.amountCents <= 0) return <MessageView title="Invalid Amount" message="Please provide a valid payment amount." />;
+
+  return (
+    <div className="grid gap-4 p-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Complete your payment</CardTitle>
+          <p className="text-sm text-neutral-600">You won't be charged until the service is completed.</p>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="flex items-center justify-between gap-4 rounded-control bg-neutral-50 px-4 py-3">
+            <div className="flex items-center gap-3">
+              <Gift aria-hidden className="size-5 text-accent-600" />
+              <div>
+                <Label htmlFor="use-referral-credits" className="font-medium text-neutral-900">
+                  Referral credits
+                </Label>
+                <p className="text-xs text-neutral-600">{formatUsd(availableCents)} available</p>
+              </div>
+            </div>
+            <Switch
+              id="use-referral-credits"
+              checked={useCredits}
+              disabled={availableCents <= 0}
+              onCheckedChange={(checked) => {
+                setCardError(null);
+                setCreditsChoice(checked);
+              }}
+            />
+          </div>
+          {data ? (
+            <CheckoutSummary totalCents={data.totalCents} creditsCents={data.creditsAppliedCents} amountCents={data.amountCents} />
+          ) : (
+            <div className="h-20 animate-pulse rounded-control bg-neutral-100" aria-hidden />
+          )}
+          {!data ? (
+            <FormNotice>Connecting to Stripe payment system...</FormNotice>
+          ) : data.gateway === 'stripe' && data.publishableKey ? (
+            <Suspense fallback={<FormNotice>Connecting to Stripe payment system...</FormNotice>}>
+              <StripePaymentForm
+                publishableKey={data.publishableKey}
+                clientSecret={data.clientSecret}
+                amountCents={data.amountCents}
+                cardError={cardError}
+                onStatus={onStatus}
+                onCardError={(message) => onStatus('requires_payment_method', message)}
+                onError={onError}
+              />
+            </Suspense>
+          ) : (
+            <TestCardForm
+              key={data.clientSecret}
+              clientSecret={data.clientSecret}
+              amountCents={data.amountCents}
+              cardError={cardError}
+              onAttempt={() => setCardError(null)}
+              onResult={onResult}
+              onError={onError}
+            />
+          )}
+          <p className="text-center text-sm text-neutral-600">
+            <Link href="/help-support" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Need help? Contact customer support
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+      <Button asChild variant="secondary" size="lg">
+        <Link href="/">
+          <ArrowLeft aria-hidden /> Back
+        </Link>
+      </Button>
+      {awaitingAuthentication && data && (
+        <AuthenticationDialog
+          amountCents={data.amountCents}
+          isPending={authenticate.isPending}
+          onAnswer={(approve) =>
+            authenticate.mutate({ clientSecret: data.clientSecret, approve }, { onSuccess: onResult, onError })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { formatUsd } from '@core/domain/money.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useIntentStatus } from '../api/get-intent-status.ts';
+import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';
+
+const views = {
+  success: { icon: CircleCheck, tone: 'bg-success-100 text-success-700', title: 'Payment Successful', text: 'Your card is authorized. Taking you to your bookings...' },
+  processing: { icon: Clock, tone: 'bg-brand-50 text-brand-700', title: 'Processing Payment', text: 'Your payment is processing.' },
+  failed: { icon: CircleAlert, tone: 'bg-danger-50 text-danger-600', title: 'Payment Failed', text: 'Your payment was not successful, please try again.' },
+  action: { icon: Clock, tone: 'bg-brand-50 text-brand-700', title: 'Processing Payment', text: 'Your payment is processing.' },
+  other: { icon: CircleAlert, tone: 'bg-danger-50 text-danger-600', title: 'Something went wrong', text: 'Please try again or contact support.' },
+} as const;
+
+/** /payment-success?amount=&payment_intent_client_secret=: where the card provider returns the customer. */
+export default function PaymentSuccessPage() {
+  const { user, isLoading } = useCurrentUser();
+  const search = new URLSearchParams(useSearch());
+  const [, go] = useLocation();
+  const clientSecret = search.get('payment_intent_client_secret');
+  const amount = Number(search.get('amount'));
+  const status = useIntentStatus(user ? clientSecret : null);
+  const outcome = status.data ? outcomeOf(status.data.status) : null;
+
+  useEffect(() => {
+    if (outcome !== 'success') return;
+    const timer = setTimeout(() => go('/bookings'), successRedirectMs);
+    return () => clearTimeout(timer);
+  }, [outcome, go]);
+
+  if (isLoading || status.isLoading) return <FullPageSpinner label="Checking your payment" />;
+  const view = status.isError || !clientSecret ? null : outcome ? views[outcome] : null;
+  const amountCents = status.data?.amountCents ?? (amount > 0 ? Math.round(amount * 100) : null);
+  const Icon = view?.icon ?? CircleCheck;
+
+  return (
+    <section aria-labelledby="payment-result-heading" className="grid gap-5 p-4 pt-10 text-center">
+      <div aria-hidden className={`mx-auto flex size-16 items-center justify-center rounded-full ${view?.tone ?? 'bg-neutral-100 text-neutral-700'}`}>
+        <Icon className="size-9" />
+      </div>
+      <h2 id="payment-result-heading" className="text-2xl font-bold text-neutral-900">
+        {view ? view.title : 'Payment'}
+      </h2>
+      {amountCents !== null && <p className="text-lg font-semibold text-neutral-900 tabular-nums">{formatUsd(amountCents)}</p>}
+      <p className="text-neutral-600">
+        {view ? view.text : status.isError ? "We couldn't read this payment's status." : 'No payment to show.'}
+      </p>
+      <div className="grid gap-3">
+        <Button asChild size="lg">
+          <Link href="/bookings">View My Bookings</Link>
+        </Button>
+        <Button asChild size="lg" variant="secondary">
+          <Link href="/">Return to Home</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '@core/schemas/booking.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import DetailerBookingsPage from './detailer-bookings-page.tsx';
+
+const job: Booking = {
+  id: 7,
+  status: 'requested',
+  detailerId: 1,
+  serviceId: 1,
+  customerId: 2,
+  serviceName: 'Basic Exterior Wash',
+  detailerBusinessName: 'Gloss Boss Mobile Detailing',
+  startsAt: '2099-01-05T18:00:00.000Z',
+  endsAt: '2099-01-05T18:45:00.000Z',
+  date: '2099-01-05',
+  time: '10:00 AM',
+  timeZone: 'America/Los_Angeles',
+  vehicleType: 'Sedan',
+  notes: null,
+  address: '1 Market St',
+  apt: null,
+  city: 'San Francisco',
+  zip: '94105',
+  price: 59,
+  serviceFee: 15,
+  tax: 4.72,
+  total: 78.72,
+  priceCents: 5900,
+  serviceFeeCents: 1500,
+  taxCents: 472,
+  totalCents: 7872,
+  holdExpiresAt: null,
+  createdAt: '2098-12-30T10:00:00.000Z',
+  allowedActions: ['accept', 'decline'],
+  cancellationFeeCents: 0,
+  timeline: [{ status: 'requested', action: 'authorize', at: '2098-12-30T10:00:00.000Z' }],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let serverJob: Booking;
+const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  if (url === '/api/bookings' && (init?.method ?? 'GET') === 'GET') return json([serverJob]);
+  if (url === `/api/bookings/${job.id}/accept` && init?.method === 'POST') {
+    serverJob = { ...serverJob, status: 'accepted', allowedActions: ['start-route', 'cancel'] };
+    return json(serverJob);
+  }
+  return json({ message: 'Not found' }, 404);
+});
+
+beforeEach(() => {
+  serverJob = job;
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DetailerBookingsPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('DetailerBookingsPage', () => {
+  it('lists a request with Accept / Decline; accepting posts the action and moves the job to Upcoming with On my way', async () => {
+    renderPage();
+    const requests = await screen.findByRole('region', { name: /New requests/ });
+    expect(within(requests).getByText('Basic Exterior Wash')).toBeTruthy();
+    expect(within(requests).getByRole('button', { name: /^Decline/ })).toBeTruthy();
+
+    fireEvent.click(within(requests).getByRole('button', { name: /^Accept/ }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/accept', expect.objectContaining({ method: 'POST' })));
+    const upcoming = await screen.findByRole('region', { name: /Upcoming/ });
+    expect(await within(upcoming).findByRole('button', { name: /^On my way/ })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: /New requests/ })).getByText('No new requests right now.')).toBeTruthy();
+    // The list was fetched again through its own key after the mutation.
+    expect(fetchMock.mock.calls.filter(([url, init]) => url === '/api/bookings' && !init?.method?.startsWith('P')).length).toBe(2);
+  });
+
+  it('shows the error state with a retry when the jobs cannot be loaded', async () => {
+    fetchMock.mockImplementationOnce(async () => json({ message: 'boom' }, 500));
+    renderPage();
+    expect(await screen.findByText("We couldn't load your jobs.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: /New requests/ })).toBeTruthy();
+  });
+});

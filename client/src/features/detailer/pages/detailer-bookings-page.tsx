@@ -1,0 +1,93 @@
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'wouter';
+import { dateInZone } from '@core/domain/time-slots.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useJobs } from '../api/get-jobs.ts';
+import { JobCard } from '../components/job-card.tsx';
+
+const activeStatuses: ReadonlySet<Booking['status']> = new Set(['accepted', 'en_route', 'in_progress']);
+
+function groupJobs(jobs: Booking[], now: Date) {
+  const byStart = [...jobs].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const isToday = (job: Booking) => job.date === dateInZone(now, job.timeZone);
+  return {
+    requests: byStart.filter((job) => job.status === 'requested'),
+    // A job already under way stays in Today even if it began yesterday.
+    today: byStart.filter((job) => activeStatuses.has(job.status) && (isToday(job) || job.status !== 'accepted' || job.date < dateInZone(now, job.timeZone))),
+    upcoming: byStart.filter((job) => job.status === 'accepted' && job.date > dateInZone(now, job.timeZone)),
+  };
+}
+
+/** /detailer, /detailer/dashboard and /detailer/bookings: incoming requests, today's jobs and what comes next. */
+export default function DetailerBookingsPage() {
+  const jobs = useJobs();
+  if (jobs.isPending) {
+    return (
+      <div className="grid gap-3 p-4">
+        <p role="status" className="sr-only">
+          Loading your jobs
+        </p>
+        {[0, 1, 2].map((index) => (
+          <Card key={index} className="grid gap-2 p-4" aria-hidden>
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-56" />
+            <Skeleton className="h-11" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (jobs.isError) return <ErrorState message="We couldn't load your jobs." onRetry={() => jobs.refetch()} />;
+
+  const { requests, today, upcoming } = groupJobs(jobs.data, new Date());
+  if (requests.length + today.length + upcoming.length === 0) {
+    return (
+      <EmptyState
+        icon={<CalendarClock />}
+        title="No jobs yet"
+        description="New booking requests appear here. Keep your hours up to date so customers can book you."
+        action={
+          <Button asChild>
+            <Link href="/detailer/availability">Set your availability</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-6 p-4">
+      <JobSection id="requests-heading" title="New requests" jobs={requests} emptyText="No new requests right now." />
+      <JobSection id="today-heading" title="Today" jobs={today} emptyText="Nothing scheduled for today." />
+      <JobSection id="upcoming-heading" title="Upcoming" jobs={upcoming} emptyText="No upcoming jobs." />
+    </div>
+  );
+}
+
+function JobSection({ id, title, jobs, emptyText }: { id: string; title: string; jobs: Booking[]; emptyText: string }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-neutral-900">
+        {title}
+        {jobs.length > 0 && (
+          <span className="rounded-full bg-brand-50 px-2 text-sm font-medium text-brand-700">{jobs.length}</span>
+        )}
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { NotificationType } from '../schemas/notification.ts';
+
+/**
+ * Where a notification item links (spec, App shell: "Items link by type"). Null when the type has no page
+ * or the notification names no entity.
+ */
+export function notificationLink(notification: { type: NotificationType; entityId: string }): string | null {
+  const id = notification.entityId.trim();
+  if (!id) return null;
+  const encoded = encodeURIComponent(id);
+  switch (notification.type) {
+    case 'booking_request':
+    case 'booking_update':
+      return `/bookings/${encoded}`;
+    case 'message':
+      return `/messages?conversationId=${encoded}`;
+    case 'payment':
+      return `/payment-success?id=${encoded}`;
+    case 'review':
+      return `/reviews/${encoded}`;
+    case 'service_complete':
+    case 'service_update':
+      return `/job-progress/${encoded}`;
+    case 'user_update':
+      return '/profile';
+    case 'reminder':
+    case 'alert':
+      return null;
+    default: {
+      const unknownType: never = notification.type;
+      return unknownType;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './auth.ts';
+
+const fieldMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+const valid = { name: 'Jo Lee', username: 'jolee', email: 'jo@example.com', password: 'secret', confirmPassword: 'secret' };
+
+describe('auth schemas (spec section 5, word for word)', () => {
+  it('login: email and password messages', () => {
+    expect(fieldMessages(loginSchema.safeParse({ email: 'jo', password: '12345' }))).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(loginSchema.parse({ email: ' jo@example.com ', password: '123456' }).email).toBe('jo@example.com');
+  });
+
+  it('register: every field message, and Required for a missing one', () => {
+    expect(
+      fieldMessages(registerSchema.safeParse({ name: 'J', username: 'jo', email: 'x', password: '1', confirmPassword: '1', role: 'boss' })),
+    ).toEqual({
+      name: 'Name must be at least 2 characters',
+      username: 'Username must be at least 3 characters',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Confirm password must be at least 6 characters',
+      role: 'Please select a role',
+    });
+    expect(fieldMessages(registerSchema.safeParse({ ...valid, name: undefined }))).toEqual({ name: 'Required' });
+  });
+
+  it('register: mismatched passwords are reported on confirmPassword', () => {
+    expect(fieldMessages(registerSchema.safeParse({ ...valid, confirmPassword: 'secret2' }))).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+
+  it('register: the mismatch shows together with the other fields\' messages', () => {
+    expect(fieldMessages(registerSchema.safeParse({ ...valid, name: 'J', confirmPassword: 'secret2' }))).toEqual({
+      name: 'Name must be at least 2 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+
+  it('register: role defaults to customer; the spec client may leave out confirmPassword and send firebase fields', () => {
+    const parsed = registerSchema.parse({ ...valid, confirmPassword: undefined, firebaseUid: 'abc', isFirebaseUser: true });
+    expect(parsed.role).toBe('customer');
+  });
+
+  it('forgot and reset password', () => {
+    expect(fieldMessages(forgotPasswordSchema.safeParse({ email: '' }))).toEqual({ email: 'Please enter a valid email address' });
+    expect(fieldMessages(resetPasswordSchema.safeParse({ token: 't', password: 'secret', confirmPassword: 'other1' }))).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+});

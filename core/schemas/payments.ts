@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idParam } from './common.ts';
+
+export const gatewayKinds = ['test', 'stripe'] as const;
+export type GatewayKind = (typeof gatewayKinds)[number];
+
+/** Payment-intent statuses, Stripe's names (the test gateway uses the same). */
+export const intentStatuses = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export type IntentStatus = (typeof intentStatuses)[number];
+
+/**
+ * POST /api/create-payment-intent. `amount` (the spec's dollars) is accepted and ignored: the server charges the
+ * booking's total minus the credits it applies. appliedCredits is in cents; omitted or 0 means no credits.
+ */
+export const createPaymentIntentSchema = z.object({
+  bookingId: z.coerce.number({ error: 'Booking is required' }).int('Booking is required').positive('Booking is required'),
+  /** Dollars, as the spec's client sends them (the user's referralCredits); the server caps them. */
+  appliedCredits: z.coerce.number({ error: 'appliedCredits must be a number' }).min(0, 'appliedCredits cannot be negative').max(1_000_000).optional(),
+  amount: z.unknown().optional(),
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  /** Stripe's publishable key when Stripe is configured; null for the built-in test gateway. */
+  publishableKey: z.string().nullable(),
+  gateway: z.enum(gatewayKinds),
+  amountCents: z.number().int(),
+  /** The booking's total before credits. */
+  totalCents: z.number().int(),
+  creditsAppliedCents: z.number().int(),
+  status: z.enum(intentStatuses),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** The built-in gateway's card form. Only brand and last four digits are ever kept. */
+export const testCardSchema = z.object({
+  number: z.string().trim().min(12, 'Your card number is invalid.').max(23, 'Your card number is invalid.'),
+  expMonth: z.coerce.number().int().min(1, "Your card's expiration date is invalid.").max(12, "Your card's expiration date is invalid."),
+  expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Your ZIP code is incomplete.'),
+});
+export type TestCardInput = z.infer<typeof testCardSchema>;
+
+/** POST /api/payments/test-gateway/confirm */
+export const confirmTestPaymentSchema = z.object({
+  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+  card: testCardSchema,
+});
+export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
+
+/** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */
+export const authenticateTestPaymentSchema = z.object({
+  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+  approve: z.boolean(),
+});
+export type AuthenticateTestPaymentInput = z.infer<typeof authenticateTestPaymentSchema>;
+
+/** The answer of confirm / authenticate / intent-status. */
+export const intentStatusResponseSchema = z.object({
+  status: z.enum(intentStatuses),
+  /** The card network's message when the card was refused ('Your card was declined.'). */
+  errorMessage: z.string().nullable(),
+  amountCents: z.number().int(),
+  bookingId: z.number().int().nullable(),
+});
+export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>;
+
+/** GET /api/payments/intent-status?client_secret= */
+export const intentStatusQuerySchema = z.object({
+  client_secret: z.string().min(1, 'client_secret is required').max(200),
+});
+
+export const bookingIdQuerySchema = z.object({ bookingId: idParam('bookingId') });
+
+/** Cards shown on /payment-methods: never the number, only brand and last four. */
+export const savedCardSchema = z.object({
+  id: z.number(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;

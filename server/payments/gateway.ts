@@ -1,0 +1,88 @@
+import type { GatewayKind, IntentStatus } from '@core/schemas/payments.ts';
+
+/** A payment intent as Glossly sees it, whichever gateway holds it. Amounts in cents. */
+export type GatewayIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** What may still be captured (the authorization) while status is requires_capture. */
+  amountCapturableCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The card network's message for the last refused attempt ('Your card was declined.'). */
+  lastErrorMessage: string | null;
+  /** Only brand and last four digits ever leave the card form. */
+  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+};
+
+export type GatewayRefund = { id: string; intentId: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
+
+/** The events Glossly acts on; every other type is acknowledged and ignored. */
+export const handledEventTypes = [
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.requires_action',
+  'payment_intent.processing',
+] as const;
+
+/** A webhook event whose signature was verified. */
+export type GatewayEvent = { id: string; type: string; created: number; intent: GatewayIntent | null };
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: 'usd';
+  /** Same key, same intent: a replayed request never authorizes twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+/** Card details as the built-in gateway's form sends them (never stored). */
+export type TestCard = { number: string; expMonth: number; expYear: number; cvc: string; zip: string };
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A gateway refused an operation (a card decline is not this: it is an intent status). */
+export class GatewayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/**
+ * Payment intents with manual capture: authorize at booking, capture at completion (PRODUCT.md "Payments").
+ * The built-in test gateway and the Stripe adapter implement it; the payment service never knows which.
+ */
+export interface PaymentGateway {
+  readonly kind: GatewayKind;
+  /** Given to the browser: Stripe's publishable key, null for the test gateway. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /** The test gateway's card form; Stripe confirms in the browser with stripe.js instead. */
+  confirm?(intentId: string, card: TestCard): Promise<GatewayIntent>;
+  /** The test gateway's 3-D Secure style page. */
+  authenticate?(intentId: string, approve: boolean): Promise<GatewayIntent>;
+  /** Takes the money; amountCents below the authorization captures part and releases the rest. */
+  capture(intentId: string, amountCents?: number): Promise<GatewayIntent>;
+  /** Releases an authorization (or abandons an intent never paid). */
+  cancel(intentId: string): Promise<GatewayIntent>;
+  refund(intentId: string, amountCents: number): Promise<GatewayRefund>;
+  retrieve(intentId: string): Promise<GatewayIntent>;
+  /** Verifies the signature (throws WebhookSignatureError) and returns the event. */
+  parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent;
+}
+
+/** The intent id inside a client secret (`pi_..._secret_...`), as Stripe writes them. */
+export function intentIdFromClientSecret(clientSecret: string): string | null {
+  const match = /^(pi_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/.exec(clientSecret);
+  return match ? match[1]! : null;
+}

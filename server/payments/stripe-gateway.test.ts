@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayError, WebhookSignatureError } from './gateway.ts';
+import { StripeGateway } from './stripe-gateway.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+/** A Stripe API stand-in on loopback that answers with the shapes Stripe's API documents. */
+type Recorded = { method: string; path: string; body: URLSearchParams; headers: IncomingMessage['headers'] };
+
+const webhookSecret = 'whsec_contract_test_secret';
+
+function intentJson(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'pi_3Contract',
+    object: 'payment_intent',
+    amount: 7872,
+    amount_capturable: 0,
+    amount_received: 0,
+    capture_method: 'manual',
+    client_secret: 'pi_3Contract_secret_abc123',
+    currency: 'usd',
+    last_payment_error: null,
+    livemode: false,
+    metadata: { bookingId: '12' },
+    payment_method: null,
+    status: 'requires_payment_method',
+    ...overrides,
+  };
+}
+
+let server: Server;
+let requests: Recorded[] = [];
+let gateway: StripeGateway;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      requests.push({ method: req.method ?? '', path: url.pathname, body: new URLSearchParams(raw), headers: req.headers });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') return send(200, intentJson());
+      if (req.method === 'GET' && url.pathname === '/v1/payment_intents/pi_3Contract') {
+        return send(200, intentJson({
+          status: 'requires_capture',
+          amount_capturable: 7872,
+          payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+        }));
+      }
+      if (url.pathname === '/v1/payment_intents/pi_3Contract/capture') {
+        const amount = Number(new URLSearchParams(raw).get('amount_to_capture') ?? 7872);
+        return send(200, intentJson({ status: 'succeeded', amount_received: amount }));
+      }
+      if (url.pathname === '/v1/payment_intents/pi_3Contract/cancel') return send(200, intentJson({ status: 'canceled' }));
+      if (url.pathname === '/v1/refunds') {
+        return send(200, { id: 're_1', object: 'refund', amount: Number(new URLSearchParams(raw).get('amount')), payment_intent: 'pi_3Contract', status: 'succeeded' });
+      }
+      return send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${url.pathname.split('/')[3]}'`, code: 'resource_missing' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  gateway = new StripeGateway({
+    secretKey: 'sk_test_contract',
+    publishableKey: 'pk_test_contract',
+    webhookSecret,
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+  });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  requests = [];
+});
+
+describe('StripeGateway against a Stripe-shaped server on loopback', () => {
+  it('creates a manual-capture intent with the idempotency key and the secret key', async () => {
+    const intent = await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'booking-12-credits-0', metadata: { bookingId: '12' } });
+    expect(intent).toMatchObject({ id: 'pi_3Contract', clientSecret: 'pi_3Contract_secret_abc123', status: 'requires_payment_method', amountCents: 7872 });
+    const [request] = requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.body.get('amount')).toBe('7872');
+    expect(request!.body.get('currency')).toBe('usd');
+    expect(request!.body.get('capture_method')).toBe('manual');
+    expect(request!.body.get('metadata[bookingId]')).toBe('12');
+    expect(request!.headers['idempotency-key']).toBe('booking-12-credits-0');
+    expect(request!.headers.authorization).toBe('Bearer sk_test_contract');
+  });
+
+  it('retrieves an authorized intent with only brand and last four of the card', async () => {
+    const intent = await gateway.retrieve('pi_3Contract');
+    expect(intent.status).toBe('requires_capture');
+    expect(intent.amountCapturableCents).toBe(7872);
+    expect(intent.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(requests[0]!.path).toBe('/v1/payment_intents/pi_3Contract');
+  });
+
+  it('captures part of an authorization with amount_to_capture', async () => {
+    const intent = await gateway.capture('pi_3Contract', 1500);
+    expect(intent.status).toBe('succeeded');
+    expect(intent.amountReceivedCents).toBe(1500);
+    expect(requests[0]!.body.get('amount_to_capture')).toBe('1500');
+  });
+
+  it('cancels (releases) and refunds', async () => {
+    expect((await gateway.cancel('pi_3Contract')).status).toBe('canceled');
+    const refund = await gateway.refund('pi_3Contract', 700);
+    expect(refund).toMatchObject({ id: 're_1', amountCents: 700, status: 'succeeded' });
+    expect(requests[1]!.body.get('payment_intent')).toBe('pi_3Contract');
+  });
+
+  it('turns an API error into a GatewayError with Stripe\'s message', async () => {
+    await expect(gateway.retrieve('pi_missing')).rejects.toThrow(GatewayError);
+    await expect(gateway.retrieve('pi_missing')).rejects.toThrow(/No such payment_intent/);
+  });
+
+  it('verifies webhooks with STRIPE_WEBHOOK_SECRET and refuses a bad or stale signature', () => {
+    const body = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.amount_capturable_updated',
+      created: 1,
+      data: { object: intentJson({ status: 'requires_capture', amount_capturable: 7872 }) },
+    });
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const event = gateway.parseWebhook(body, signWebhook(body, webhookSecret, nowSeconds));
+    expect(event.id).toBe('evt_1');
+    expect(event.intent?.status).toBe('requires_capture');
+    expect(() => gateway.parseWebhook(body, signWebhook(body, 'whsec_wrong', nowSeconds))).toThrow(WebhookSignatureError);
+    expect(() => gateway.parseWebhook(body, signWebhook(body, webhookSecret, nowSeconds - 600))).toThrow(WebhookSignatureError);
+    expect(() => gateway.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+  });
+});

@@ -1,0 +1,127 @@
+import Stripe from 'stripe';
+import { intentStatuses, type IntentStatus } from '@core/schemas/payments.ts';
+import {
+  GatewayError,
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type GatewayEvent,
+  type GatewayIntent,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway.ts';
+
+export type StripeGatewayOptions = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Contract tests point the SDK at a local HTTP server on loopback. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+function toStatus(status: string): IntentStatus {
+  if ((intentStatuses as readonly string[]).includes(status)) return status as IntentStatus;
+  // requires_confirmation and anything newer: not paid, not authorized.
+  return 'requires_payment_method';
+}
+
+type StripeIntent = Stripe.PaymentIntent;
+
+function toIntent(pi: StripeIntent): GatewayIntent {
+  const method = typeof pi.payment_method === 'object' && pi.payment_method ? pi.payment_method : null;
+  const card = method?.card ?? null;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? '',
+    status: toStatus(pi.status),
+    amountCents: pi.amount,
+    amountCapturableCents: pi.amount_capturable ?? 0,
+    amountReceivedCents: pi.amount_received ?? 0,
+    currency: pi.currency,
+    metadata: { ...(pi.metadata ?? {}) },
+    lastErrorMessage: pi.last_payment_error?.message ?? null,
+    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+  };
+}
+
+async function call<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message);
+    throw error;
+  }
+}
+
+/** Stripe through its SDK: manual capture, idempotency keys, signed webhooks (STRIPE_WEBHOOK_SECRET). */
+export class StripeGateway implements PaymentGateway {
+  readonly kind = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | undefined;
+
+  constructor(options: StripeGatewayOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+    const pi = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          capture_method: 'manual',
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toIntent(pi);
+  }
+
+  async capture(intentId: string, amountCents?: number): Promise<GatewayIntent> {
+    const params = amountCents === undefined ? {} : { amount_to_capture: amountCents };
+    return toIntent(await call(() => this.stripe.paymentIntents.capture(intentId, params, { idempotencyKey: `capture-${intentId}-${amountCents ?? 'all'}` })));
+  }
+
+  async cancel(intentId: string): Promise<GatewayIntent> {
+    return toIntent(await call(() => this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })));
+  }
+
+  async refund(intentId: string, amountCents: number): Promise<GatewayRefund> {
+    const refund = await call(() =>
+      this.stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey: `refund-${intentId}-${amountCents}` }),
+    );
+    const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+    return { id: refund.id, intentId, amountCents: refund.amount, status };
+  }
+
+  async retrieve(intentId: string): Promise<GatewayIntent> {
+    return toIntent(await call(() => this.stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] })));
+  }
+
+  parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent {
+    if (!this.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
+    if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+    }
+    const object = (event.data as { object?: { object?: string } }).object;
+    const intent = object?.object === 'payment_intent' ? toIntent(object as unknown as StripeIntent) : null;
+    return { id: event.id, type: event.type, created: event.created, intent };
+  }
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { WebhookSignatureError } from './gateway.ts';
+import { declineMessages, TestGateway, testCards } from './test-gateway.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+const secret = 'whsec_unit_test_secret_123';
+const now = new Date('2026-11-22T10:00:00Z');
+const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
+
+function setup() {
+  const delivered: { body: string; header: string }[] = [];
+  const gateway = new TestGateway({
+    webhookSecret: secret,
+    now: () => now,
+    deliver: async (body, header) => {
+      delivered.push({ body, header });
+    },
+  });
+  const types = () => delivered.map((d) => (JSON.parse(d.body) as { type: string }).type);
+  const intent = () => gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: `k-${Math.random()}`, metadata: { bookingId: '1' } });
+  return { gateway, delivered, types, intent };
+}
+
+describe('TestGateway', () => {
+  it('starts at requires_payment_method with a client secret naming the intent', async () => {
+    const { intent } = setup();
+    const created = await intent();
+    expect(created.status).toBe('requires_payment_method');
+    expect(created.clientSecret.startsWith(`${created.id}_secret_`)).toBe(true);
+  });
+
+  it('gives the same intent for the same idempotency key and refuses a different amount with it', async () => {
+    const { gateway } = setup();
+    const input = { amountCents: 5000, currency: 'usd' as const, idempotencyKey: 'same', metadata: {} };
+    const a = await gateway.createIntent(input);
+    const b = await gateway.createIntent(input);
+    expect(b.id).toBe(a.id);
+    await expect(gateway.createIntent({ ...input, amountCents: 6000 })).rejects.toThrow(/same parameters/);
+  });
+
+  it('refuses an amount under the 50 cent minimum', async () => {
+    const { gateway } = setup();
+    await expect(gateway.createIntent({ amountCents: 49, currency: 'usd', idempotencyKey: 'x', metadata: {} })).rejects.toThrow(/at least/);
+  });
+
+  it('4242 authorizes (requires_capture) and keeps only brand and last four', async () => {
+    const { gateway, intent, types } = setup();
+    const { id } = await intent();
+    const result = await gateway.confirm(id, card(testCards.success));
+    expect(result.status).toBe('requires_capture');
+    expect(result.amountCapturableCents).toBe(7872);
+    expect(result.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(JSON.stringify(result)).not.toContain('4242424242424242');
+    expect(types()).toEqual(['payment_intent.amount_capturable_updated']);
+  });
+
+  it.each([
+    [testCards.declined, declineMessages.declined],
+    [testCards.insufficientFunds, declineMessages.insufficientFunds],
+    ['4242424242424241', declineMessages.incorrectNumber],
+  ])('%s is refused with "%s"', async (number, message) => {
+    const { gateway, intent, types } = setup();
+    const { id } = await intent();
+    const result = await gateway.confirm(id, card(number));
+    expect(result.status).toBe('requires_payment_method');
+    expect(result.lastErrorMessage).toBe(message);
+    expect(types()).toEqual(['payment_intent.payment_failed']);
+    // A refused card can be replaced by another.
+    expect((await gateway.confirm(id, card(testCards.success))).status).toBe('requires_capture');
+  });
+
+  it('refuses an expired card', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    const result = await gateway.confirm(id, { ...card(testCards.success), expMonth: 1, expYear: 2026 });
+    expect(result.lastErrorMessage).toBe(declineMessages.expired);
+  });
+
+  it('3155 asks for authentication; approving authorizes, failing refuses', async () => {
+    const { gateway, intent } = setup();
+    const a = await intent();
+    expect((await gateway.confirm(a.id, card(testCards.authenticationRequired))).status).toBe('requires_action');
+    expect((await gateway.authenticate(a.id, true)).status).toBe('requires_capture');
+    const b = await intent();
+    await gateway.confirm(b.id, card(testCards.authenticationRequired));
+    const failed = await gateway.authenticate(b.id, false);
+    expect(failed.status).toBe('requires_payment_method');
+    expect(failed.lastErrorMessage).toBe(declineMessages.authenticationFailed);
+    await expect(gateway.authenticate(b.id, true)).rejects.toThrow(/nothing to authenticate/);
+  });
+
+  it('captures all or part of an authorization, once', async () => {
+    const { gateway, intent, types } = setup();
+    const { id } = await intent();
+    await expect(gateway.capture(id)).rejects.toThrow(/requires_payment_method/);
+    await gateway.confirm(id, card(testCards.success));
+    await expect(gateway.capture(id, 9000)).rejects.toThrow(/at most/);
+    const captured = await gateway.capture(id, 1500);
+    expect(captured.status).toBe('succeeded');
+    expect(captured.amountReceivedCents).toBe(1500);
+    await expect(gateway.capture(id)).rejects.toThrow(/succeeded/);
+    await expect(gateway.confirm(id, card(testCards.success))).rejects.toThrow(/cannot be confirmed/);
+    expect(types()).toContain('payment_intent.succeeded');
+  });
+
+  it('releases (cancels) an authorization but not a captured payment', async () => {
+    const { gateway, intent, types } = setup();
+    const a = await intent();
+    await gateway.confirm(a.id, card(testCards.success));
+    expect((await gateway.cancel(a.id)).status).toBe('canceled');
+    expect(types()).toContain('payment_intent.canceled');
+    await expect(gateway.cancel(a.id)).rejects.toThrow(/canceled/);
+    const b = await intent();
+    await gateway.confirm(b.id, card(testCards.success));
+    await gateway.capture(b.id);
+    await expect(gateway.cancel(b.id)).rejects.toThrow(/succeeded/);
+  });
+
+  it('refunds up to what was captured', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    await expect(gateway.refund(id, 100)).rejects.toThrow(/captured/);
+    await gateway.confirm(id, card(testCards.success));
+    await gateway.capture(id);
+    expect((await gateway.refund(id, 7000)).status).toBe('succeeded');
+    await expect(gateway.refund(id, 7000)).rejects.toThrow(/at most/);
+  });
+
+  it('signs its webhooks so that parseWebhook accepts them, and refuses tampering, other secrets and old timestamps', async () => {
+    const { gateway, intent, delivered } = setup();
+    const { id } = await intent();
+    await gateway.confirm(id, card(testCards.success));
+    const { body, header } = delivered[0]!;
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const event = gateway.parseWebhook(body, header);
+    expect(event.type).toBe('payment_intent.amount_capturable_updated');
+    expect(event.intent?.id).toBe(id);
+    expect(() => gateway.parseWebhook(body.replace('7872', '1'), header)).toThrow(WebhookSignatureError);
+    expect(() => gateway.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+    const created = Math.floor(now.getTime() / 1000);
+    expect(() => gateway.parseWebhook(body, signWebhook(body, 'whsec_some_other_secret', created))).toThrow(WebhookSignatureError);
+    expect(() => gateway.parseWebhook(body, signWebhook(body, secret, created - 301))).toThrow(/tolerance/);
+    expect(gateway.parseWebhook(body, signWebhook(body, secret, created - 299)).id).toBe(event.id);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  authenticateTestPaymentSchema,
+  confirmTestPaymentSchema,
+  createPaymentIntentSchema,
+  intentStatusQuerySchema,
+} from '@core/schemas/payments.ts';
+import { createPaymentGateway } from '../payments/index.ts';
+import { TestGateway } from '../payments/test-gateway.ts';
+import {
+  authenticateTestPayment,
+  confirmTestPayment,
+  createPaymentIntent,
+  getIntentStatus,
+  handleWebhook,
+  registerPaymentGateway,
+} from '../services/payment-service.ts';
+import { parse } from './validate.ts';
+
+export const webhookPath = '/api/payments/webhook';
+
+/** Checkout: payment intents, the built-in gateway's card form, the status read-back and the gateway's webhooks. */
+export async function paymentRoutes(app: FastifyInstance) {
+  const gateway = createPaymentGateway(app.config, app.clock);
+  registerPaymentGateway(app.db, gateway);
+  if (gateway instanceof TestGateway) {
+    // The built-in gateway posts its signed events to the same route Stripe's reach, through the whole HTTP stack.
+    gateway.setDelivery(async (body, signatureHeader) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: webhookPath,
+        payload: body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader },
+      });
+      if (response.statusCode >= 400) throw new Error(`Webhook answered ${response.statusCode}: ${response.body}`);
+    });
+  }
+
+  app.post('/api/create-payment-intent', (request) =>
+    createPaymentIntent(app.db, gateway, request.user, app.clock.now(), parse(createPaymentIntentSchema, request.body)),
+  );
+
+  app.post('/api/payments/test-gateway/confirm', (request) =>
+    confirmTestPayment(app.db, gateway, request.user, app.clock.now(), parse(confirmTestPaymentSchema, request.body)),
+  );
+
+  app.post('/api/payments/test-gateway/authenticate', (request) =>
+    authenticateTestPayment(app.db, gateway, request.user, app.clock.now(), parse(authenticateTestPaymentSchema, request.body)),
+  );
+
+  app.get('/api/payments/intent-status', (request) =>
+    getIntentStatus(app.db, gateway, request.user, app.clock.now(), parse(intentStatusQuerySchema, request.query).client_secret),
+  );
+
+  await app.register(async (webhook) => {
+    // The signature covers the exact bytes: this route reads the body raw and parses it only after verifying.
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(webhookPath, (request) => {
+      const signature = request.headers['stripe-signature'];
+      return handleWebhook(app.db, gateway, app.clock.now(), request.body as Buffer, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+}

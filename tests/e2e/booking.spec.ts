@@ -1,0 +1,266 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+const password = 'glossly-demo';
+const glossBossId = 1;
+
+/** Tomorrow's date (YYYY-MM-DD) and its calendar label in the detailer's time zone. */
+function tomorrowIn(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + 1));
+  return {
+    iso: date.toISOString().slice(0, 10),
+    weekday: date.getUTCDay(),
+    label: date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+    isNextMonth: date.getUTCDate() === 1,
+  };
+}
+
+async function signIn(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), `login as ${email}`).toBeTruthy();
+}
+
+/** The seeded hours are Monday to Saturday: when tomorrow is a Sunday, the detailer opens that day first. */
+async function makeSureDetailerWorks(request: APIRequestContext, weekday: number) {
+  await signIn(request, 'detailer@demo.glossly.app');
+  const own = await (await request.get('/api/detailer/availability')).json();
+  if (!own.rules.some((rule: { weekday: number }) => rule.weekday === weekday)) {
+    const rules = [...own.rules, { weekday, startMinute: 9 * 60, endMinute: 17 * 60 }];
+    expect((await request.put('/api/detailer/availability', { data: { rules } })).ok()).toBeTruthy();
+  }
+  await request.post('/api/auth/logout');
+}
+
+async function chooseWashAndSedan(page: Page) {
+  await page.goto(`/booking/${glossBossId}`);
+  await expect(page.getByText('Gloss Boss Mobile Detailing')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Service' }).first()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('button', { name: 'Continue to Schedule' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Select Basic Exterior Wash' }).click();
+  await expect(page.getByRole('button', { name: 'Selected Basic Exterior Wash' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Vehicle Type').selectOption('Sedan');
+}
+
+async function pickDay(page: Page, day: ReturnType<typeof tomorrowIn>) {
+  if (day.isNextMonth) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: day.label, exact: true }).click();
+}
+
+test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({ page, browser }) => {
+  const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
+  const tomorrow = tomorrowIn(detailer.timeZone);
+  await makeSureDetailerWorks(page.request, tomorrow.weekday);
+  await signIn(page.request, 'customer@demo.glossly.app');
+
+  // Step 1
+  await chooseWashAndSedan(page);
+  await page.getByLabel('Additional Notes').fill('  Please park on the street  ');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+
+  // Step 2
+  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+  await pickDay(page, tomorrow);
+  await page.getByRole('radio', { name: '10:00 AM' }).click();
+  await page.getByLabel('Address').fill('1 Market St');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Zip').fill('941');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeVisible();
+  await page.getByLabel('Zip').fill('94105');
+
+  // A reload keeps the draft (pendingBooking) and the step.
+  await page.reload();
+  await expect(page.getByLabel('Zip')).toHaveValue('94105');
+  await expect(page.getByRole('radio', { name: '10:00 AM' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // Step 3
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  await expect(page.getByText('Service Fee')).toBeVisible();
+  await expect(page.getByText('$15.00')).toBeVisible();
+  await expect(page.getByText('$4.72')).toBeVisible();
+  await expect(page.getByText('$78.72')).toBeVisible();
+  await expect(page.getByText("You won't be charged until the service is completed")).toBeVisible();
+  const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(proceed).toBeDisabled();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
+  await proceed.click();
+
+  // Checkout (Payments issue) takes the card for the server's total, then shows the confirmation.
+  await expect(page).toHaveURL(/\/checkout\?bookingId=\d+/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94105');
+  await page.getByRole('button', { name: 'Pay $78.72' }).click();
+
+  const confirmed = page.getByRole('region', { name: 'Booking Confirmed!' });
+  await expect(confirmed).toBeVisible();
+  // One read: the screen moves on to /bookings after 2 seconds.
+  const confirmation = await confirmed.innerText();
+  for (const text of ['Your detailing service has been scheduled for:', `${tomorrow.label} at 10:00 AM`, 'Basic Exterior Wash', 'Gloss Boss Mobile Detailing', '$78.72']) {
+    expect(confirmation).toContain(text);
+  }
+  expect(await page.evaluate(() => localStorage.getItem('pendingBooking'))).toBeNull();
+
+  // My Bookings lists it as upcoming, requested now that the card is authorized.
+  await expect(page).toHaveURL(/\/bookings$/);
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const myBooking = upcoming.getByRole('link', { name: /Basic Exterior Wash with Gloss Boss Mobile Detailing, .* at 10:00 AM/ });
+  await expect(myBooking.getByText('Requested')).toBeVisible();
+  await expect(myBooking.getByText('$78.72')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A second customer sees the 10:00 AM slot taken on that day; the next one is still free.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const unique = Date.now().toString(36);
+  const registered = await otherPage.request.post('/api/auth/register', {
+    data: {
+      name: 'Second Customer',
+      username: `second${unique}`,
+      email: `second-${unique}@example.com`,
+      password: 'second-pass-1',
+      confirmPassword: 'second-pass-1',
+      role: 'customer',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await chooseWashAndSedan(otherPage);
+  await otherPage.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await pickDay(otherPage, tomorrow);
+  await expect(otherPage.getByRole('radio', { name: /10:00 AM/ })).toBeDisabled();
+  await expect(otherPage.getByRole('radio', { name: /10:00 AM/ })).toContainText('Unavailable');
+  await expect(otherPage.getByRole('radio', { name: '11:00 AM' })).toBeEnabled();
+  await other.close();
+
+  // The detailer accepts the request...
+  await page.request.post('/api/auth/logout');
+  await signIn(page.request, 'detailer@demo.glossly.app');
+  await page.goto('/detailer/bookings');
+  const requests = page.getByRole('region', { name: /New requests/ });
+  const accept = requests.getByRole('button', { name: /^Accept: Basic Exterior Wash, .* 10:00 AM$/ });
+  await expect(accept).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await accept.click();
+  await expect(page.getByRole('region', { name: /Upcoming|Today/ }).getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 10:00 AM$/ })).toBeVisible();
+
+  // ...and the customer sees it accepted.
+  await page.request.post('/api/auth/logout');
+  await signIn(page.request, 'customer@demo.glossly.app');
+  await page.goto('/bookings');
+  await expect(myBooking.getByText('Accepted')).toBeVisible();
+});
+
+test('[CUSTOMER] a slot taken while paying sends the customer back to step 2 with the server message', async ({ page, consoleErrors }) => {
+  const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
+  const tomorrow = tomorrowIn(detailer.timeZone);
+  await makeSureDetailerWorks(page.request, tomorrow.weekday);
+  await signIn(page.request, 'customer@demo.glossly.app');
+
+  await chooseWashAndSedan(page);
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await pickDay(page, tomorrow);
+  await page.getByRole('radio', { name: '2:00 PM' }).click();
+  await page.getByLabel('Address').fill('1 Market St');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Zip').fill('94105');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // Someone else takes 2:00 PM meanwhile (the same customer's API session is enough to hold it).
+  const taken = await page.request.post('/api/bookings', {
+    data: {
+      detailerId: glossBossId, serviceId: detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id,
+      vehicleType: 'SUV', date: tomorrow.iso, time: '2:00 PM', address: '2 Main St', city: 'Oakland', zip: '94607',
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('That time was just taken')).toBeVisible();
+  await expect(toasts.getByText('That time slot was just taken. Please choose another time.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /2:00 PM/ })).toBeDisabled();
+  // What was entered is kept.
+  await expect(page.getByLabel('Address')).toHaveValue('1 Market St');
+  // The browser logs the expected 409 response; anything else still fails the test.
+  const isExpected = (text: string) => text.includes('status of 409 (Conflict)');
+  expect(consoleErrors.some(isExpected)).toBe(true);
+  const unexpected = consoleErrors.filter((text) => !isExpected(text));
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+});
+
+test('[VISITOR] can browse the steps, go back without losing anything, and is sent to sign in to pay', async ({ page }) => {
+  const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
+  const tomorrow = tomorrowIn(detailer.timeZone);
+  await makeSureDetailerWorks(page.request, tomorrow.weekday);
+  await chooseWashAndSedan(page);
+  await page.getByLabel('Additional Notes').fill('Dog hair on the back seat');
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByLabel('Vehicle Type')).toHaveValue('Sedan');
+  await expect(page.getByLabel('Additional Notes')).toHaveValue('Dog hair on the back seat');
+  await expect(page.getByRole('button', { name: 'Selected Basic Exterior Wash' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await pickDay(page, tomorrow);
+  await page.getByRole('radio', { name: '3:00 PM' }).click();
+  await page.getByLabel('Address').fill('1 Market St');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Zip').fill('94105-1234');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The draft waits for the visitor to come back signed in.
+  const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingBooking'))) ?? 'null');
+  expect(draft).toMatchObject({ detailerId: 1, time: '3:00 PM', zip: '94105-1234', vehicleType: 'Sedan', totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
+});
+
+test('[CUSTOMER] My Bookings shows an empty state with a way to book', async ({ page }) => {
+  const unique = Date.now().toString(36);
+  const registered = await page.request.post('/api/auth/register', {
+    data: { name: 'New Customer', username: `new${unique}`, email: `new-${unique}@example.com`, password: 'new-pass-1', confirmPassword: 'new-pass-1', role: 'customer' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'No bookings yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book a detailer' })).toHaveAttribute('href', '/detailers');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('[DETAILER] blocks a day off and customers see no free times that day', async ({ page }) => {
+  const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
+  const tomorrow = tomorrowIn(detailer.timeZone);
+  await makeSureDetailerWorks(page.request, tomorrow.weekday);
+  await signIn(page.request, 'detailer@demo.glossly.app');
+  await page.goto('/detailer/availability');
+  await expect(page.getByRole('heading', { name: 'Weekly hours' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByLabel('Date').fill(tomorrow.iso);
+  await page.getByRole('button', { name: 'Block day' }).click();
+  const blocked = page.getByRole('button', { name: `Unblock ${tomorrow.label}` });
+  await expect(blocked).toBeVisible();
+
+  const slots = await (await page.request.get(`/api/detailers/${glossBossId}/availability?date=${tomorrow.iso}`)).json();
+  expect(slots.slots.filter((slot: { available: boolean }) => slot.available)).toEqual([]);
+  await page.request.post('/api/auth/logout');
+  await chooseWashAndSedan(page);
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await pickDay(page, tomorrow);
+  await expect(page.getByText('No free times on this day. Please choose another date.')).toBeVisible();
+
+  // Unblocking gives the day back.
+  await signIn(page.request, 'detailer@demo.glossly.app');
+  await page.goto('/detailer/availability');
+  await page.getByRole('button', { name: `Unblock ${tomorrow.label}` }).click();
+  await expect(page.getByText('No days off planned.')).toBeVisible();
+});

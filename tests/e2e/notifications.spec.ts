@@ -1,0 +1,123 @@
+import type { APIRequestContext } from '@playwright/test';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+type SignedInUser = { id: number; detailerId: number | null };
+
+async function signIn(request: APIRequestContext, role: 'customer' | 'detailer') {
+  const response = await request.post('/api/auth/demo-login', { data: { role } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
+}
+
+/** A customer of its own, so that no other test's notifications show up. */
+async function signUpCustomer(request: APIRequestContext) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const response = await request.post('/api/auth/register', {
+    data: { name: 'Nora Notified', username: `nora${id}`, email: `nora-${id}@example.com`, password: 'glossly-e2e-pass', role: 'customer' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
+}
+
+/** A real booking by the customer, paid with the built-in gateway's 4242 card: it is then `requested`. */
+async function requestedBooking(customer: APIRequestContext, detailerId: number) {
+  const detailer = await (await customer.get(`/api/detailers/${detailerId}`)).json();
+  const serviceId: number = detailer.offeredServices[0].id;
+  for (let day = 1; day <= 21; day += 1) {
+    const date = new Date(Date.now() + day * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const availability = await (await customer.get(`/api/detailers/${detailerId}/availability?date=${date}&serviceId=${serviceId}`)).json();
+    const slot = availability.slots?.find((s: { available: boolean }) => s.available);
+    if (!slot) continue;
+    const created = await customer.post('/api/bookings', {
+      data: { detailerId, serviceId, vehicleType: 'Sedan', date, time: slot.time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = await created.json();
+    const intent = await customer.post('/api/create-payment-intent', { data: { bookingId: booking.id } });
+    expect(intent.ok(), await intent.text()).toBe(true);
+    const { clientSecret } = await intent.json();
+    const confirmed = await customer.post('/api/payments/test-gateway/confirm', {
+      data: { clientSecret, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123', zip: '94105' } },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    return booking.id as number;
+  }
+  throw new Error('No free slot in the next three weeks');
+}
+
+test('[CUSTOMER] the detailer accepts a booking and the open page shows it live: badge, item, link, mark as read', async ({ page, browser }) => {
+  await signUpCustomer(page.request);
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+  await bell.click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByText('No notifications yet')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+  const detailerContext = await browser.newContext();
+  try {
+    const detailer = await signIn(detailerContext.request, 'detailer');
+    const bookingId = await requestedBooking(page.request, detailer.detailerId!);
+    const accepted = await detailerContext.request.post(`/api/bookings/${bookingId}/accept`);
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    // Live: far sooner than the 60 s poll.
+    await expect(page.getByTestId('unread-badge')).toHaveText('1', { timeout: 2_000 });
+    await bell.click();
+    const item = panel.getByRole('link', { name: /Booking accepted/ });
+    await expect(item).toHaveAttribute('href', `/bookings/${bookingId}`);
+    await expect(panel.getByText('just now')).toBeVisible();
+    await panel.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  } finally {
+    await detailerContext.close();
+  }
+});
+
+test('[CUSTOMER] the panel is 350px wide and at most 500px tall', async ({ page }) => {
+  await signUpCustomer(page.request);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel).toBeVisible();
+  // Measured once the opening animation has settled.
+  await expect.poll(async () => Math.round((await panel.boundingBox())!.width)).toBe(350);
+  expect((await panel.boundingBox())!.height).toBeLessThanOrEqual(500);
+});
+
+test('[CUSTOMER] turns on notifications: the prompt, the browser permission and the device registration', async ({ page, context }) => {
+  await signUpCustomer(page.request);
+  await page.goto('/');
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
+  await expect(prompt).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await context.grantPermissions(['notifications']);
+  const registration = page.waitForResponse((r) => r.url().endsWith('/api/device-tokens') && r.request().method() === 'POST');
+  await prompt.getByRole('button', { name: 'Enable notifications' }).click();
+  const response = await registration;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({ deviceType: 'web', deviceName: 'Chrome', isActive: true });
+  await expect(page.getByText('Notifications enabled', { exact: true })).toBeVisible();
+  await expect(page.getByText('You will now receive notifications from the app.', { exact: true })).toBeVisible();
+});
+
+test('[CUSTOMER] "Not now" hides the prompt for the rest of the session', async ({ page }) => {
+  await signUpCustomer(page.request);
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+  await bell.click();
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
+  await page.reload();
+  await bell.click();
+  await expect(page.getByRole('dialog').getByText('No notifications yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on' })).toHaveCount(0);
+});

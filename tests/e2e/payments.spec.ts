@@ -1,0 +1,115 @@
+import type { APIRequestContext } from '@playwright/test';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+const glossBossId = 1;
+
+/** A date some days ahead (YYYY-MM-DD) in the detailer's zone, on a weekday the seeded hours cover (Mon-Sat). */
+function workdayAhead(timeZone: string, daysAhead: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A new customer (no referral credits), signed in on this page's context. */
+async function newCustomer(request: APIRequestContext) {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `payer-${id}@example.com`;
+  const password = 'pay-secret-123';
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Pat Payer', username: `payer${id}`, email, password, confirmPassword: password, role: 'customer' },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  expect((await request.post('/api/auth/login', { data: { email, password } })).ok()).toBeTruthy();
+}
+
+/** Books the Basic Exterior Wash through the API: the booking waits for payment, holding its slot. */
+async function bookWash(request: APIRequestContext, daysAhead: number, time: string) {
+  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
+  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  const date = workdayAhead(detailer.timeZone, daysAhead);
+  const response = await request.post('/api/bookings', {
+    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date, time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const booking = await response.json();
+  expect(booking.status).toBe('pending_payment');
+  return { id: booking.id as number, date, serviceId };
+}
+
+test('[CUSTOMER] pays for a booking with 4242 4242 4242 4242 and sees it requested', async ({ page }) => {
+  await newCustomer(page.request);
+  const booking = await bookWash(page.request, 3, '9:00 AM');
+
+  await page.goto(`/checkout?bookingId=${booking.id}&amount=1.00`);
+  // The server's amount, not the URL's.
+  await expect(page.getByText('Service Total')).toBeVisible();
+  await expect(page.getByText('Total Amount')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Referral credits' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Need help? Contact customer support' })).toHaveAttribute('href', '/help-support');
+  await expect(page.getByText(/Test mode: use card 4242 4242 4242 4242/)).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pay $78.72' });
+  await expect(pay).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Checked before anything is sent.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiry').fill('01 / 20');
+  await page.getByLabel('CVC').fill('1');
+  await page.getByLabel('ZIP').fill('94107');
+  await pay.click();
+  await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+  await expect(page.getByText("Your card's expiration date is invalid or in the past.")).toBeVisible();
+  await expect(page.getByText("Your card's security code is invalid.")).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/bookings$/, { timeout: 6000 });
+  await expect(page.getByText('Requested').first()).toBeVisible();
+  const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
+  expect(after.status).toBe('requested');
+});
+
+test('[CUSTOMER] sees the decline for 4000 0000 0000 9995 and keeps the slot held', async ({ page }) => {
+  await newCustomer(page.request);
+  const booking = await bookWash(page.request, 3, '11:00 AM');
+
+  await page.goto(`/checkout?bookingId=${booking.id}`);
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94107');
+  await page.getByRole('button', { name: 'Pay $78.72' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card has insufficient funds.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Failed')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout/);
+
+  const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
+  expect(after.status).toBe('pending_payment');
+  const availability = await (
+    await page.request.get(`/api/detailers/${glossBossId}/availability?date=${booking.date}&serviceId=${booking.serviceId}`)
+  ).json();
+  expect(availability.slots.find((s: { time: string }) => s.time === '11:00 AM').available).toBe(false);
+});
+
+test('[CUSTOMER] sees Payment Error for a booking that is not theirs and Invalid Amount for a non-positive amount', async ({ page, consoleErrors }) => {
+  await newCustomer(page.request);
+  await page.goto('/checkout?bookingId=999999');
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
+  await expect(page.getByText("We couldn't set up your payment. Please try again or contact support.")).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Setup Error')).toBeVisible();
+  await page.goto('/checkout?bookingId=1&amount=0');
+  await expect(page.getByRole('heading', { name: 'Invalid Amount' })).toBeVisible();
+  await expect(page.getByText('Please provide a valid payment amount.')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The browser logs the expected 404 of the missing booking; anything else still fails the test.
+  const isExpected = (text: string) => text.includes('status of 404 (Not Found)');
+  expect(consoleErrors.some(isExpected)).toBe(true);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !isExpected(text)));
+});
