@@ -166,6 +166,7 @@ test('[CUSTOMER] registers, sees the success toast and lands on / signed in', as
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(page.getByText('Your account has been created', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`http://localhost:${port}/`);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Morgan!' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Track' })).toBeVisible();
 

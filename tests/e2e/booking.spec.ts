@@ -219,10 +219,18 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fbooking%2F1/);
   // The draft waits for the visitor to come back signed in.
   const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingBooking'))) ?? 'null');
   expect(draft).toMatchObject({ detailerId: 1, time: '3:00 PM', zip: '94105-1234', vehicleType: 'Sedan', totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
+
+  // Signing in brings the visitor back to the booking, at the payment step, with everything kept.
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Email').fill('customer@demo.glossly.app');
+  await login.getByLabel('Password').fill('glossly-demo');
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/booking\/1/);
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
 });
 
 test('[CUSTOMER] My Bookings shows an empty state with a way to book', async ({ page }) => {

@@ -27,5 +27,5 @@ test('[VISITOR] the header title and back target follow the path', async ({ page
   await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/bookings');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout$/);
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { safeReturnTo } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
@@ -29,12 +30,14 @@ function useGoogleResultToast() {
 export default function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
+  // Read before the Google toast hook tidies the query string away.
+  const [returnTo] = useState(() => safeReturnTo(window.location.search));
   useGoogleResultToast();
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
-  if (user) return <Redirect to="/" replace />;
+  if (user) return <Redirect to={returnTo} replace />;
 
-  const goHome = () => navigate('/');
+  const goHome = () => navigate(returnTo);
   return (
     <AuthCard title="Welcome to Glossly" description="Sign in or create an account to continue">
       <div className="grid gap-5">

@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { loginPathFor } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
 import { useBookingDetailer } from '../api/get-booking-detailer.ts';
 import { availabilityQueryKey } from '../api/get-availability.ts';
@@ -144,7 +145,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
   function proceedToPayment() {
     if (!user) {
       // The draft is saved: after signing in, /booking resumes it.
-      navigate('/login');
+      navigate(loginPathFor(`${window.location.pathname}${window.location.search}`));
       return;
     }
     const input = createBookingSchema.safeParse({
@@ -182,7 +183,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
           return;
         }
         if (error instanceof ApiError && error.status === 401) {
-          navigate('/login');
+          navigate(loginPathFor(`${window.location.pathname}${window.location.search}`));
           return;
         }
         toast({
