@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
+import { notificationLatencyLines } from './notification-latency.ts';
 
 // Figures, not pass/fail: each is one run on this machine, printed for the closing notes.
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,3 +18,5 @@ for (const kind of ['postgres', 'pglite'] as const) {
     `GET /api/services on ${kind}: ${api.servicesRps.toFixed(0)} req/s; bare Fastify route: ${api.bareRps.toFixed(0)} req/s; ratio ${api.ratio.toFixed(2)} (target >= 0.5 on PostgreSQL)`,
   );
 }
+
+for (const line of await notificationLatencyLines()) console.log(line);

@@ -13,8 +13,10 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { startBookingExpiryJob } from './jobs/booking-expiry.ts';
+import { startBookingRemindersJob } from './jobs/booking-reminders.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { quickCheckoutRoutes } from './routes/quick-checkout.ts';
 import realtimePlugin from './plugins/realtime.ts';
 
 declare module 'fastify' {
@@ -57,9 +59,11 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(bookingRoutes);
   // Lapsed holds and unanswered requests move on a schedule, not on a page view; tests run the pass by hand.
   if (config.NODE_ENV !== 'test') startBookingExpiryJob(app);
+  if (config.NODE_ENV !== 'test') startBookingRemindersJob(app);
   await app.register(realtimePlugin);
   await app.register(notificationRoutes);
   await app.register(paymentRoutes);
+  await app.register(quickCheckoutRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   await registerStaticClient(app, clientDir);

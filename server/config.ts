@@ -22,6 +22,9 @@ const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('whsec_glossly_test_gateway_dev'),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,}$/, 'must be a URL-safe base64 P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'must be a URL-safe base64 P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +47,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Emailed links and the sign-in redirect must not be built from a Host header a visitor chooses.
   if (rest.NODE_ENV === 'production' && !rest.PUBLIC_URL) {
     throw new ConfigError('Invalid environment variable PUBLIC_URL: required when NODE_ENV is production');
+  }
+  if (Boolean(rest.VAPID_PUBLIC_KEY) !== Boolean(rest.VAPID_PRIVATE_KEY)) {
+    const missing = rest.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid environment variable ${missing}: required when the other VAPID key is set`);
   }
   return {
     ...rest,

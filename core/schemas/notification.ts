@@ -70,3 +70,35 @@ export const deviceTokenSchema = z.object({
   isActive: z.boolean(),
 });
 export type DeviceToken = z.infer<typeof deviceTokenSchema>;
+
+/** Which channels deliver one notification type to a user (/notification-settings); every channel is on by default. */
+export const notificationSettingSchema = z.object({
+  type: z.enum(notificationTypes, { error: 'type is not a notification type' }),
+  inApp: z.boolean({ error: 'inApp must be true or false' }),
+  push: z.boolean({ error: 'push must be true or false' }),
+  email: z.boolean({ error: 'email must be true or false' }),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+/** PUT /api/notification-settings: the types to change (others keep their value); the answer lists every type. */
+export const notificationSettingsInputSchema = z.object({
+  settings: z
+    .array(notificationSettingSchema, { error: 'settings must be a list' })
+    .min(1, 'settings must name at least one type')
+    .max(notificationTypes.length * 2, 'settings is too long'),
+});
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
+
+/** Human names of the types, for the settings page. */
+export const notificationTypeLabels: Record<NotificationType, string> = {
+  booking_request: 'Booking requests',
+  booking_update: 'Booking updates',
+  message: 'Messages',
+  payment: 'Payments',
+  review: 'Reviews',
+  service_complete: 'Service complete',
+  service_update: 'Service progress',
+  user_update: 'Account updates',
+  reminder: 'Reminders',
+  alert: 'Alerts',
+};

@@ -54,6 +54,8 @@ export type TestCardInput = z.infer<typeof testCardSchema>;
 export const confirmTestPaymentSchema = z.object({
   clientSecret: z.string().min(1, 'clientSecret is required').max(200),
   card: testCardSchema,
+  /** 'Save this card': once the card is authorized it is also saved to /payment-methods. */
+  saveCard: z.boolean().optional(),
 });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
@@ -79,6 +81,7 @@ export const intentStatusQuerySchema = z.object({
   client_secret: z.string().min(1, 'client_secret is required').max(200),
 });
 
+/** GET /api/payments/booking-status?bookingId=: where a 'payment' notification links (/payment-success?id={bookingId}). */
 export const bookingIdQuerySchema = z.object({ bookingId: idParam('bookingId') });
 
 /** Cards shown on /payment-methods: never the number, only brand and last four. */
@@ -90,3 +93,42 @@ export const savedCardSchema = z.object({
   expYear: z.number(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** POST /api/payment-methods: the built-in gateway's card form; the gateway keeps a reference, we keep brand/last4/expiry. */
+export const addPaymentMethodSchema = z.object({ card: testCardSchema });
+export type AddPaymentMethodInput = z.infer<typeof addPaymentMethodSchema>;
+
+export const paymentMethodIdParamsSchema = z.object({ id: idParam('Card id') });
+
+/** POST /api/admin/bookings/:id/refund: the whole remaining amount when amountCents is left out. */
+export const refundBookingSchema = z.object({
+  amountCents: z
+    .number({ error: 'amountCents must be a whole number of cents' })
+    .int('amountCents must be a whole number of cents')
+    .positive('amountCents must be positive')
+    .max(100_000_000)
+    .optional(),
+});
+export type RefundBookingInput = z.infer<typeof refundBookingSchema>;
+
+export const refundResponseSchema = z.object({
+  bookingId: z.number().int(),
+  refundedCents: z.number().int(),
+  totalRefundedCents: z.number().int(),
+  remainingCents: z.number().int(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+/** GET /api/services/:id/soonest-slot: the soonest free slot for a service, across the detailers offering it. */
+export const soonestSlotSchema = z.object({
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  priceCents: z.number().int(),
+  detailerId: z.number().int(),
+  detailerBusinessName: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string(),
+});
+export type SoonestSlot = z.infer<typeof soonestSlotSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { abandonLapsedHolds, expireStaleRequests } from '../services/booking-service.ts';
+import { abandonLapsedHolds, expireStaleRequests } from '../services/booking-transitions.ts';
 
 export const bookingExpiryIntervalMs = 60_000;
 

@@ -17,6 +17,9 @@ export type GatewayIntent = {
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
 };
 
+/** A card saved with the gateway: its reusable reference, brand and last four digits (never the number). */
+export type GatewayPaymentMethod = { ref: string; brand: string; last4: string; expMonth: number; expYear: number };
+
 export type GatewayRefund = { id: string; intentId: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
 
 /** The events Glossly acts on; every other type is acknowledged and ignored. */
@@ -75,7 +78,12 @@ export interface PaymentGateway {
   capture(intentId: string, amountCents?: number): Promise<GatewayIntent>;
   /** Releases an authorization (or abandons an intent never paid). */
   cancel(intentId: string): Promise<GatewayIntent>;
-  refund(intentId: string, amountCents: number): Promise<GatewayRefund>;
+  /** idempotencyKey: one per refund asked for, so a retried request never refunds twice. */
+  refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<GatewayRefund>;
+  /** The built-in gateway's "save card" (/payment-methods); with Stripe cards are saved in the browser instead. */
+  createPaymentMethod?(card: TestCard): Promise<GatewayPaymentMethod>;
+  /** Forgets a saved card; an unknown reference is not an error. */
+  detachPaymentMethod(ref: string): Promise<void>;
   retrieve(intentId: string): Promise<GatewayIntent>;
   /** Verifies the signature (throws WebhookSignatureError) and returns the event. */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent;

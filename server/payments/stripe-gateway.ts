@@ -99,12 +99,24 @@ export class StripeGateway implements PaymentGateway {
     return toIntent(await call(() => this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })));
   }
 
-  async refund(intentId: string, amountCents: number): Promise<GatewayRefund> {
+  async refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<GatewayRefund> {
     const refund = await call(() =>
-      this.stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey: `refund-${intentId}-${amountCents}` }),
+      this.stripe.refunds.create(
+        { payment_intent: intentId, amount: amountCents },
+        { idempotencyKey: idempotencyKey ?? `refund-${intentId}-${amountCents}` },
+      ),
     );
     const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
     return { id: refund.id, intentId, amountCents: refund.amount, status };
+  }
+
+  async detachPaymentMethod(ref: string): Promise<void> {
+    try {
+      await call(() => this.stripe.paymentMethods.detach(ref));
+    } catch (error) {
+      // Already detached or unknown: the card is gone either way.
+      if (!(error instanceof GatewayError)) throw error;
+    }
   }
 
   async retrieve(intentId: string): Promise<GatewayIntent> {

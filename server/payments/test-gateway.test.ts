@@ -142,4 +142,27 @@ describe('TestGateway', () => {
     expect(() => gateway.parseWebhook(body, signWebhook(body, secret, created - 301))).toThrow(/tolerance/);
     expect(gateway.parseWebhook(body, signWebhook(body, secret, created - 299)).id).toBe(event.id);
   });
+
+  it('saves a card as a reference with brand, last four and expiry, refusing bad or declined cards, and detaches it', async () => {
+    const { gateway } = setup();
+    const method = await gateway.createPaymentMethod(card('5555 5555 5555 4444'));
+    expect(method).toEqual({ ref: expect.stringMatching(/^pm_test_[0-9a-f]+$/), brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 });
+    expect(gateway.hasPaymentMethod(method.ref)).toBe(true);
+    await expect(gateway.createPaymentMethod(card('4242424242424241'))).rejects.toThrow(declineMessages.incorrectNumber);
+    await expect(gateway.createPaymentMethod({ ...card(testCards.success), expYear: 2025 })).rejects.toThrow(declineMessages.expired);
+    await expect(gateway.createPaymentMethod(card(testCards.declined))).rejects.toThrow(declineMessages.declined);
+    await gateway.detachPaymentMethod(method.ref);
+    expect(gateway.hasPaymentMethod(method.ref)).toBe(false);
+  });
+
+  it('refunds once per idempotency key and never more than was captured', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    await gateway.confirm(id, card(testCards.success));
+    await gateway.capture(id);
+    const first = await gateway.refund(id, 5000, 'refund-1');
+    expect(await gateway.refund(id, 5000, 'refund-1')).toEqual(first);
+    expect((await gateway.retrieve(id)).amountReceivedCents).toBe(2872);
+    await expect(gateway.refund(id, 5000, 'refund-2')).rejects.toThrow(/at most the amount captured/);
+  });
 });

@@ -5,6 +5,7 @@ import {
   type CreateIntentInput,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayPaymentMethod,
   type GatewayRefund,
   type PaymentGateway,
   type TestCard,
@@ -50,6 +51,8 @@ export class TestGateway implements PaymentGateway {
   readonly sentEvents: { id: string; body: string; signatureHeader: string }[] = [];
   private readonly intents = new Map<string, GatewayIntent>();
   private readonly byIdempotencyKey = new Map<string, { intentId: string; amountCents: number }>();
+  private readonly refunds = new Map<string, GatewayRefund>();
+  private readonly paymentMethods = new Map<string, GatewayPaymentMethod>();
   private deliver: WebhookDelivery | undefined;
 
   constructor(private readonly options: TestGatewayOptions) {
@@ -151,7 +154,9 @@ export class TestGateway implements PaymentGateway {
     return this.copy(intent);
   }
 
-  async refund(intentId: string, amountCents: number): Promise<GatewayRefund> {
+  async refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<GatewayRefund> {
+    const earlier = idempotencyKey ? this.refunds.get(idempotencyKey) : undefined;
+    if (earlier) return { ...earlier };
     const intent = this.get(intentId);
     if (intent.status !== 'succeeded') throw new GatewayError('Only a captured payment can be refunded.');
     if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > intent.amountReceivedCents) {
@@ -159,7 +164,35 @@ export class TestGateway implements PaymentGateway {
     }
     intent.amountReceivedCents -= amountCents;
     await this.emit('charge.refunded', intent);
-    return { id: `re_test_${token()}`, intentId, amountCents, status: 'succeeded' };
+    const refund: GatewayRefund = { id: `re_test_${token()}`, intentId, amountCents, status: 'succeeded' };
+    if (idempotencyKey) this.refunds.set(idempotencyKey, refund);
+    return { ...refund };
+  }
+
+  /** Saves a card as a reusable reference (pm_test_...): the same checks as a payment, nothing charged. */
+  async createPaymentMethod(card: TestCard): Promise<GatewayPaymentMethod> {
+    const number = digitsOnly(card.number);
+    if (!isLuhnValid(card.number)) throw new GatewayError(declineMessages.incorrectNumber);
+    if (!isExpiryValid(card.expMonth, card.expYear, this.options.now())) throw new GatewayError(declineMessages.expired);
+    if (number === testCards.declined) throw new GatewayError(declineMessages.declined);
+    const method: GatewayPaymentMethod = {
+      ref: `pm_test_${token()}`,
+      brand: cardBrand(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    };
+    this.paymentMethods.set(method.ref, method);
+    return { ...method };
+  }
+
+  async detachPaymentMethod(ref: string): Promise<void> {
+    this.paymentMethods.delete(ref);
+  }
+
+  /** Whether the gateway still holds a saved card (tests check that removing a card detaches it). */
+  hasPaymentMethod(ref: string): boolean {
+    return this.paymentMethods.has(ref);
   }
 
   async retrieve(intentId: string): Promise<GatewayIntent> {

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from '../realtime/event-bus.ts';
 import { createRedisBus } from '../realtime/redis-bus.ts';
+import { createMailer } from '../services/mailer.ts';
+import { deliverExternally, type ExternalChannels } from '../services/notification-delivery.ts';
 import { attachNotificationPublisher, toApiNotification } from '../services/notification-service.ts';
 
 /** One channel for every notification; each instance filters by user for its own connections. */
@@ -18,6 +20,8 @@ export type RealtimeHub = {
   trackStream: (end: () => void) => () => void;
   /** Open live connections on this instance. */
   connectionCount: () => number;
+  /** Resolves when every push and email leg started so far has finished (tests, shutdown). */
+  settled: () => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -44,11 +48,31 @@ async function realtimePlugin(app: FastifyInstance) {
     for (const listener of listeners.get(notification.userId) ?? []) listener(notification);
   });
 
-  const detach = attachNotificationPublisher(app.db, (row) => {
-    bus.publish(notificationChannel, JSON.stringify(toApiNotification(row))).catch((error: unknown) => {
-      // The row is stored; the reader still sees it on the next poll.
-      app.log.warn({ err: error }, 'Could not publish a notification live');
-    });
+  const channels: ExternalChannels = {
+    mailer: createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log, clock: app.clock }),
+    vapid:
+      app.config.VAPID_PUBLIC_KEY && app.config.VAPID_PRIVATE_KEY
+        ? { publicKey: app.config.VAPID_PUBLIC_KEY, privateKey: app.config.VAPID_PRIVATE_KEY, subject: app.config.VAPID_SUBJECT }
+        : undefined,
+    appUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
+  };
+  const inFlight = new Set<Promise<unknown>>();
+
+  const detach = attachNotificationPublisher(app.db, (delivery) => {
+    if (delivery.row) {
+      bus.publish(notificationChannel, JSON.stringify(toApiNotification(delivery.row))).catch((error: unknown) => {
+        // The row is stored; the reader still sees it on the next poll.
+        app.log.warn({ err: error }, 'Could not publish a notification live');
+      });
+    }
+    if (!delivery.email && !(delivery.push && channels.vapid)) return;
+    const leg = deliverExternally(app.db, channels, delivery)
+      .then((result) => {
+        if (result.push && (result.push.deactivated || result.push.failed)) app.log.info(result.push, 'web push');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not push or email a notification'))
+      .finally(() => inFlight.delete(leg));
+    inFlight.add(leg);
   });
 
   const hub: RealtimeHub = {
@@ -72,6 +96,9 @@ async function realtimePlugin(app: FastifyInstance) {
       };
     },
     connectionCount: () => streams.size,
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
   };
   app.decorate('realtime', hub);
 
@@ -81,6 +108,7 @@ async function realtimePlugin(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => {
     detach();
+    await hub.settled();
     unsubscribeBus();
     await bus.close();
   });

@@ -17,15 +17,14 @@ import {
   removeDayOff,
   setOwnAvailability,
 } from '../services/availability-service.ts';
+import { getBooking, listBookings } from '../services/booking-queries.ts';
 import {
   cancelBooking,
-  createBooking,
-  getBooking,
-  listBookings,
   performDetailerAction,
   rescheduleBooking,
   type DetailerAction,
-} from '../services/booking-service.ts';
+} from '../services/booking-transitions.ts';
+import { createBooking } from '../services/create-booking.ts';
 import { parse } from './validate.ts';
 
 const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete'];

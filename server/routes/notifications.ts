@@ -3,15 +3,18 @@ import {
   deviceTokenInputSchema,
   notificationCountQuerySchema,
   notificationIdParamsSchema,
+  notificationSettingsInputSchema,
   notificationsQuerySchema,
 } from '@core/schemas/notification.ts';
 import { requireUser } from '../services/access.ts';
 import {
   countNotifications,
+  getNotificationSettings,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   registerDeviceToken,
+  updateNotificationSettings,
 } from '../services/notification-service.ts';
 import { openNotificationStream } from '../plugins/realtime.ts';
 import { parse } from './validate.ts';
@@ -41,4 +44,15 @@ export async function notificationRoutes(app: FastifyInstance) {
     const token = await registerDeviceToken(app.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
     return reply.code(201).send(token);
   });
+
+  app.get('/api/notification-settings', (request) => getNotificationSettings(app.db, request.user));
+
+  app.put('/api/notification-settings', (request) =>
+    updateNotificationSettings(app.db, requireUser(request.user), app.clock.now(), parse(notificationSettingsInputSchema, request.body)),
+  );
+
+  // The VAPID public key the browser subscribes with; null when this server sends no push.
+  app.get('/api/push/public-key', () => ({
+    publicKey: app.config.VAPID_PUBLIC_KEY && app.config.VAPID_PRIVATE_KEY ? app.config.VAPID_PUBLIC_KEY : null,
+  }));
 }

@@ -1,25 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  addPaymentMethodSchema,
   authenticateTestPaymentSchema,
+  bookingIdQuerySchema,
   confirmTestPaymentSchema,
   createPaymentIntentSchema,
   intentStatusQuerySchema,
+  paymentMethodIdParamsSchema,
+  refundBookingSchema,
 } from '@core/schemas/payments.ts';
+import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
 import { createPaymentGateway } from '../payments/index.ts';
 import { TestGateway } from '../payments/test-gateway.ts';
 import {
   authenticateTestPayment,
   confirmTestPayment,
   createPaymentIntent,
+  getBookingPaymentStatus,
   getIntentStatus,
   handleWebhook,
   registerPaymentGateway,
 } from '../services/payment-service.ts';
+import { addSavedCard, listSavedCards, removeSavedCard } from '../services/saved-card-service.ts';
+import { refundBooking } from '../services/payment-refunds.ts';
 import { parse } from './validate.ts';
 
 export const webhookPath = '/api/payments/webhook';
 
-/** Checkout: payment intents, the built-in gateway's card form, the status read-back and the gateway's webhooks. */
+/**
+ * Checkout (payment intents, the built-in gateway's card form, the status read-back), the gateway's webhooks,
+ * saved cards (/payment-methods) and admin refunds: everything that talks to the one gateway of this app.
+ */
 export async function paymentRoutes(app: FastifyInstance) {
   const gateway = createPaymentGateway(app.config, app.clock);
   registerPaymentGateway(app.db, gateway);
@@ -50,6 +61,32 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   app.get('/api/payments/intent-status', (request) =>
     getIntentStatus(app.db, gateway, request.user, app.clock.now(), parse(intentStatusQuerySchema, request.query).client_secret),
+  );
+
+  app.get('/api/payments/booking-status', (request) =>
+    getBookingPaymentStatus(app.db, request.user, parse(bookingIdQuerySchema, request.query).bookingId),
+  );
+
+  app.get('/api/payment-methods', (request) => listSavedCards(app.db, request.user));
+
+  app.post('/api/payment-methods', async (request, reply) => {
+    const card = await addSavedCard(app.db, gateway, request.user, app.clock.now(), parse(addPaymentMethodSchema, request.body));
+    return reply.code(201).send(card);
+  });
+
+  app.delete('/api/payment-methods/:id', (request) =>
+    removeSavedCard(app.db, gateway, request.user, parse(paymentMethodIdParamsSchema, request.params).id),
+  );
+
+  app.post('/api/admin/bookings/:id/refund', (request) =>
+    refundBooking(
+      app.db,
+      gateway,
+      request.user,
+      app.clock.now(),
+      parse(bookingIdParamsSchema, request.params).id,
+      parse(refundBookingSchema, request.body ?? {}),
+    ),
   );
 
   await app.register(async (webhook) => {

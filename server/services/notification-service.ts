@@ -2,9 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { forbidden, notFound } from '@core/errors.ts';
-import type { DeviceToken, DeviceTokenInput, Notification } from '@core/schemas/notification.ts';
+import {
+  notificationTypes,
+  type DeviceToken,
+  type DeviceTokenInput,
+  type Notification,
+  type NotificationSetting,
+  type NotificationSettingsInput,
+} from '@core/schemas/notification.ts';
 import type { Database } from '../db/client.ts';
-import { deviceTokens, notifications } from '../db/schema.ts';
+import { deviceTokens, notifications, notificationSettings } from '../db/schema.ts';
 import { requireUser, type Actor } from './access.ts';
 
 export type NotificationType = (typeof notifications.$inferInsert)['type'];
@@ -31,15 +38,26 @@ export type NewNotification = {
 // savepoint that rolls back while the outer transaction commits would still be published (not used today).
 // ---------------------------------------------------------------------------------------------------------
 
-export type NotificationPublisher = (notification: NotificationRow) => void;
+/**
+ * What notify() hands on after commit: the stored row (null when the user turned in-app off for the type,
+ * then nothing is stored or sent live) and whether push and email are wanted.
+ */
+export type NotificationDelivery = {
+  notification: Required<NewNotification>;
+  row: NotificationRow | null;
+  push: boolean;
+  email: boolean;
+};
 
-const afterCommit = new AsyncLocalStorage<{ rows: NotificationRow[]; publish: (row: NotificationRow) => void }>();
+export type NotificationPublisher = (delivery: NotificationDelivery) => void;
+
+const afterCommit = new AsyncLocalStorage<{ rows: NotificationDelivery[]; publish: (delivery: NotificationDelivery) => void }>();
 const publishers = new WeakMap<Database, NotificationPublisher[]>();
 const wrapped = new WeakSet<Database>();
 
-function publishNow(db: Database, row: NotificationRow) {
+function publishNow(db: Database, delivery: NotificationDelivery) {
   const publisher = publishers.get(db)?.[0];
-  publisher?.(row);
+  publisher?.(delivery);
 }
 
 /** Makes notify() on this handle (and inside its transactions, after commit) publish live. Returns detach. */
@@ -51,7 +69,7 @@ export function attachNotificationPublisher(db: Database, publisher: Notificatio
     wrapped.add(db);
     const original = db.transaction;
     db.transaction = async function transactionPublishingAfterCommit(this: Database, callback, config) {
-      const scope = { rows: [] as NotificationRow[], publish: (row: NotificationRow) => publishNow(db, row) };
+      const scope = { rows: [] as NotificationDelivery[], publish: (delivery: NotificationDelivery) => publishNow(db, delivery) };
       const result = await original.call(this, (tx) => afterCommit.run(scope, () => callback(tx)), config);
       for (const row of scope.rows) scope.publish(row);
       return result;
@@ -66,16 +84,68 @@ export function attachNotificationPublisher(db: Database, publisher: Notificatio
   };
 }
 
-/** The one way anything notifies a user. Pass the transaction's db so the notice commits with its cause. */
-export async function notify(db: Database, notification: NewNotification): Promise<NotificationRow> {
+/**
+ * The one way anything notifies a user. Pass the transaction's db so the notice commits with its cause.
+ * Respects the user's settings for the type: in-app off stores nothing and sends nothing live (null is
+ * returned); push and email go out after commit through the attached publisher (server/plugins/realtime.ts).
+ */
+export async function notify(db: Database, notification: NewNotification): Promise<NotificationRow | null> {
+  const full = { ...notification, entityId: notification.entityId ?? '' };
+  const setting = await channelSetting(db, notification.userId, notification.type);
+  let row: NotificationRow | null = null;
+  if (setting.inApp) {
+    [row] = (await db.insert(notifications).values(full).returning()) as [NotificationRow];
+  }
+  const delivery: NotificationDelivery = { notification: full, row, push: setting.push, email: setting.email };
+  if (row || delivery.push || delivery.email) {
+    const scope = afterCommit.getStore();
+    if (scope) scope.rows.push(delivery);
+    else if (!(db instanceof PgTransaction)) publishNow(db, delivery);
+  }
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings: which channels deliver each type. No row means every channel is on.
+// ---------------------------------------------------------------------------------------------------------
+
+const allOn = { inApp: true, push: true, email: true };
+
+async function channelSetting(db: Database, userId: number, type: NotificationType) {
   const [row] = await db
-    .insert(notifications)
-    .values({ ...notification, entityId: notification.entityId ?? '' })
-    .returning();
-  const scope = afterCommit.getStore();
-  if (scope) scope.rows.push(row!);
-  else if (!(db instanceof PgTransaction)) publishNow(db, row!);
-  return row!;
+    .select({ inApp: notificationSettings.inApp, push: notificationSettings.push, email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, type)));
+  return row ?? allOn;
+}
+
+/** Every type, in the spec's order, with the caller's channels. */
+export async function getNotificationSettings(db: Database, actor: Actor): Promise<NotificationSetting[]> {
+  const user = requireUser(actor);
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  const byType = new Map(rows.map((row) => [row.type, row]));
+  return notificationTypes.map((type) => {
+    const row = byType.get(type);
+    return { type, inApp: row?.inApp ?? true, push: row?.push ?? true, email: row?.email ?? true };
+  });
+}
+
+/** Sets the channels of the types named; the others keep theirs. Answers every type. */
+export async function updateNotificationSettings(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  input: NotificationSettingsInput,
+): Promise<NotificationSetting[]> {
+  const user = requireUser(actor);
+  for (const setting of input.settings) {
+    const values = { inApp: setting.inApp, push: setting.push, email: setting.email, updatedAt: now };
+    await db
+      .insert(notificationSettings)
+      .values({ userId: user.id, type: setting.type, ...values })
+      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.type], set: values });
+  }
+  return getNotificationSettings(db, actor);
 }
 
 export function toApiNotification(row: NotificationRow): Notification {

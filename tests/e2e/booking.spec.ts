@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, dismissNotificationPrompt, expect, test } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -119,6 +119,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
 
   // A second customer sees the 10:00 AM slot taken on that day; the next one is still free.
   const other = await browser.newContext();
+  await dismissNotificationPrompt(other);
   const otherPage = await other.newPage();
   const unique = Date.now().toString(36);
   const registered = await otherPage.request.post('/api/auth/register', {

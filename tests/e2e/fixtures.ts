@@ -1,8 +1,20 @@
 import { test as base, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-/** Every page fails its test on an unexpected console error or uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every page fails its test on an unexpected console error or uncaught exception. The notification
+ * permission prompt is marked dismissed for the session unless a spec sets showNotificationPrompt.
+ */
+export const test = base.extend<{ consoleErrors: string[]; showNotificationPrompt: boolean; notificationPromptSetup: void }>({
+  /** The permission prompt opens by itself for signed-in users; specs that test it opt in with test.use(). */
+  showNotificationPrompt: [false, { option: true }],
+  notificationPromptSetup: [
+    async ({ page, showNotificationPrompt }, use) => {
+      if (!showNotificationPrompt) await dismissNotificationPrompt(page.context());
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -19,6 +31,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Marks the permission prompt dismissed for the session, as a user who chose "Not now"; for extra contexts too. */
+export async function dismissNotificationPrompt(context: import('@playwright/test').BrowserContext) {
+  await context.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
+}
 
 /** WCAG 2.2 AA violations on the current page. */
 export async function accessibilityViolations(page: import('@playwright/test').Page) {

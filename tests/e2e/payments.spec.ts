@@ -113,3 +113,59 @@ test('[CUSTOMER] sees Payment Error for a booking that is not theirs and Invalid
   expect(consoleErrors.some(isExpected)).toBe(true);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !isExpected(text)));
 });
+
+test('[CUSTOMER] saves a card on /payment-methods and removes it', async ({ page }) => {
+  await newCustomer(page.request);
+  await page.goto('/payment-methods');
+  await expect(page.getByRole('heading', { name: 'No saved cards' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a card' }).click();
+
+  // The checkout's card form: checked before anything is sent.
+  const save = page.getByRole('button', { name: 'Save card' });
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94107');
+  await save.click();
+  await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await save.click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Card saved')).toBeVisible();
+  const saved = page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem');
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByText('Visa •••• 4242')).toBeVisible();
+  await expect(saved.getByText('Expires 12/34')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const stored = await (await page.request.get('/api/payment-methods')).json();
+  expect(stored).toEqual([{ id: expect.any(Number), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }]);
+
+  await page.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
+  await expect(page.getByRole('heading', { name: 'No saved cards' })).toBeVisible();
+  expect(await (await page.request.get('/api/payment-methods')).json()).toEqual([]);
+});
+
+test('[CUSTOMER] quick checkout finds the soonest slot and lands on step 2 with it preselected', async ({ page }) => {
+  await newCustomer(page.request);
+  const services = (await (await page.request.get('/api/services')).json()) as { id: number; name: string }[];
+  const wash = services.find((s) => s.name === 'Basic Exterior Wash')!;
+  const soonest = await (await page.request.get(`/api/services/${wash.id}/soonest-slot`)).json();
+  expect(soonest).toMatchObject({ serviceId: wash.id, serviceName: 'Basic Exterior Wash', time: expect.any(String) });
+
+  await page.goto(`/quick-checkout/${wash.id}`);
+  await expect(page.getByRole('heading', { name: 'Soonest available' })).toBeVisible();
+  await expect(page.getByText(`with ${soonest.detailerBusinessName}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`at ${soonest.time}$`))).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // The vehicle is the one thing the booking flow still needs.
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+  await expect(page.getByText('Choose a vehicle type')).toBeVisible();
+  await page.getByLabel('Vehicle Type').selectOption('SUV');
+  await page.getByRole('button', { name: 'Continue to Schedule' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/booking/${soonest.detailerId}$`));
+  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: soonest.time })).toHaveAttribute('aria-checked', 'true');
+  const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingBooking') ?? 'null'));
+  expect(draft).toMatchObject({ detailerId: soonest.detailerId, serviceId: wash.id, date: soonest.date, time: soonest.time, vehicleType: 'SUV' });
+});

@@ -28,3 +28,21 @@ test('[CUSTOMER] skips the tour', async ({ page }) => {
   await page.getByRole('button', { name: 'Skip Tour' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('[CUSTOMER] a showOnce help bubble opens with its badge, closes with "Got it!" and does not come back', async ({ page }) => {
+  await page.request.post('/api/auth/demo-login', { data: { role: 'customer' } });
+  await page.goto('/');
+  const badge = page.getByRole('button', { name: 'Help: Popular services' });
+  await expect(badge).toBeVisible();
+  await badge.click();
+  const bubble = page.getByRole('dialog', { name: 'Popular services' });
+  await expect(bubble.getByText('The washes and details booked most near you.', { exact: false })).toBeVisible();
+  await bubble.getByRole('button', { name: 'Got it!' }).click();
+  await expect(bubble).toHaveCount(0);
+  await expect(badge).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shownHelpBubbles') ?? '[]'))).toContain('home-popular-services');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Popular Services' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Help: Popular services' })).toHaveCount(0);
+});

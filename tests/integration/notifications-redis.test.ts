@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { notify } from '../../server/services/notification-service.ts';
+import { notify as notifyMaybe } from '../../server/services/notification-service.ts';
 import type { UserRow } from '../../server/services/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { databaseKinds, type DatabaseKind } from './test-app.ts';
 import { openSseClient, sessionCookie } from './sse-client.ts';
+
+/** notify() with every channel on (the default): the stored row. */
+const notify = async (...args: Parameters<typeof notifyMaybe>) => (await notifyMaybe(...args))!;
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {

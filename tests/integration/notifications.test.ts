@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { notify } from '../../server/services/notification-service.ts';
+import { notify as notifyMaybe } from '../../server/services/notification-service.ts';
 import { notifications } from '../../server/db/schema.ts';
 import type { UserRow } from '../../server/services/user-service.ts';
 import { createAdmin, createCustomer } from '../factories/index.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 import { openSseClient, sessionCookie } from './sse-client.ts';
+
+/** notify() with every channel on (the default): the stored row. */
+const notify = async (...args: Parameters<typeof notifyMaybe>) => (await notifyMaybe(...args))!;
 
 
 /** An inject() bound to one signed-in user. */

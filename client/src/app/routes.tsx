@@ -25,6 +25,9 @@ const DetailerBookingsPage = lazy(() => import('@/features/detailer/pages/detail
 const DetailerAvailabilityPage = lazy(() => import('@/features/detailer/pages/detailer-availability-page.tsx'));
 const CheckoutPage = lazy(() => import('@/features/checkout/pages/checkout-page.tsx'));
 const PaymentSuccessPage = lazy(() => import('@/features/checkout/pages/payment-success-page.tsx'));
+const PaymentMethodsPage = lazy(() => import('@/features/checkout/pages/payment-methods-page.tsx'));
+const QuickCheckoutPage = lazy(() => import('@/features/booking/pages/quick-checkout-page.tsx'));
+const NotificationSettingsPage = lazy(() => import('@/features/notifications/pages/notification-settings-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -55,18 +58,18 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/messages', page: soon('Messages'), signedIn: true },
   { path: '/garage', page: soon('My Cars'), signedIn: true },
   { path: '/checkout', page: CheckoutPage, signedIn: true },
-  { path: '/quick-checkout/:serviceId', page: soon('Quick Book'), signedIn: true },
+  { path: '/quick-checkout/:serviceId', page: QuickCheckoutPage, signedIn: true },
   { path: '/payment-success', page: PaymentSuccessPage, signedIn: true },
   { path: '/subscription-plans', page: soon('Subscription Plans') },
   { path: '/subscribe', page: soon('Subscribe'), signedIn: true },
   { path: '/account/subscription', page: soon('My Subscription'), signedIn: true },
   { path: '/referrals', page: soon('My Referrals'), signedIn: true },
-  { path: '/notification-settings', page: soon('Notification settings'), signedIn: true },
+  { path: '/notification-settings', page: NotificationSettingsPage, signedIn: true },
   { path: '/smart-booking', page: soon('Smart Book') },
   { path: '/track-provider', page: soon('Track your detailer'), signedIn: true },
   { path: '/vehicles', page: soon('Vehicles'), signedIn: true },
   { path: '/addresses', page: soon('Addresses'), signedIn: true },
-  { path: '/payment-methods', page: soon('Payment methods'), signedIn: true },
+  { path: '/payment-methods', page: PaymentMethodsPage, signedIn: true },
   { path: '/help-support', page: soon('Help & Support') },
   { path: '/privacy-policy', page: soon('Privacy Policy') },
   { path: '/terms-of-service', page: soon('Terms of Service') },

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore } from 'react';
 
-export type ToastVariant = "default" | "destructive";
+export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastAction {
   label: string;
@@ -19,7 +19,7 @@ export interface ToastMessage {
   open: boolean;
 }
 
-export type ToastInput = Omit<ToastMessage, "id" | "open" | "variant"> & { variant?: ToastVariant };
+export type ToastInput = Omit<ToastMessage, 'id' | 'open' | 'variant'> & { variant?: ToastVariant };
 
 // The spec shows ONE toast at a time, so the store is a single slot: a new toast replaces the old.
 let current: ToastMessage | null = null;
@@ -35,7 +35,7 @@ function setCurrent(toast: ToastMessage | null) {
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   nextId += 1;
   const id = `toast-${nextId}`;
-  setCurrent({ variant: "default", ...input, id, open: true });
+  setCurrent({ variant: 'default', ...input, id, open: true });
   return { id, dismiss: () => dismissToast(id) };
 }
 

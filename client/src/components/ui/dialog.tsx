@@ -1,7 +1,7 @@
-import type { ComponentProps } from "react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { X } from "lucide-react";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -18,16 +18,16 @@ export function DialogContent({ className, children, hideClose = false, ...props
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
         className={cn(
-          "fixed inset-0 z-50 bg-neutral-950/50",
-          "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
+          'fixed inset-0 z-50 bg-neutral-950/50',
+          'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
         )}
       />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-card bg-surface p-6 shadow-raised",
-          "pb-[max(1.5rem,env(safe-area-inset-bottom))]",
-          "sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:pb-6",
-          "data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out",
+          'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-card bg-surface p-6 shadow-raised',
+          'pb-[max(1.5rem,env(safe-area-inset-bottom))]',
+          'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:pb-6',
+          'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
           className,
         )}
         {...props}
@@ -49,7 +49,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
-      className={cn("pr-10 text-lg leading-tight font-semibold text-neutral-900", className)}
+      className={cn('pr-10 text-lg leading-tight font-semibold text-neutral-900', className)}
       {...props}
     />
   );
@@ -59,5 +59,5 @@ export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("mt-1 text-sm text-neutral-600", className)} {...props} />;
+  return <DialogPrimitive.Description className={cn('mt-1 text-sm text-neutral-600', className)} {...props} />;
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 export interface EmptyStateProps {
   /** A lucide icon element, e.g. <CalendarX />; decorative. */
@@ -13,7 +13,7 @@ export interface EmptyStateProps {
 
 export function EmptyState({ icon, title, description, action, className }: EmptyStateProps) {
   return (
-    <div className={cn("flex flex-col items-center gap-2 px-6 py-12 text-center", className)}>
+    <div className={cn('flex flex-col items-center gap-2 px-6 py-12 text-center', className)}>
       {icon && (
         <div
           aria-hidden="true"

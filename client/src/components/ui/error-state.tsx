@@ -1,6 +1,6 @@
-import { TriangleAlert } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { Button } from "./button";
+import { TriangleAlert } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
+import { Button } from './button.tsx';
 
 export interface ErrorStateProps {
   title?: string;
@@ -11,13 +11,13 @@ export interface ErrorStateProps {
 }
 
 export function ErrorState({
-  title = "Something went wrong",
-  message = "We couldn't load this. Check your connection and try again.",
+  title = 'Something went wrong',
+  message = 'We couldn\'t load this. Check your connection and try again.',
   onRetry,
   className,
 }: ErrorStateProps) {
   return (
-    <div role="alert" className={cn("flex flex-col items-center gap-2 px-6 py-12 text-center", className)}>
+    <div role="alert" className={cn('flex flex-col items-center gap-2 px-6 py-12 text-center', className)}>
       <div
         aria-hidden="true"
         className="mb-2 flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600"

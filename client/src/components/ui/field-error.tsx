@@ -1,7 +1,7 @@
-import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn.ts';
 
-export interface FieldErrorProps extends ComponentProps<"p"> {
+export interface FieldErrorProps extends ComponentProps<'p'> {
   /** Referenced by the field's aria-describedby so screen readers read the message with the field. */
   id: string;
 }
@@ -10,7 +10,7 @@ export interface FieldErrorProps extends ComponentProps<"p"> {
 export function FieldError({ id, className, children, ...props }: FieldErrorProps) {
   if (!children) return null;
   return (
-    <p id={id} role="none" className={cn("text-sm text-danger-700", className)} {...props}>
+    <p id={id} role="none" className={cn('text-sm text-danger-700', className)} {...props}>
       {children}
     </p>
   );

@@ -1,6 +1,6 @@
-import type { ComponentProps } from "react";
-import { Popover as PopoverPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from 'react';
+import { Popover as PopoverPrimitive } from 'radix-ui';
+import { cn } from '@/lib/cn.ts';
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
@@ -9,7 +9,7 @@ export const PopoverClose = PopoverPrimitive.Close;
 
 export function PopoverContent({
   className,
-  align = "center",
+  align = 'center',
   sideOffset = 8,
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
@@ -19,8 +19,8 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          "z-50 w-72 max-w-[calc(100vw-2rem)] rounded-card border border-neutral-200 bg-surface p-4 text-neutral-900 shadow-raised",
-          "data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out",
+          'z-50 w-72 max-w-[calc(100vw-2rem)] rounded-card border border-neutral-200 bg-surface p-4 text-neutral-900 shadow-raised',
+          'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
           className,
         )}
         {...props}

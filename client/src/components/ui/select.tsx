@@ -1,8 +1,8 @@
-import type { ComponentProps } from "react";
-import { Select as SelectPrimitive } from "radix-ui";
-import { Check, ChevronDown } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { fieldClasses } from "./input";
+import type { ComponentProps } from 'react';
+import { Select as SelectPrimitive } from 'radix-ui';
+import { Check, ChevronDown } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
+import { fieldClasses } from './input.tsx';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -13,7 +13,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <SelectPrimitive.Trigger
       className={cn(
         fieldClasses,
-        "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-500",
+        'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-500',
         className,
       )}
       {...props}
@@ -29,7 +29,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
 export function SelectContent({
   className,
   children,
-  position = "popper",
+  position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
@@ -38,9 +38,9 @@ export function SelectContent({
         position={position}
         sideOffset={4}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width)",
-          "overflow-hidden rounded-control border border-neutral-200 bg-surface shadow-raised",
-          "data-[state=open]:animate-fade-in",
+          'relative z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width)',
+          'overflow-hidden rounded-control border border-neutral-200 bg-surface shadow-raised',
+          'data-[state=open]:animate-fade-in',
           className,
         )}
         {...props}
@@ -54,7 +54,7 @@ export function SelectContent({
 export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
   return (
     <SelectPrimitive.Label
-      className={cn("px-3 py-1.5 text-xs font-semibold text-neutral-500", className)}
+      className={cn('px-3 py-1.5 text-xs font-semibold text-neutral-500', className)}
       {...props}
     />
   );
@@ -64,9 +64,9 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       className={cn(
-        "relative flex min-h-11 cursor-default items-center rounded-[6px] py-2 pr-3 pl-9 text-base text-neutral-900 select-none",
-        "outline-hidden data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800",
-        "data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
+        'relative flex min-h-11 cursor-default items-center rounded-[6px] py-2 pr-3 pl-9 text-base text-neutral-900 select-none',
+        'outline-hidden data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800',
+        'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}
       {...props}
@@ -82,5 +82,5 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 }
 
 export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator className={cn("my-1 h-px bg-neutral-200", className)} {...props} />;
+  return <SelectPrimitive.Separator className={cn('my-1 h-px bg-neutral-200', className)} {...props} />;
 }

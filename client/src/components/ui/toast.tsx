@@ -1,8 +1,8 @@
-import type { ComponentProps } from "react";
-import { Toast as ToastPrimitive } from "radix-ui";
-import { X } from "lucide-react";
-import { cn } from "../../lib/cn";
-import type { ToastVariant } from "../../lib/toast";
+import type { ComponentProps } from 'react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
+import type { ToastVariant } from '@/lib/toast.ts';
 
 /** Spec values, spelled out even where they equal the Radix defaults so a change is deliberate. */
 export const TOAST_DURATION_MS = 5000;
@@ -25,8 +25,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed inset-x-0 top-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))]",
-        "md:top-auto md:right-0 md:bottom-0 md:left-auto md:max-w-[420px] md:pt-4",
+        'fixed inset-x-0 top-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))]',
+        'md:top-auto md:right-0 md:bottom-0 md:left-auto md:max-w-[420px] md:pt-4',
         className,
       )}
       {...props}
@@ -35,24 +35,24 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const variantClasses: Record<ToastVariant, string> = {
-  default: "border-neutral-200 bg-surface text-neutral-900",
-  destructive: "border-danger-600 bg-danger-600 text-white",
+  default: 'border-neutral-200 bg-surface text-neutral-900',
+  destructive: 'border-danger-600 bg-danger-600 text-white',
 };
 
 export interface ToastProps extends ComponentProps<typeof ToastPrimitive.Root> {
   variant?: ToastVariant;
 }
 
-export function Toast({ variant = "default", className, ...props }: ToastProps) {
+export function Toast({ variant = 'default', className, ...props }: ToastProps) {
   return (
     <ToastPrimitive.Root
       data-variant={variant}
       className={cn(
-        "group pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-raised",
-        "data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out",
-        "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",
-        "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
-        "data-[swipe=end]:animate-toast-out",
+        'group pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-raised',
+        'data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out',
+        'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+        'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+        'data-[swipe=end]:animate-toast-out',
         variantClasses[variant],
         className,
       )}
@@ -62,19 +62,19 @@ export function Toast({ variant = "default", className, ...props }: ToastProps) 
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />;
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("mt-0.5 text-sm opacity-90", className)} {...props} />;
+  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm opacity-90', className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
       className={cn(
-        "inline-flex min-h-11 shrink-0 items-center rounded-control border border-current/30 px-3 text-sm font-medium",
-        "hover:bg-neutral-100 group-data-[variant=destructive]:hover:bg-danger-700",
+        'inline-flex min-h-11 shrink-0 items-center rounded-control border border-current/30 px-3 text-sm font-medium',
+        'hover:bg-neutral-100 group-data-[variant=destructive]:hover:bg-danger-700',
         className,
       )}
       {...props}
@@ -87,7 +87,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        "absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full opacity-70 hover:opacity-100",
+        'absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full opacity-70 hover:opacity-100',
         className,
       )}
       {...props}

@@ -1,4 +1,4 @@
-import { dismissToast, useCurrentToast } from "../../lib/toast";
+import { dismissToast, useCurrentToast } from '@/lib/toast.ts';
 import {
   Toast,
   ToastAction,
@@ -7,7 +7,7 @@ import {
   ToastProvider,
   ToastTitle,
   ToastViewport,
-} from "./toast";
+} from './toast.tsx';
 
 /** Rendered once by the app shell; shows whatever `toast()` last asked for. */
 export function Toaster() {

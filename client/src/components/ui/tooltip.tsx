@@ -1,6 +1,6 @@
-import type { ComponentProps } from "react";
-import { Tooltip as TooltipPrimitive } from "radix-ui";
-import { cn } from "../../lib/cn";
+import type { ComponentProps } from 'react';
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { cn } from '@/lib/cn.ts';
 
 /** Rendered once by the app shell; the delays are the spec's (Radix defaults are 700 and 300 too). */
 export function TooltipProvider({
@@ -31,8 +31,8 @@ export function TooltipContent({
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          "z-50 max-w-xs rounded-[6px] bg-neutral-900 px-2.5 py-1.5 text-xs text-white shadow-raised",
-          "data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in data-[state=closed]:animate-fade-out",
+          'z-50 max-w-xs rounded-[6px] bg-neutral-900 px-2.5 py-1.5 text-xs text-white shadow-raised',
+          'data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in data-[state=closed]:animate-fade-out',
           className,
         )}
         {...props}

@@ -66,9 +66,12 @@ export function HelpBubble({
         onMouseEnter={trigger === 'hover' ? () => setIsOpen(true) : undefined}
         onMouseLeave={trigger === 'hover' ? () => setIsOpen(false) : undefined}
       >
-        <PopoverAnchor asChild>
-          <span className="inline-flex items-center">{children}</span>
-        </PopoverAnchor>
+        {/* Without children the bubble points at its own badge (the trigger is Radix's default anchor). */}
+        {children !== undefined && (
+          <PopoverAnchor asChild>
+            <span className="inline-flex items-center">{children}</span>
+          </PopoverAnchor>
+        )}
         {trigger === 'click' && !isDone && (
           <PopoverPrimitive.Trigger asChild>
             <button

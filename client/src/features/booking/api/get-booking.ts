@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from '@core/schemas/booking.ts';
 import { apiGet } from '@/lib/api-client.ts';
-import { bookingsQueryKey } from './get-bookings.ts';
+import { bookingsQueryKey } from '@/components/booking/api/get-bookings.ts';
 
 /** GET /api/bookings/:id (its customer, its detailer or an admin; 404 for anyone else). */
 export const getBooking = (bookingId: number) => apiGet<Booking>(`/api/bookings/${bookingId}`);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { CalendarDays, Car, Lock, MapPin } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { Service } from '@core/schemas/catalog.ts';
+import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -31,19 +32,16 @@ export function PaymentStep(props: PaymentStepProps) {
     <div className="grid gap-6">
       <section aria-labelledby="payment-heading" className="grid gap-3">
         <StepHeading id="payment-heading">Payment Details</StepHeading>
-        <Card className="grid gap-3 p-4 text-sm text-neutral-700">
-          <p className="flex items-start gap-2">
-            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {formatLongDate(props.date)} at {props.time}
-          </p>
-          <p className="flex items-start gap-2">
-            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {[props.address, props.apt, props.city, props.zip].filter(Boolean).join(', ')}
-          </p>
-          <p className="flex items-start gap-2">
-            <Car aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {props.vehicleType}
-          </p>
+        <Card className="p-4">
+          <BookingFacts
+            className="gap-3"
+            when={`${formatLongDate(props.date)} at ${props.time}`}
+            address={props.address}
+            apt={props.apt}
+            city={props.city}
+            zip={props.zip}
+            vehicleType={props.vehicleType}
+          />
         </Card>
       </section>
 

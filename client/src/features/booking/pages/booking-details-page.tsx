@@ -1,29 +1,21 @@
-import { CalendarDays, Car, CreditCard, MapPin, MessageSquare, Route, SearchX } from 'lucide-react';
+import { CreditCard, MessageSquare, Route, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
+import { BookingFacts } from '@/components/booking/booking-facts.tsx';
+import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { toast } from '@/lib/toast.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
-import { useTransitionBooking, type DetailerBookingAction } from '../api/transition-booking.ts';
 import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
 import { formatLongDate } from '../lib/calendar-dates.ts';
-
-const detailerActionLabels: Record<DetailerBookingAction, string> = {
-  accept: 'Accept',
-  decline: 'Decline',
-  'start-route': 'On my way',
-  start: 'Start',
-  complete: 'Complete',
-};
 
 /** /bookings/:id: a booking's details with the actions its status allows the viewer. */
 export default function BookingDetailsPage() {
@@ -50,11 +42,9 @@ export default function BookingDetailsPage() {
 }
 
 function BookingDetails({ booking }: { booking: Booking }) {
-  const transition = useTransitionBooking();
   const { user } = useCurrentUser();
   const isCustomer = user?.id === booking.customerId;
   const actions = new Set(booking.allowedActions);
-  const detailerActions = (Object.keys(detailerActionLabels) as DetailerBookingAction[]).filter((a) => actions.has(a));
 
   return (
     <div className="grid gap-4 p-4">
@@ -66,20 +56,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
           </div>
           <BookingStatusBadge status={booking.status} />
         </div>
-        <ul className="grid gap-2 text-sm text-neutral-700">
-          <li className="flex gap-2">
-            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {formatLongDate(booking.date)} at {booking.time}
-          </li>
-          <li className="flex gap-2">
-            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {[booking.address, booking.apt, booking.city, booking.zip].filter(Boolean).join(', ')}
-          </li>
-          <li className="flex gap-2">
-            <Car aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {booking.vehicleType}
-          </li>
-        </ul>
+        <BookingFacts when={`${formatLongDate(booking.date)} at ${booking.time}`} {...booking} />
         {booking.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{booking.notes}</p>}
       </Card>
 
@@ -112,28 +89,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
         </Button>
       )}
 
-      {detailerActions.length > 0 && (
-        <div className="grid grid-cols-2 gap-3">
-          {detailerActions.map((action) => (
-            <Button
-              key={action}
-              variant={action === 'decline' ? 'secondary' : 'primary'}
-              disabled={transition.isPending}
-              onClick={() =>
-                transition.mutate(
-                  { bookingId: booking.id, action },
-                  {
-                    onError: (error) =>
-                      toast({ title: 'Could not update the job', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-                  },
-                )
-              }
-            >
-              {detailerActionLabels[action]}
-            </Button>
-          ))}
-        </div>
-      )}
+      <DetailerActionButtons booking={booking} className="grid-cols-2" />
 
       <div className="grid grid-cols-2 gap-3">
         {actions.has('reschedule') && <RescheduleDialog booking={booking} />}

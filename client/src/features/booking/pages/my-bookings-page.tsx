@@ -5,7 +5,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { useBookings } from '../api/get-bookings.ts';
+import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { BookingListItem, BookingListSkeleton } from '../components/booking-list-item.tsx';
 
 /** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */

@@ -1,6 +1,7 @@
 import { ChevronRight, Clock, MapPin, UserX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '@/lib/api-client.ts';
+import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
 import { defaultDetailerImageUrl, distanceLabel, formatDollars, fromPrice } from '@/components/catalog/catalog-format.ts';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
@@ -8,7 +9,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useDetailer } from '../api/get-detailer.ts';
 import { parseRouteId } from '../route-id.ts';
 
 /** /detailers/:id: a detailer's profile with the services they offer, each one step from booking. */

@@ -1,5 +1,6 @@
 import { Store } from 'lucide-react';
 import { Link } from 'wouter';
+import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
 import { DetailerCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
 import { nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
@@ -8,7 +9,6 @@ import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { useDetailers } from '../api/get-detailers.ts';
 
 /** /detailers: every detailer, nearest first. */
 export default function DetailersPage() {

@@ -1,6 +1,8 @@
 import { ChevronRight, Clock, MapPin, SearchX, Store } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '@/lib/api-client.ts';
+import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
+import { useService } from '@/components/catalog/api/get-service.ts';
 import { defaultDetailerImageUrl, distanceLabel, formatDollars, nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
@@ -9,8 +11,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useDetailers } from '../api/get-detailers.ts';
-import { useService } from '../api/get-service.ts';
 import { parseRouteId } from '../route-id.ts';
 
 /** /services/:id and /service/:serviceId: what the service is, and who can do it; choosing a detailer starts booking. */

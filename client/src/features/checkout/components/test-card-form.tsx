@@ -1,14 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Lock } from 'lucide-react';
-import { cardBrand, brandLabel, digitsOnly, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardErrors } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { IntentStatusResponse } from '@core/schemas/payments.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { useConfirmTestPayment } from '../api/confirm-test-payment.ts';
+import { CardForm } from './card-form.tsx';
 import { FormNotice } from './form-notice.tsx';
 
 type Props = {
@@ -22,12 +19,11 @@ type Props = {
   onError: (error: unknown) => void;
 };
 
-/** The built-in test gateway's card form: checked with core/domain/card before anything is sent. */
+/** The built-in test gateway's payment form: the shared card fields, the test-card hint and 'Save this card'. */
 export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError }: Props) {
   const id = useId();
   const [isSettingUp, setIsSettingUp] = useState(true);
-  const [values, setValues] = useState({ number: '', expiry: '', cvc: '', zip: '' });
-  const [errors, setErrors] = useState<CardErrors>({});
+  const [saveCard, setSaveCard] = useState(false);
   const confirm = useConfirmTestPayment();
 
   // The form is local, so setting up is one paint; the notice still shows while it happens.
@@ -38,118 +34,29 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
 
   if (isSettingUp) return <FormNotice>Setting up secure payment form...</FormNotice>;
 
-  const set = (field: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCard(values, new Date());
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const expiry = parseExpiry(values.expiry)!;
-    onAttempt();
-    confirm.mutate(
-      {
-        clientSecret,
-        card: { number: digitsOnly(values.number), expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), zip: values.zip.trim() },
-      },
-      { onSuccess: onResult, onError },
-    );
-  };
-
-  const brand = cardBrand(values.number);
-  const isProcessing = confirm.isPending;
-  const field = (name: keyof typeof values) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    disabled: isProcessing,
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Card details">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-number`}>Card number</Label>
-        <div className="relative">
-          <Input
-            {...field('number')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={values.number}
-            onChange={(e) => set('number', formatCardNumber(e.target.value))}
-            className="pr-28"
-          />
-          {brand !== 'unknown' && (
-            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-neutral-600">
-              {brandLabel[brand]}
-            </span>
-          )}
-        </div>
-        <FieldError id={`${id}-number-error`}>{errors.number}</FieldError>
-      </div>
-      <div className="grid grid-cols-3 gap-3">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-expiry`}>Expiry</Label>
-          <Input
-            {...field('expiry')}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={values.expiry}
-            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-          />
-          <FieldError id={`${id}-expiry-error`}>{errors.expiry}</FieldError>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-cvc`}>CVC</Label>
-          <Input
-            {...field('cvc')}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={values.cvc}
-            onChange={(e) => set('cvc', digitsOnly(e.target.value).slice(0, 4))}
-          />
-          <FieldError id={`${id}-cvc-error`}>{errors.cvc}</FieldError>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-zip`}>ZIP</Label>
-          <Input
-            {...field('zip')}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="94107"
-            maxLength={5}
-            value={values.zip}
-            onChange={(e) => set('zip', digitsOnly(e.target.value).slice(0, 5))}
-          />
-          <FieldError id={`${id}-zip-error`}>{errors.zip}</FieldError>
-        </div>
-      </div>
-      {cardError && (
-        <p role="alert" className="rounded-control bg-danger-50 px-3 py-2 text-sm font-medium text-danger-700">
-          {cardError}
-        </p>
-      )}
+    <CardForm
+      label="Card details"
+      isProcessing={confirm.isPending}
+      cardError={cardError}
+      onSubmit={(card) => {
+        onAttempt();
+        confirm.mutate({ clientSecret, card, ...(saveCard ? { saveCard: true } : {}) }, { onSuccess: onResult, onError });
+      }}
+      submitLabel={
+        <>
+          <Lock aria-hidden="true" /> Pay {formatUsd(amountCents)}
+        </>
+      }
+    >
+      <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
+        <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={(checked) => setSaveCard(checked === true)} disabled={confirm.isPending} />
+        Save this card
+      </Label>
       <p className="rounded-control border border-dashed border-neutral-300 px-3 py-2 text-xs text-neutral-600">
         Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP. 4000 0000 0000 0002 is
         declined; 4000 0025 0000 3155 asks you to confirm the payment.
       </p>
-      <Button type="submit" size="lg" variant="accent" disabled={isProcessing}>
-        {isProcessing ? (
-          <>
-            <Spinner size="sm" label="" aria-hidden="true" /> Processing...
-          </>
-        ) : (
-          <>
-            <Lock aria-hidden="true" /> Pay {formatUsd(amountCents)}
-          </>
-        )}
-      </Button>
-    </form>
+    </CardForm>
   );
 }

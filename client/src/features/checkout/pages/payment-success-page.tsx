@@ -5,6 +5,7 @@ import { formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useBookingPaymentStatus } from '../api/get-booking-payment-status.ts';
 import { useIntentStatus } from '../api/get-intent-status.ts';
 import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';
 
@@ -16,14 +17,21 @@ const views = {
   other: { icon: CircleAlert, tone: 'bg-danger-50 text-danger-600', title: 'Something went wrong', text: 'Please try again or contact support.' },
 } as const;
 
-/** /payment-success?amount=&payment_intent_client_secret=: where the card provider returns the customer. */
+/**
+ * /payment-success?amount=&payment_intent_client_secret=: where the card provider returns the customer.
+ * /payment-success?id={bookingId}: where a 'payment' notification links (that booking's payment).
+ */
 export default function PaymentSuccessPage() {
   const { user, isLoading } = useCurrentUser();
   const search = new URLSearchParams(useSearch());
   const [, go] = useLocation();
   const clientSecret = search.get('payment_intent_client_secret');
   const amount = Number(search.get('amount'));
-  const status = useIntentStatus(user ? clientSecret : null);
+  const idParam = search.get('id');
+  const bookingId = !clientSecret && idParam && /^[1-9][0-9]{0,8}$/.test(idParam) ? Number(idParam) : null;
+  const byClientSecret = useIntentStatus(user ? clientSecret : null);
+  const byBooking = useBookingPaymentStatus(user ? bookingId : null);
+  const status = clientSecret ? byClientSecret : byBooking;
   const outcome = status.data ? outcomeOf(status.data.status) : null;
 
   useEffect(() => {
@@ -33,7 +41,8 @@ export default function PaymentSuccessPage() {
   }, [outcome, go]);
 
   if (isLoading || status.isLoading) return <FullPageSpinner label="Checking your payment" />;
-  const view = status.isError || !clientSecret ? null : outcome ? views[outcome] : null;
+  const view = status.isError || (!clientSecret && bookingId === null) ? null : outcome ? views[outcome] : null;
+  const text = status.data?.status === 'succeeded' ? 'Your payment is complete. Taking you to your bookings...' : view?.text;
   const amountCents = status.data?.amountCents ?? (amount > 0 ? Math.round(amount * 100) : null);
   const Icon = view?.icon ?? CircleCheck;
 
@@ -47,7 +56,7 @@ export default function PaymentSuccessPage() {
       </h2>
       {amountCents !== null && <p className="text-lg font-semibold text-neutral-900 tabular-nums">{formatUsd(amountCents)}</p>}
       <p className="text-neutral-600">
-        {view ? view.text : status.isError ? "We couldn't read this payment's status." : 'No payment to show.'}
+        {view ? text : status.isError ? "We couldn't read this payment's status." : 'No payment to show.'}
       </p>
       <div className="grid gap-3">
         <Button asChild size="lg">

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useJobs } from '../api/get-jobs.ts';
+import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { JobCard } from '../components/job-card.tsx';
 
 const activeStatuses: ReadonlySet<Booking['status']> = new Set(['accepted', 'en_route', 'in_progress']);
@@ -25,7 +25,7 @@ function groupJobs(jobs: Booking[], now: Date) {
 
 /** /detailer, /detailer/dashboard and /detailer/bookings: incoming requests, today's jobs and what comes next. */
 export default function DetailerBookingsPage() {
-  const jobs = useJobs();
+  const jobs = useBookings();
   if (jobs.isPending) {
     return (
       <div className="grid gap-3 p-4">

@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Map as MapIcon, Search, SearchX, Store, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 import { productName } from '@core/domain/navigation.ts';
+import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
 import { CategoryChip } from '@/components/catalog/category-chip.tsx';
 import { ChipSkeleton, DetailerCardSkeleton, ServiceCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
 import { matchesSearch, nearestFirst } from '@/components/catalog/catalog-format.ts';
@@ -15,7 +16,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { HomeTour } from '@/features/tour/home-tour.tsx';
-import { useDetailers } from '../api/get-detailers.ts';
+import { HelpBubble } from '@/features/tour/help-bubble.tsx';
 import { useServiceCategories } from '../api/get-service-categories.ts';
 import { useServices } from '../api/get-services.ts';
 import { LocationLine } from '../components/location-line.tsx';
@@ -160,7 +161,19 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="popular-services" className="px-4">
-        <SectionHeading id="popular-services" title="Popular Services" />
+        <SectionHeading
+          id="popular-services"
+          title="Popular Services"
+          action={
+            <HelpBubble
+              id="home-popular-services"
+              title="Popular services"
+              content="The washes and details booked most near you. Tap one to see its price, time and who offers it."
+              trigger="click"
+              showOnce
+            />
+          }
+        />
         {services.isPending ? (
           <div role="status" aria-label="Loading services" className="grid grid-cols-2 gap-3">
             {Array.from({ length: popularServiceCount }, (_, i) => (

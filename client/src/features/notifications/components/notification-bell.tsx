@@ -1,22 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Bell } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { hidesBottomNav } from '@core/domain/navigation.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
 import { toast } from '@/lib/toast.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useNotificationPermission } from '../hooks/use-notification-permission.ts';
 import { useNotificationStream } from '../hooks/use-notification-stream.ts';
-import { EnableNotificationsBanner, NotificationPermissionPrompt } from './notification-permission-prompt.tsx';
+import { useStuckModalCloser } from '../hooks/use-stuck-modal-closer.ts';
+import { NotificationPermissionPrompt } from './notification-permission-prompt.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /** The header bell: unread badge (polled every 60 s, live from the event stream) and the panel. */
 export function NotificationBell({ userId }: { userId: number }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [isPromptOpen, setIsPromptOpen] = useState(false);
+  const [path] = useLocation();
   const permission = useNotificationPermission(userId);
   const unreadCount = useUnreadCount(userId);
   useNotificationStream(true);
+  useStuckModalCloser();
 
   useEffect(() => {
     if (unreadCount.isError) toast({ title: 'Failed to refresh notification count', variant: 'destructive' });
@@ -25,10 +29,11 @@ export function NotificationBell({ userId }: { userId: number }) {
   // Spec: 0 on failure.
   const unread = unreadCount.isError ? 0 : (unreadCount.data ?? 0);
 
-  const closePrompt = () => {
-    setIsPromptOpen(false);
-    permission.dismiss();
-  };
+  // Spec section 4: the prompt shows by itself while the permission is 'default' and it was not dismissed
+  // this session; closing it any way hides it for the session.
+  // It never interrupts the focused flows (booking, checkout, payment), the pages without the bottom nav.
+  const closePrompt = () => permission.dismiss();
+  const isPromptOpen = permission.shouldOffer && !hidesBottomNav(path);
 
   return (
     <>
@@ -43,24 +48,11 @@ export function NotificationBell({ userId }: { userId: number }) {
           {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
         </span>
         <PopoverContent align="end" sideOffset={4} className="w-[350px]! max-h-[500px] overflow-hidden p-0!">
-          <NotificationPanel
-            userId={userId}
-            onNavigate={() => setIsOpen(false)}
-            banner={
-              permission.shouldOffer ? (
-                <EnableNotificationsBanner
-                  onOpen={() => {
-                    setIsOpen(false);
-                    setIsPromptOpen(true);
-                  }}
-                />
-              ) : null
-            }
-          />
+          <NotificationPanel userId={userId} onNavigate={() => setIsOpen(false)} />
         </PopoverContent>
       </Popover>
       <NotificationPermissionPrompt
-        open={isPromptOpen && permission.shouldOffer}
+        open={isPromptOpen}
         onDismiss={closePrompt}
         onEnable={() => {
           closePrompt();

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { BellOff } from 'lucide-react';
+import { BellOff, Settings } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { toast } from '@/lib/toast.ts';
@@ -73,6 +74,16 @@ export function NotificationPanel({ userId, onNavigate, banner }: NotificationPa
           </ul>
         )}
       </div>
+      <footer className="border-t border-neutral-200 px-2 py-1">
+        <Link
+          href="/notification-settings"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center gap-2 rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Settings aria-hidden="true" className="size-4" />
+          Notification settings
+        </Link>
+      </footer>
     </section>
   );
 }

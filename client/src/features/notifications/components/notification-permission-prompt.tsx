@@ -31,16 +31,3 @@ export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: Noti
     </Dialog>
   );
 }
-
-/** The panel's invitation that opens the prompt. */
-export function EnableNotificationsBanner({ onOpen }: { onOpen: () => void }) {
-  return (
-    <div className="flex items-center gap-3 border-b border-neutral-200 bg-brand-50 px-4 py-2">
-      <BellRing aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-      <p className="flex-1 text-sm text-neutral-700">Get updates on this device</p>
-      <Button size="sm" variant="secondary" className="min-h-11" onClick={onOpen}>
-        Turn on
-      </Button>
-    </div>
-  );
-}

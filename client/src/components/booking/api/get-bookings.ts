@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client.ts';
 
 export const bookingsQueryKey = ['/api/bookings'] as const;
 
-/** GET /api/bookings?status=: my bookings (as customer or as detailer). */
+/** GET /api/bookings?status=: my bookings as customer, or my jobs as detailer (the same resource). */
 export function getBookings(status?: BookingStatus): Promise<Booking[]> {
   return apiGet<Booking[]>(status ? `/api/bookings?status=${status}` : '/api/bookings');
 }

@@ -17,7 +17,7 @@ export function getDetailers({ serviceId, near }: DetailersFilter): Promise<Deta
   return apiGet<Detailer[]>(`/api/detailers${query}`);
 }
 
-// Same key shape as the home screen's list, so /detailers reuses what home already fetched.
+// One key shape for the home screen and /detailers, so the list page reuses what home already fetched.
 export const detailersQueryOptions = (filter: DetailersFilter) =>
   queryOptions({
     queryKey: [

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { CalendarClock, CalendarX } from 'lucide-react';
+import { bookingPrice } from '@core/domain/pricing.ts';
+import { centsToDollars, formatUsd } from '@core/domain/money.ts';
+import { vehicleTypes } from '@core/schemas/booking.ts';
+import type { SoonestSlot } from '@core/schemas/payments.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { fieldClasses } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { useSoonestSlot } from '../api/get-soonest-slot.ts';
+import { emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
+
+const dayFormat = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * /quick-checkout/:serviceId: the server finds the soonest free detailer and slot for the service; the customer
+ * names the vehicle (the one thing the booking flow still needs) and lands on step 2 with everything preselected.
+ */
+export default function QuickCheckoutPage() {
+  const params = useParams<{ serviceId: string }>();
+  const serviceId = params.serviceId && /^[1-9][0-9]{0,8}$/.test(params.serviceId) ? Number(params.serviceId) : null;
+  const slot = useSoonestSlot(serviceId);
+
+  if (serviceId === null || (slot.isError && slot.error instanceof ApiError && slot.error.status === 404)) {
+    return (
+      <EmptyState
+        icon={<CalendarX />}
+        title="No time available"
+        description={errorMessage(slot.error, 'This service could not be found.')}
+        action={
+          <Button asChild>
+            <Link href="/detailers">Browse detailers</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (slot.isError) return <ErrorState message="We couldn't look for a free time." onRetry={() => slot.refetch()} />;
+  if (slot.isPending) {
+    return (
+      <div className="grid gap-4 p-4">
+        <p role="status" className="text-sm text-neutral-600">
+          Finding the soonest available time...
+        </p>
+        <Skeleton className="h-32" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  return <SlotFound slot={slot.data} />;
+}
+
+function SlotFound({ slot }: { slot: SoonestSlot }) {
+  const [, navigate] = useLocation();
+  // The vehicle of the customer's last booking draft, if any, is the likely one.
+  const [vehicleType, setVehicleType] = useState(() => {
+    const last = readPendingBooking()?.vehicleType;
+    return last && (vehicleTypes as readonly string[]).includes(last) ? last : '';
+  });
+  const [error, setError] = useState<string | null>(null);
+  const price = bookingPrice(slot.priceCents);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!vehicleType) {
+      setError('Choose a vehicle type');
+      document.getElementById('quick-vehicleType')?.focus();
+      return;
+    }
+    // The booking flow restores its draft from local storage: written at step 2, it opens there, preselected.
+    savePendingBooking({
+      ...emptyPendingBooking(slot.detailerId, slot.serviceId),
+      vehicleType,
+      date: slot.date,
+      time: slot.time,
+      totalAmount: centsToDollars(price.totalCents),
+      serviceFee: centsToDollars(price.serviceFeeCents),
+      taxAmount: centsToDollars(price.taxCents),
+      step: 2,
+    });
+    navigate(`/booking/${slot.detailerId}`);
+  };
+
+  return (
+    <section aria-labelledby="quick-checkout-heading" className="grid gap-4 p-4">
+      <h2 id="quick-checkout-heading" className="text-xl font-semibold text-neutral-900">
+        Soonest available
+      </h2>
+      <Card className="grid gap-3 p-4">
+        <div className="flex items-start gap-3">
+          <div aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700">
+            <CalendarClock className="size-5" />
+          </div>
+          <div className="min-w-0">
+            <p className="font-semibold text-neutral-900">{slot.serviceName}</p>
+            <p className="text-sm text-neutral-600">with {slot.detailerBusinessName}</p>
+            <p className="mt-1 font-medium text-brand-700">
+              {dayFormat(slot.date)} at {slot.time}
+            </p>
+          </div>
+          <p className="ml-auto font-semibold text-neutral-900 tabular-nums">{formatUsd(slot.priceCents)}</p>
+        </div>
+      </Card>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="quick-vehicleType">Vehicle Type</Label>
+          <select
+            id="quick-vehicleType"
+            className={cn(fieldClasses, 'h-11', !vehicleType && 'text-neutral-500')}
+            value={vehicleType}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'quick-vehicleType-error' : undefined}
+            onChange={(e) => {
+              setVehicleType(e.target.value);
+              setError(null);
+            }}
+          >
+            <option value="" disabled>
+              Select vehicle type
+            </option>
+            {vehicleTypes.map((type) => (
+              <option key={type} value={type} className="text-neutral-900">
+                {type}
+              </option>
+            ))}
+          </select>
+          <FieldError id="quick-vehicleType-error">{error ?? undefined}</FieldError>
+        </div>
+        <Button type="submit" size="lg">
+          Continue to Schedule
+        </Button>
+        <p className="text-center text-sm text-neutral-600">
+          Next: confirm the time and add your address.
+        </p>
+      </form>
+    </section>
+  );
+}

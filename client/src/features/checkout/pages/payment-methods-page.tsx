@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { CreditCard, Plus, Trash2 } from 'lucide-react';
+import { brandLabel, type CardBrand } from '@core/domain/card.ts';
+import type { SavedCard } from '@core/schemas/payments.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useAddPaymentMethod } from '../api/add-payment-method.ts';
+import { usePaymentMethods } from '../api/list-payment-methods.ts';
+import { useRemovePaymentMethod } from '../api/remove-payment-method.ts';
+import { CardForm } from '../components/card-form.tsx';
+
+const cardName = (card: SavedCard) => `${brandLabel[card.brand as CardBrand] ?? 'Card'} ending in ${card.last4}`;
+const expiryText = (card: SavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+
+/** /payment-methods: cards saved through the payment gateway (brand, last four, expiry); add and remove. */
+export default function PaymentMethodsPage() {
+  const cards = usePaymentMethods();
+  const [isAdding, setIsAdding] = useState(false);
+
+  return (
+    <section aria-labelledby="payment-methods-heading" className="grid gap-4 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="payment-methods-heading" className="text-xl font-semibold text-neutral-900">
+          Saved cards
+        </h2>
+        {!isAdding && cards.isSuccess && cards.data.length > 0 && (
+          <Button variant="secondary" onClick={() => setIsAdding(true)}>
+            <Plus aria-hidden="true" /> Add a card
+          </Button>
+        )}
+      </div>
+      {isAdding && <AddCard onDone={() => setIsAdding(false)} />}
+      <CardList cards={cards} onAdd={() => setIsAdding(true)} isAdding={isAdding} />
+    </section>
+  );
+}
+
+function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaymentMethods>; onAdd: () => void; isAdding: boolean }) {
+  const remove = useRemovePaymentMethod();
+  if (cards.isPending) {
+    return (
+      <div className="grid gap-3">
+        <p role="status" className="sr-only">
+          Loading your cards
+        </p>
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (cards.isError) return <ErrorState message="We couldn't load your saved cards." onRetry={() => cards.refetch()} />;
+  if (cards.data.length === 0) {
+    if (isAdding) return null;
+    return (
+      <EmptyState
+        icon={<CreditCard />}
+        title="No saved cards"
+        description="Save a card to pay faster at checkout. Only its brand and last four digits are kept."
+        action={
+          <Button onClick={onAdd}>
+            <Plus aria-hidden="true" /> Add a card
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Saved cards">
+      {cards.data.map((card) => (
+        <li key={card.id}>
+          <Card className="flex items-center gap-4 p-4">
+            <div aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700">
+              <CreditCard className="size-5" />
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-neutral-900">
+                {brandLabel[card.brand as CardBrand] ?? 'Card'} •••• {card.last4}
+              </p>
+              <p className="text-sm text-neutral-600">Expires {expiryText(card)}</p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${cardName(card)}`}
+              disabled={remove.isPending && remove.variables === card.id}
+              onClick={() =>
+                remove.mutate(card.id, {
+                  onSuccess: () => toast({ title: 'Card removed', description: `${cardName(card)} was removed.` }),
+                  onError: (error) =>
+                    toast({ title: "Couldn't remove the card", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                })
+              }
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AddCard({ onDone }: { onDone: () => void }) {
+  const add = useAddPaymentMethod();
+  const [cardError, setCardError] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Add a card</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <CardForm
+          label="Add a card"
+          submitLabel="Save card"
+          isProcessing={add.isPending}
+          cardError={cardError}
+          onSubmit={(card) => {
+            setCardError(null);
+            add.mutate(
+              { card },
+              {
+                onSuccess: (saved) => {
+                  toast({ title: 'Card saved', description: `${cardName(saved)} is ready for checkout.` });
+                  onDone();
+                },
+                onError: (error) => setCardError(errorMessage(error, 'We could not save this card. Please try again.')),
+              },
+            );
+          }}
+        >
+          <p className="text-xs text-neutral-600">Nothing is charged. Only the brand, last four digits and expiry are kept.</p>
+        </CardForm>
+        <Button variant="ghost" onClick={onDone} disabled={add.isPending}>
+          Cancel
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './accounts.ts';
+import { detailers, services } from './catalog.ts';
+import { bookingStatusEnum } from './enums.ts';
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    status: bookingStatusEnum('status').notNull().default('pending_payment'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    notes: text('notes'),
+    address: text('address').notNull(),
+    apt: text('apt'),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** A pending_payment booking holds its slot until this moment. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** Set when the customer cancelled: 0 when free, else the fee they confirmed (the Payments issue charges it). */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_customer_id_idx').on(t.customerId),
+    index('bookings_detailer_id_starts_at_idx').on(t.detailerId, t.startsAt),
+    check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
+    check(
+      'bookings_total_is_sum',
+      sql`${t.totalCents} = ${t.priceCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+    ),
+    // bookings_no_overlap (an exclusion constraint) lives in a custom SQL migration: Drizzle cannot declare it.
+  ],
+);
+
+/** A detailer's weekly hours: on `weekday` (0 = Sunday) from start_minute to end_minute of the day, in their time zone. */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: serial('id').primaryKey(),
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [
+    index('availability_rules_detailer_id_idx').on(t.detailerId, t.weekday),
+    check('availability_rules_weekday_range', sql`${t.weekday} between 0 and 6`),
+    check('availability_rules_minutes_range', sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440`),
+    check('availability_rules_end_after_start', sql`${t.endMinute} > ${t.startMinute}`),
+  ],
+);
+
+/** Whole days a detailer does not work (a date in their time zone). */
+export const detailerDaysOff = pgTable(
+  'detailer_days_off',
+  {
+    id: serial('id').primaryKey(),
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('detailer_days_off_unique').on(t.detailerId, t.date),
+    check('detailer_days_off_date_format', sql`${t.date} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);
+
+/** Every status a booking went through, in order: the job-progress timeline and the audit trail. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: bookingStatusEnum('from_status'),
+    toStatus: bookingStatusEnum('to_status').notNull(),
+    /** Null for the system (payment, expiry job). */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_events_booking_id_idx').on(t.bookingId, t.id)],
+);

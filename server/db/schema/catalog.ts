@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './accounts.ts';
+
+export const serviceCategories = pgTable('service_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const detailers = pgTable(
+  'detailers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    description: text('description').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Labels shown on cards, such as Interior, Exterior, Full Detail. */
+    serviceLabels: text('service_labels').array().notNull().default(sql`'{}'::text[]`),
+    timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+    baseLatitude: doublePrecision('base_latitude'),
+    baseLongitude: doublePrecision('base_longitude'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('detailers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check('detailers_review_count_non_negative', sql`${t.reviewCount} >= 0`),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    /** The detailer who listed the service; others may offer it too (detailer_services). */
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => serviceCategories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('services_category_id_idx').on(t.categoryId),
+    uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`),
+    check('services_price_positive', sql`${t.priceCents} > 0`),
+    check('services_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);
+
+export const detailerServices = pgTable(
+  'detailer_services',
+  {
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('detailer_services_pk').on(t.detailerId, t.serviceId),
+    index('detailer_services_service_id_idx').on(t.serviceId),
+  ],
+);

@@ -1,0 +1,74 @@
+import type { Agent } from 'node:https';
+import { and, eq } from 'drizzle-orm';
+import webpush, { WebPushError, type PushSubscription } from 'web-push';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { deviceTokens } from '../db/schema.ts';
+
+/** The VAPID identity of this server (config VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). */
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
+/** What the service worker (client/public/sw.js) shows. */
+export type PushPayload = { title: string; body: string; url: string; tag: string; icon: string };
+
+// A web device's token is the JSON of its PushSubscription ({endpoint, keys: {p256dh, auth}}), as the
+// browser's PushSubscription.toJSON() gives it. Tokens of any other shape (native devices, or the random id
+// an older client registered) are kept but never pushed to.
+const subscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }),
+  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+});
+
+export function parsePushSubscription(token: string): PushSubscription | null {
+  try {
+    const parsed = subscriptionSchema.safeParse(JSON.parse(token));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// The HTTPS agent pushes go through, per database handle: tests point it at their loopback push service.
+const agents = new WeakMap<Database, Agent>();
+export function usePushAgent(db: Database, agent: Agent): void {
+  agents.set(db, agent);
+}
+
+export type PushResult = { sent: number; deactivated: number; failed: number };
+
+/**
+ * Sends payload to every active web device of the user. A subscription the push service no longer knows
+ * (404 or 410) is deactivated; other failures are counted and left for next time. Never throws.
+ */
+export async function sendPushToUser(db: Database, vapid: VapidKeys, userId: number, payload: PushPayload): Promise<PushResult> {
+  const result: PushResult = { sent: 0, deactivated: 0, failed: 0 };
+  const devices = await db
+    .select({ id: deviceTokens.id, token: deviceTokens.token })
+    .from(deviceTokens)
+    .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.isActive, true), eq(deviceTokens.deviceType, 'web')));
+  const body = JSON.stringify(payload);
+  const agent = agents.get(db);
+  await Promise.all(
+    devices.map(async (device) => {
+      const subscription = parsePushSubscription(device.token);
+      if (!subscription) return;
+      try {
+        await webpush.sendNotification(subscription, body, {
+          vapidDetails: vapid,
+          TTL: 24 * 60 * 60,
+          timeout: 10_000,
+          ...(agent ? { agent } : {}),
+        });
+        result.sent += 1;
+      } catch (error) {
+        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+          await db.update(deviceTokens).set({ isActive: false }).where(eq(deviceTokens.id, device.id));
+          result.deactivated += 1;
+        } else {
+          result.failed += 1;
+        }
+      }
+    }),
+  );
+  return result;
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Booking } from '@core/schemas/booking.ts';
+import { createSession } from '../../server/services/session-service.ts';
+import type { UserRow } from '../../server/services/user-service.ts';
+import { createCustomer } from '../factories/index.ts';
+import { createTestApp, createTestClock, type DatabaseKind, type TestApp } from './test-app.ts';
+
+/**
+ * The app of the booking tests and their HTTP helpers, set up and closed by the calling describe block.
+ * The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles (16:00 UTC).
+ */
+export function useBookingTestApp(kind: DatabaseKind) {
+  let t: TestApp;
+  const clock = createTestClock();
+  const cookies = new Map<number, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock });
+  });
+  afterAll(() => t.close());
+
+  async function cookieFor(user: UserRow) {
+    let cookie = cookies.get(user.id);
+    if (!cookie) {
+      const { token } = await createSession(t.db, user.id, clock.now());
+      cookie = `glossly_session=${token}`;
+      cookies.set(user.id, cookie);
+    }
+    return cookie;
+  }
+
+  async function call(user: UserRow | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+    const headers: Record<string, string> = user ? { cookie: await cookieFor(user) } : {};
+    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  }
+
+  /** A customer without a password: hashing 50 passwords per round would only measure argon2. */
+  const quickCustomer = () => createCustomer(t.db, { password: undefined });
+
+  const bookingBody = (detailerId: number, serviceId: number, date: string, time: string, extra: object = {}) => ({
+    detailerId,
+    serviceId,
+    vehicleType: 'Sedan',
+    notes: '  Please park on the street  ',
+    date,
+    time,
+    address: '1 Market St',
+    apt: '',
+    city: 'San Francisco',
+    zip: '94105',
+    ...extra,
+  });
+
+  async function book(customer: UserRow, detailerId: number, serviceId: number, date: string, time: string, extra: object = {}) {
+    const response = await call(customer, 'POST', '/api/bookings', bookingBody(detailerId, serviceId, date, time, extra));
+    return { status: response.statusCode, body: response.json() as Booking & { message?: string } };
+  }
+
+  return {
+    clock,
+    /** The database of the running app (only inside tests and hooks). */
+    get db() {
+      return t.db;
+    },
+    cookieFor,
+    call,
+    quickCustomer,
+    bookingBody,
+    book,
+  };
+}
+
+export const slotTakenText = 'That time slot was just taken. Please choose another time.';

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, gt } from 'drizzle-orm';
+import type { Booking } from '@core/schemas/booking.ts';
+import { notifications } from '../../server/db/schema.ts';
+import { runBookingExpiry } from '../../server/jobs/booking-expiry.ts';
+import { markAuthorized } from '../../server/services/booking-transitions.ts';
+import type { UserRow } from '../../server/services/user-service.ts';
+import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
+import { openSseClient, sessionCookie } from './sse-client.ts';
+import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+
+// The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the factory's detailers work Mon-Sat 9-5 there.
+
+type Seen = { userId: number; type: string; title: string; entityId: string };
+
+describe.each(databaseKinds)('each booking transition notifies the right user, and no one else, on %s', (kind) => {
+  let t: TestApp;
+  const clock = createTestClock();
+  let baseUrl: string;
+  let customer: UserRow;
+  let detailer: Awaited<ReturnType<typeof createDetailer>>;
+  let bystander: UserRow;
+  let otherDetailer: Awaited<ReturnType<typeof createDetailer>>;
+  let admin: UserRow;
+  const cookies = new Map<number, string>();
+  const streams = new Map<number, Awaited<ReturnType<typeof openSseClient>>>();
+  let lastSeenId = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    customer = await createCustomer(t.db, { password: undefined });
+    bystander = await createCustomer(t.db, { password: undefined });
+    admin = await createAdmin(t.db, { password: undefined });
+    detailer = await createDetailer(t.db);
+    otherDetailer = await createDetailer(t.db);
+    for (const user of [customer, bystander, admin, detailer.user, otherDetailer.user]) {
+      const cookie = await sessionCookie(t.db, user);
+      cookies.set(user.id, cookie);
+      streams.set(user.id, await openSseClient(`${baseUrl}/api/notifications/stream`, cookie));
+    }
+  });
+  afterAll(async () => {
+    for (const stream of streams.values()) await stream.close();
+    await t?.close();
+  });
+
+  const call = (user: UserRow, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie: cookies.get(user.id)! }, payload });
+
+  async function book(date: string, time: string): Promise<number> {
+    const response = await call(customer, '/api/bookings', {
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      vehicleType: 'Sedan',
+      date,
+      time,
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as Booking).id;
+  }
+
+  /** Every notification stored since the last call, oldest first. */
+  async function newNotifications(): Promise<Seen[]> {
+    const rows = await t.db.select().from(notifications).where(gt(notifications.id, lastSeenId)).orderBy(asc(notifications.id));
+    if (rows.length > 0) lastSeenId = rows.at(-1)!.id;
+    return rows.map(({ userId, type, title, entityId }) => ({ userId, type, title, entityId }));
+  }
+
+  /** The step's notifications are exactly `expected`, and each reached its user's open page (and only theirs). */
+  async function expectNotified(expected: Seen[]) {
+    const stored = await newNotifications();
+    expect(stored).toEqual(expected);
+    for (const notice of expected) {
+      await streams.get(notice.userId)!.next((n) => n.title === notice.title && n.entityId === notice.entityId, 1000);
+    }
+  }
+
+  it('authorize -> detailer booking_request; accept, start-route, start, complete -> the customer', async () => {
+    await newNotifications();
+    const id = await book('2026-11-24', '9:00 AM');
+    const entityId = String(id);
+    await expectNotified([]); // The hold is the customer's alone until the card is authorized.
+
+    await markAuthorized(t.db, id, clock.now());
+    await expectNotified([{ userId: detailer.user.id, type: 'booking_request', title: 'New booking request', entityId }]);
+
+    const steps: Array<[string, string, string]> = [
+      ['accept', 'booking_update', 'Booking accepted'],
+      ['start-route', 'service_update', 'Your detailer is on the way'],
+      ['start', 'service_update', 'Service started'],
+      ['complete', 'service_complete', 'Service complete'],
+    ];
+    for (const [action, type, title] of steps) {
+      const response = await call(detailer.user, `/api/bookings/${id}/${action}`);
+      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+      await expectNotified([{ userId: customer.id, type, title, entityId }]);
+    }
+  });
+
+  it('decline -> the customer', async () => {
+    const id = await book('2026-11-24', '11:00 AM');
+    await markAuthorized(t.db, id, clock.now());
+    await newNotifications();
+    expect((await call(detailer.user, `/api/bookings/${id}/decline`)).statusCode).toBe(200);
+    await expectNotified([{ userId: customer.id, type: 'booking_update', title: 'Booking declined', entityId: String(id) }]);
+  });
+
+  it('cancel by the customer -> the detailer once requested, no one while still a hold', async () => {
+    const requested = await book('2026-11-25', '9:00 AM');
+    await markAuthorized(t.db, requested, clock.now());
+    await newNotifications();
+    expect((await call(customer, `/api/bookings/${requested}/cancel`)).statusCode).toBe(200);
+    await expectNotified([{ userId: detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) }]);
+
+    const hold = await book('2026-11-25', '11:00 AM');
+    expect((await call(customer, `/api/bookings/${hold}/cancel`)).statusCode).toBe(200);
+    await expectNotified([]);
+  });
+
+  it('expire (unanswered for 12 hours) -> customer and detailer; abandon (unpaid hold) -> the customer', async () => {
+    const unanswered = await book('2026-11-26', '9:00 AM');
+    await markAuthorized(t.db, unanswered, clock.now());
+    const unpaid = await book('2026-11-26', '11:00 AM');
+    await newNotifications();
+
+    const result = await runBookingExpiry(t.db, new Date(clock.now().getTime() + 13 * 3_600_000));
+    expect(result).toEqual({ abandoned: 1, expired: 1 });
+    const stored = await newNotifications();
+    expect(stored).toHaveLength(3);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { userId: customer.id, type: 'booking_update', title: 'Booking hold expired', entityId: String(unpaid) },
+        { userId: customer.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
+        { userId: detailer.user.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
+      ]),
+    );
+  });
+
+  it('no one else heard anything: the bystander, the admin and the other detailer have no notifications and no live events', async () => {
+    for (const user of [bystander, admin, otherDetailer.user]) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookies.get(user.id)! } });
+      expect(list.json()).toEqual([]);
+      expect(streams.get(user.id)!.events).toEqual([]);
+    }
+    // And each party's live stream carried exactly its own stored notifications.
+    await new Promise((r) => setTimeout(r, 100));
+    for (const user of [customer, detailer.user]) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookies.get(user.id)! } });
+      const storedIds = (list.json() as Array<{ id: number }>).map((n) => n.id).sort((a, b) => a - b);
+      const liveIds = streams.get(user.id)!.events.map((n) => n.id).sort((a, b) => a - b);
+      expect(liveIds).toEqual(storedIds);
+      expect(storedIds.length).toBeGreaterThan(0);
+    }
+  });
+});
