@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
@@ -8,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { notify as notifyMaybe } from '../../server/services/notification-service.ts';
 import type { UserRow } from '../../server/services/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { databaseKinds, type DatabaseKind } from './test-app.ts';
+import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './test-app.ts';
 import { openSseClient, sessionCookie } from './sse-client.ts';
 
 /** notify() with every channel on (the default): the stored row. */
@@ -26,26 +24,16 @@ async function openSharedDatabase(kind: DatabaseKind): Promise<{ a: DatabaseHand
     const handle = await openDatabase({ dataDir: undefined });
     return { a: handle, b: handle, close: () => handle.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `glossly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const a = await openDatabase({ databaseUrl: url.toString() });
-  const b = await openDatabase({ databaseUrl: url.toString() });
+  const database = await createPostgresDatabase();
+  const a = await openDatabase({ databaseUrl: database.url });
+  const b = await openDatabase({ databaseUrl: database.url });
   return {
     a,
     b,
     async close() {
       await a.close();
       await b.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

@@ -11,9 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; real PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh database of the kind asked for; PostgreSQL ones are created here and dropped by close(). */
-export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ dataDir: undefined });
+/** A new, empty database on the TEST_DATABASE_URL server, and the way to drop it once every pool is closed. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `glossly_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -22,15 +21,34 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      // pool.end() resolves before its sockets have closed; dropping WITH (FORCE) then would kill a closing
+      // client and crash the test run with an unhandled error. Wait for them to go instead (5 s at most).
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await dropper.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A fresh database of the kind asked for; PostgreSQL ones are created here and dropped by close(). */
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: undefined });
+  const database = await createPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
