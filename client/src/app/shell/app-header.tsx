@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { backTarget, headerTitle, showsBackButton } from '@core/domain/navigation.ts';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+
+// Only signed-in users have a bell, and its panel, prompt and live stream are heavy: they load after the page.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell.tsx').then((module) => ({ default: module.NotificationBell })),
+);
 
 export function AppHeader() {
   const [path] = useLocation();
@@ -21,7 +26,11 @@ export function AppHeader() {
           <span className="w-2" aria-hidden />
         )}
         <h1 className="flex-1 truncate text-lg font-semibold text-neutral-900">{headerTitle(path)}</h1>
-        {user && <NotificationBell userId={user.id} />}
+        {user && (
+          <Suspense fallback={<span className="size-11" aria-hidden />}>
+            <NotificationBell userId={user.id} />
+          </Suspense>
+        )}
       </div>
     </header>
   );

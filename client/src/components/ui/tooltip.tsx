@@ -2,22 +2,22 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn.ts';
 
-/** Rendered once by the app shell; the delays are the spec's (Radix defaults are 700 and 300 too). */
-export function TooltipProvider({
+/**
+ * A tooltip with the spec's timings: opens after 700 ms of hover (or on focus), 300 ms skip window. Each carries
+ * its own provider so that pages without tooltips do not load Radix Tooltip at all.
+ */
+export function Tooltip({
   delayDuration = 700,
   skipDelayDuration = 300,
   ...props
-}: ComponentProps<typeof TooltipPrimitive.Provider>) {
+}: ComponentProps<typeof TooltipPrimitive.Root> & { skipDelayDuration?: number }) {
   return (
-    <TooltipPrimitive.Provider
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
+    <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 // Tooltips never hold the only copy of information: touch devices rarely show them.

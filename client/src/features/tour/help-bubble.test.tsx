@@ -16,7 +16,8 @@ describe('HelpBubble', () => {
     const bubble = <HelpBubble id="categories" title="Categories" content="Filter by type" showOnce>Chips</HelpBubble>;
     const { unmount } = render(bubble);
     await user.click(screen.getByRole('button', { name: 'Help: Categories' }));
-    expect(screen.getByText('Filter by type')).toBeTruthy();
+    // The popover loads on first open.
+    expect(await screen.findByText('Filter by type')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('shownHelpBubbles')!)).toEqual(['categories']);
     await user.click(screen.getByRole('button', { name: 'Got it!' }));
     expect(screen.queryByText('Filter by type')).toBeNull();
@@ -27,12 +28,13 @@ describe('HelpBubble', () => {
     expect(screen.queryByRole('button', { name: 'Help: Categories' })).toBeNull();
   });
 
-  it('auto bubbles open after their delay', () => {
+  it('auto bubbles open after their delay', async () => {
     vi.useFakeTimers();
     render(<HelpBubble id="detailer" title="Detailers" content="Tap one to book" trigger="auto" autoDelay={5000}>X</HelpBubble>);
     act(() => vi.advanceTimersByTime(4900));
     expect(screen.queryByText('Tap one to book')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.getByText('Tap one to book')).toBeTruthy();
+    vi.useRealTimers();
+    expect(await screen.findByText('Tap one to book')).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CircleHelp } from 'lucide-react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import { Button } from '@/components/ui/button.tsx';
-import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover.tsx';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { HelpBadge } from './help-badge.tsx';
 import { rememberHelpBubble, shownHelpBubbles } from './tour-storage.ts';
 import type { TourStepPosition } from './tour-types.ts';
+
+// The popover (Radix Popover and its positioning, about 18 KB gzipped) loads when a bubble first opens, so the
+// home screen does not carry it before anyone asks for help.
+const HelpBubblePopover = lazy(() => import('./help-bubble-popover.tsx'));
 
 /** Spec section 9: auto bubbles open after 3000 ms by default. */
 export const helpBubbleDefaultDelayMs = 3000;
@@ -59,44 +60,31 @@ export function HelpBubble({
     if (showOnce) setIsDone(true);
   };
 
+  const hoverHandlers =
+    trigger === 'hover'
+      ? { onMouseEnter: () => setIsOpen(true), onMouseLeave: () => setIsOpen(false) }
+      : {};
+  const hasBadge = trigger === 'click' && !isDone;
+  const closedView = (
+    <span className="relative inline-flex items-center gap-1" {...hoverHandlers}>
+      {children !== undefined && <span className="inline-flex items-center">{children}</span>}
+      {hasBadge && <HelpBadge title={title} onClick={() => setIsOpen(true)} />}
+    </span>
+  );
+  if (!isOpen) return closedView;
   return (
-    <Popover open={isOpen} onOpenChange={(next) => (next ? setIsOpen(true) : close())}>
-      <span
-        className="relative inline-flex items-center gap-1"
-        onMouseEnter={trigger === 'hover' ? () => setIsOpen(true) : undefined}
-        onMouseLeave={trigger === 'hover' ? () => setIsOpen(false) : undefined}
+    <Suspense fallback={closedView}>
+      <HelpBubblePopover
+        title={title}
+        content={content}
+        position={position}
+        trigger={trigger}
+        hasBadge={hasBadge}
+        hoverHandlers={hoverHandlers}
+        onClose={close}
       >
-        {/* Without children the bubble points at its own badge (the trigger is Radix's default anchor). */}
-        {children !== undefined && (
-          <PopoverAnchor asChild>
-            <span className="inline-flex items-center">{children}</span>
-          </PopoverAnchor>
-        )}
-        {trigger === 'click' && !isDone && (
-          <PopoverPrimitive.Trigger asChild>
-            <button
-              type="button"
-              aria-label={`Help: ${title}`}
-              className="relative inline-flex size-11 items-center justify-center rounded-full text-brand-600 hover:bg-brand-50"
-            >
-              <span aria-hidden="true" className="absolute top-2.5 right-2.5 flex size-2.5">
-                <span className="absolute inline-flex size-full rounded-full bg-accent-500 opacity-75 motion-safe:animate-ping" />
-                <span className="relative inline-flex size-2.5 rounded-full bg-accent-600" />
-              </span>
-              <CircleHelp aria-hidden="true" className="size-5" />
-            </button>
-          </PopoverPrimitive.Trigger>
-        )}
-      </span>
-      <PopoverContent side={position} className="w-72" aria-label={title} onOpenAutoFocus={trigger === 'hover' ? (e) => e.preventDefault() : undefined}>
-        <h3 className="text-sm font-semibold text-neutral-900">{title}</h3>
-        <p className="mt-1 text-sm text-neutral-600">{content}</p>
-        <div className="mt-3 flex justify-end">
-          <Button size="sm" className="min-h-11" onClick={close}>
-            Got it!
-          </Button>
-        </div>
-      </PopoverContent>
-    </Popover>
+        {children}
+      </HelpBubblePopover>
+    </Suspense>
   );
 }
