@@ -58,8 +58,11 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(catalogRoutes);
   await app.register(bookingRoutes);
   // Lapsed holds and unanswered requests move on a schedule, not on a page view; tests run the pass by hand.
-  if (config.NODE_ENV !== 'test') startBookingExpiryJob(app);
-  if (config.NODE_ENV !== 'test') startBookingRemindersJob(app);
+  // Tests run each job's pass directly with a test clock.
+  if (config.NODE_ENV !== 'test') {
+    startBookingExpiryJob(app);
+    startBookingRemindersJob(app);
+  }
   await app.register(realtimePlugin);
   await app.register(notificationRoutes);
   await app.register(paymentRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from './interval-job.ts';
 import type { Database } from '../db/client.ts';
 import { abandonLapsedHolds, expireStaleRequests } from '../services/booking-transitions.ts';
 
@@ -11,23 +12,7 @@ export async function runBookingExpiry(db: Database, now: Date): Promise<{ aband
   return { abandoned, expired };
 }
 
-/** Runs the pass every minute while the app is up; stops when the app closes. Passes never overlap. */
+/** Runs the pass every minute while the app is up. */
 export function startBookingExpiryJob(app: FastifyInstance, intervalMs = bookingExpiryIntervalMs): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runBookingExpiry(app.db, app.clock.now())
-      .then((result) => {
-        if (result.abandoned || result.expired) app.log.info(result, 'booking expiry');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'booking expiry failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
+  startIntervalJob(app, 'booking expiry', intervalMs, runBookingExpiry, (result) => result.abandoned + result.expired > 0);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from './interval-job.ts';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
@@ -99,23 +100,7 @@ export async function runBookingReminders(db: Database, now: Date): Promise<{ se
   return { sent };
 }
 
-/** Runs the pass every minute while the app is up; stops when the app closes. Passes never overlap. */
+/** Runs the pass every minute while the app is up. */
 export function startBookingRemindersJob(app: FastifyInstance, intervalMs = bookingRemindersIntervalMs): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runBookingReminders(app.db, app.clock.now())
-      .then((result) => {
-        if (result.sent) app.log.info(result, 'booking reminders');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'booking reminders failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
+  startIntervalJob(app, 'booking reminders', intervalMs, runBookingReminders, (result) => result.sent > 0);
 }
