@@ -216,6 +216,9 @@ test('[CUSTOMER] logs in with email, sees the toast, and signs out from the prof
   await expect(page.getByRole('heading', { name: 'Alex Rivera' })).toBeVisible();
   await expect(page.getByText('customer@demo.glossly.app', { exact: true })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
+  const accountLinks = page.getByRole('navigation', { name: 'Account' });
+  await expect(accountLinks.getByRole('link', { name: 'Payment methods' })).toHaveAttribute('href', '/payment-methods');
+  await expect(accountLinks.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/notification-settings');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Glossly' })).toBeVisible();

@@ -19,7 +19,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       className={cn(
         '-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4',
         'text-sm font-medium whitespace-nowrap text-neutral-600 transition-colors duration-150',
-        'hover:text-neutral-900 disabled:pointer-events-none disabled:opacity-50',
+        'hover:text-neutral-900 focus-visible:-outline-offset-2 disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
         className,
       )}

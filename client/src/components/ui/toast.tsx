@@ -66,7 +66,7 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm', className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

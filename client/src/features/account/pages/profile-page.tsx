@@ -1,5 +1,5 @@
-import { LogOut } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { ChevronRight, LogOut } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import type { Role } from '@core/domain/roles.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,6 +13,13 @@ import { toast } from '@/lib/toast.ts';
 import { useUser } from '../api/get-user.ts';
 
 const roleLabels: Record<Role, string> = { customer: 'Customer', detailer: 'Service Provider', admin: 'Admin' };
+
+const accountLinks = [
+  { href: '/bookings', label: 'My Bookings' },
+  { href: '/payment-methods', label: 'Payment methods' },
+  { href: '/notification-settings', label: 'Notification settings' },
+  { href: '/help-support', label: 'Help & Support' },
+];
 
 function initials(name: string) {
   return name
@@ -73,6 +80,22 @@ export default function ProfilePage() {
               <dd className="text-sm font-medium text-neutral-900">{credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}</dd>
             </div>
           </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="py-1">
+          <nav aria-label="Account">
+            <ul className="divide-y divide-neutral-100">
+              {accountLinks.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className="flex min-h-12 items-center justify-between gap-4 text-sm font-medium text-neutral-900">
+                    {link.label}
+                    <ChevronRight aria-hidden className="size-4 text-neutral-500" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </CardContent>
       </Card>
       <Button variant="secondary" size="lg" className="w-full text-danger-700" disabled={logout.isPending} onClick={signOut}>

@@ -28,6 +28,7 @@ export default function BookingDetailsPage() {
         <EmptyState
           icon={<SearchX />}
           title="Booking not found"
+          description="This booking may have been removed, or the link is wrong."
           action={
             <Button asChild>
               <Link href="/bookings">Back to My Bookings</Link>

@@ -1,7 +1,11 @@
-import { useParams } from 'wouter';
+import { SearchX } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
 import { JobTimeline } from '../components/job-timeline.tsx';
@@ -12,7 +16,24 @@ export default function JobProgressPage() {
   const params = useParams<{ id: string }>();
   const booking = useBooking(Number(params.id));
   if (booking.isPending) return <FullPageSpinner label="Loading the job" />;
-  if (booking.isError) return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
+  if (booking.isError) {
+    // A missing (or someone else's) booking is not a glitch to retry: say so, as /bookings/:id does.
+    if (booking.error instanceof ApiError && booking.error.status === 404) {
+      return (
+        <EmptyState
+          icon={<SearchX />}
+          title="Booking not found"
+          description="This booking may have been removed, or the link is wrong."
+          action={
+            <Button asChild>
+              <Link href="/bookings">Back to My Bookings</Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
+  }
   const { data } = booking;
   return (
     <div className="grid gap-4 p-4">

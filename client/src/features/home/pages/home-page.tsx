@@ -48,8 +48,9 @@ export default function HomePage() {
   const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
   const isSearching = query.trim() !== '';
 
+  // pb-16: the last cards scroll clear of the floating 'Take Tour' button.
   return (
-    <div className="flex flex-col gap-6 pb-4">
+    <div className="flex flex-col gap-6 pb-16">
       <section aria-label="Search" className="flex flex-col gap-2 border-b border-neutral-200 bg-surface px-4 pt-2 pb-4">
         <LocationLine />
         <div role="search" className="relative">
