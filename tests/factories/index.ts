@@ -111,3 +111,20 @@ export async function createBooking(
   }
   return row!;
 }
+
+let registrations = 0;
+
+/** The body of POST /api/auth/register for a new, unique customer. */
+export function registrationPayload(overrides: Record<string, unknown> = {}) {
+  registrations += 1;
+  const id = `${Date.now().toString(36)}${registrations}`;
+  return {
+    name: 'Riley Register',
+    username: `riley${id}`,
+    email: `riley-${id}@example.com`,
+    password: 'secret-pass',
+    confirmPassword: 'secret-pass',
+    role: 'customer',
+    ...overrides,
+  };
+}

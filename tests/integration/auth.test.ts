@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { outboxEmails, users } from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data.ts';
-import { createAdmin, createCustomer, testPassword } from '../factories/index.ts';
+import { createAdmin, createCustomer, registrationPayload as newAccount, testPassword } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 type Json = Record<string, unknown>;
@@ -15,21 +15,6 @@ function sessionCookie(response: LightMyRequestResponse): string {
   if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
   return `glossly_session=${cookie.value}`;
 }
-
-let unique = 0;
-const newAccount = (overrides: Json = {}) => {
-  unique += 1;
-  const id = `${Date.now().toString(36)}${unique}`;
-  return {
-    name: 'Riley Register',
-    username: `riley${id}`,
-    email: `riley-${id}@example.com`,
-    password: 'secret-pass',
-    confirmPassword: 'secret-pass',
-    role: 'customer',
-    ...overrides,
-  };
-};
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;
@@ -356,49 +341,5 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(callback.headers.location).toMatch(/^\/login\?oidcError=/);
       expect(callback.cookies.find((c) => c.name === 'glossly_session')).toBeUndefined();
     });
-  });
-});
-
-describe.each(databaseKinds)('production settings on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://glossly.example', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' },
-    });
-  });
-  afterAll(() => t.close());
-
-  it('marks the session cookie Secure', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newAccount() });
-    expect(response.statusCode).toBe(201);
-    expect(response.cookies.find((c) => c.name === 'glossly_session')!.secure).toBe(true);
-  });
-
-  it('has no demo sign-in', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/demo-login', payload: { role: 'admin' } });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('checks Origin against PUBLIC_URL', async () => {
-    const account = newAccount();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, headers: { origin: 'http://localhost' } });
-    expect(wrong.statusCode).toBe(403);
-    const right = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, headers: { origin: 'https://glossly.example' } });
-    expect(right.statusCode).toBe(201);
-  });
-
-  it('keeps the email in the outbox and answers normally when nothing listens on SMTP_URL', async () => {
-    const account = newAccount();
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email } });
-    expect(response.statusCode).toBe(200);
-    const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, account.email));
-    expect(email!.text).toContain('https://glossly.example/reset-password?token=');
-    expect(email!.sentAt).toBeNull();
-  });
-
-  it('reports Google as enabled when a client id and secret are set', async () => {
-    const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(providers.json()).toEqual({ google: { enabled: true, reason: null } });
   });
 });
