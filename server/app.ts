@@ -4,20 +4,20 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerStaticClient } from './plugins/static-client.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import realtimePlugin from './plugins/realtime.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticClient } from './plugins/static-client.ts';
 import { authRoutes } from './routes/auth.ts';
-import { catalogRoutes } from './routes/catalog.ts';
 import { bookingRoutes } from './routes/bookings.ts';
-import { startBookingExpiryJob } from './jobs/booking-expiry.ts';
-import { startBookingRemindersJob } from './jobs/booking-reminders.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { quickCheckoutRoutes } from './routes/quick-checkout.ts';
-import realtimePlugin from './plugins/realtime.ts';
+import { startBookingExpiryJob } from './jobs/booking-expiry.ts';
+import { startBookingRemindersJob } from './jobs/booking-reminders.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,21 +53,22 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   registerErrorHandler(app);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(authRoutes);
   await app.register(catalogRoutes);
   await app.register(bookingRoutes);
-  // Lapsed holds and unanswered requests move on a schedule, not on a page view; tests run the pass by hand.
-  // Tests run each job's pass directly with a test clock.
+  await app.register(paymentRoutes);
+  await app.register(quickCheckoutRoutes);
+  await app.register(notificationRoutes);
+  app.get('/api/health', () => ({ ok: true }));
+
+  // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each
+  // job's pass by hand with a test clock instead.
   if (config.NODE_ENV !== 'test') {
     startBookingExpiryJob(app);
     startBookingRemindersJob(app);
   }
-  await app.register(realtimePlugin);
-  await app.register(notificationRoutes);
-  await app.register(paymentRoutes);
-  await app.register(quickCheckoutRoutes);
-  app.get('/api/health', () => ({ ok: true }));
 
   await registerStaticClient(app, clientDir);
   return app;
