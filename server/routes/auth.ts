@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@core/errors.ts';
+import { adminUserListQuerySchema } from '@core/schemas/admin.ts';
 import {
   adminUpdateUserSchema,
   demoLoginSchema,
@@ -16,6 +17,7 @@ import { requireUser } from '../services/access.ts';
 import {
   demoLogin,
   getUser,
+  listUsersForAdmin,
   login,
   logout,
   register,
@@ -133,6 +135,10 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/users/:id', (request) => getUser(app.db, request.user, parse(userIdParamsSchema, request.params).id));
+
+  app.get('/api/admin/users', (request) =>
+    listUsersForAdmin(app.db, request.user, parse(adminUserListQuerySchema, request.query)),
+  );
 
   app.patch('/api/admin/users/:id', (request) =>
     updateUserByAdmin(

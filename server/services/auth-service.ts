@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, inArray, isNull, lt, min } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, min, or } from 'drizzle-orm';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@core/errors.ts';
 import type { Role } from '@core/domain/roles.ts';
+import { adminUserListLimit, type AdminUser, type AdminUserListQuery } from '@core/schemas/admin.ts';
 import { forgotPasswordAnswer, type AdminUpdateUserInput, type LoginInput, type Registration } from '@core/schemas/auth.ts';
 import type { User } from '@core/schemas/user.ts';
 import type { Database } from '../db/client.ts';
@@ -191,4 +192,33 @@ export async function updateUserByAdmin(db: Database, actor: Actor, id: number, 
   if (!row) throw notFound('User not found');
   if (row.isDisabled) await endAllSessions(db, row.id);
   return toPublicUser(db, row);
+}
+
+/** LIKE's wildcards in a search term match themselves. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Admin only: accounts, newest first, at most 100; search matches name, username or email. */
+export async function listUsersForAdmin(db: Database, actor: Actor, query: AdminUserListQuery): Promise<AdminUser[]> {
+  requireRole(actor, 'admin');
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      isDisabled: users.isDisabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(
+      and(
+        query.role ? eq(users.role, query.role) : undefined,
+        pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(adminUserListLimit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -28,6 +28,9 @@ const PaymentSuccessPage = lazy(() => import('@/features/checkout/pages/payment-
 const PaymentMethodsPage = lazy(() => import('@/features/checkout/pages/payment-methods-page.tsx'));
 const QuickCheckoutPage = lazy(() => import('@/features/booking/pages/quick-checkout-page.tsx'));
 const NotificationSettingsPage = lazy(() => import('@/features/notifications/pages/notification-settings-page.tsx'));
+const AdminOverviewPage = lazy(() => import('@/features/admin/pages/admin-overview-page.tsx'));
+const AdminUsersPage = lazy(() => import('@/features/admin/pages/admin-users-page.tsx'));
+const AdminBookingsPage = lazy(() => import('@/features/admin/pages/admin-bookings-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -75,10 +78,10 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/terms-of-service', page: soon('Terms of Service') },
   { path: '/demo-service-area', page: soon('Service area') },
   { path: '/image-upload-demo', page: soon('Image upload') },
-  { path: '/admin', page: soon('Admin'), roles: admin },
-  { path: '/admin/users', page: soon('Users'), roles: admin },
+  { path: '/admin', page: AdminOverviewPage, roles: admin },
+  { path: '/admin/users', page: AdminUsersPage, roles: admin },
   { path: '/admin/services', page: soon('Services'), roles: admin },
-  { path: '/admin/bookings', page: soon('Bookings'), roles: admin },
+  { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
   { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
   { path: '/admin/messages', page: soon('Messages'), roles: admin },
   { path: '/admin/settings', page: soon('Settings'), roles: admin },

@@ -1,0 +1,123 @@
+import type { AdminUser } from '@core/schemas/admin.ts';
+import type { AdminUpdateUserInput } from '@core/schemas/auth.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useUpdateAdminUser } from '../api/update-admin-user.ts';
+import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+import { UserRoleBadge } from './user-role-badge.tsx';
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** One account in /admin/users with the actions that make sense for it; none on your own account. */
+export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const update = useUpdateAdminUser();
+
+  async function apply(input: AdminUpdateUserInput, success: string, failure: string) {
+    try {
+      await update.mutateAsync({ userId: user.id, ...input });
+      toast({ title: success, description: `${user.name} (@${user.username})` });
+      return true;
+    } catch (error) {
+      toast({ title: failure, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      return false;
+    }
+  }
+
+  return (
+    <Card className="grid gap-3 p-4" data-testid={`user-${user.id}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-0.5">
+          <p className="truncate font-semibold text-neutral-900">
+            {user.name}
+            {isSelf && <span className="font-normal text-neutral-600"> (you)</span>}
+          </p>
+          <p className="truncate text-sm text-neutral-600">@{user.username}</p>
+          <p className="truncate text-sm text-neutral-600">{user.email}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <UserRoleBadge role={user.role} />
+          {user.isDisabled && <Badge variant="danger">Disabled</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-neutral-600">Joined {joinedFormat.format(new Date(user.createdAt))}</p>
+        {!isSelf && (
+          <div className="flex flex-wrap gap-2">
+            {user.role === 'customer' && (
+              <ConfirmActionDialog
+                triggerLabel="Make admin"
+                triggerAriaLabel={`Make ${user.name} an admin`}
+                title={`Make ${user.name} an admin?`}
+                description="Admins can manage every account, booking and refund on Glossly."
+                confirmLabel="Make admin"
+                pendingLabel="Saving..."
+                isPending={update.isPending}
+                onConfirm={() => apply({ role: 'admin' }, 'User is now an admin', 'Could not change the role')}
+              />
+            )}
+            {user.role === 'admin' && (
+              <ConfirmActionDialog
+                triggerLabel="Make customer"
+                triggerAriaLabel={`Make ${user.name} a customer`}
+                title={`Make ${user.name} a customer?`}
+                description="They lose access to the admin area at once."
+                confirmLabel="Make customer"
+                pendingLabel="Saving..."
+                isPending={update.isPending}
+                onConfirm={() => apply({ role: 'customer' }, 'User is now a customer', 'Could not change the role')}
+              />
+            )}
+            {user.isDisabled ? (
+              <ConfirmActionDialog
+                triggerLabel="Enable"
+                triggerAriaLabel={`Enable ${user.name}`}
+                title={`Enable ${user.name}?`}
+                description="They can sign in again."
+                confirmLabel="Enable"
+                pendingLabel="Enabling..."
+                isPending={update.isPending}
+                onConfirm={() => apply({ isDisabled: false }, 'User enabled', 'Could not enable the user')}
+              />
+            ) : (
+              <ConfirmActionDialog
+                triggerLabel="Disable"
+                triggerAriaLabel={`Disable ${user.name}`}
+                triggerVariant="secondary"
+                title={`Disable ${user.name}?`}
+                description="They are signed out everywhere at once and cannot sign in until an admin enables the account again."
+                confirmLabel="Disable"
+                pendingLabel="Disabling..."
+                confirmVariant="destructive"
+                isPending={update.isPending}
+                onConfirm={() => apply({ isDisabled: true }, 'User disabled', 'Could not disable the user')}
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export function AdminUserListSkeleton({ count = 4 }: { count?: number }) {
+  return (
+    <div className="grid gap-3">
+      {Array.from({ length: count }, (_, index) => (
+        <Card key={index} className="grid gap-2 p-4" aria-hidden>
+          <div className="flex justify-between">
+            <div className="h-5 w-40 animate-skeleton rounded-control bg-neutral-200" />
+            <div className="h-5 w-16 animate-skeleton rounded-full bg-neutral-200" />
+          </div>
+          <div className="h-4 w-28 animate-skeleton rounded-control bg-neutral-200" />
+          <div className="h-4 w-52 animate-skeleton rounded-control bg-neutral-200" />
+          <div className="flex justify-end gap-2">
+            <div className="h-9 w-24 animate-skeleton rounded-control bg-neutral-200" />
+            <div className="h-9 w-20 animate-skeleton rounded-control bg-neutral-200" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { CalendarX } from 'lucide-react';
+import { Link } from 'wouter';
+import { formatUsd } from '@core/domain/money.ts';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { useBookings } from '@/components/booking/api/get-bookings.ts';
+import { BookingStatusBadge } from '@/features/booking/components/booking-status-badge.tsx';
+import { BookingListSkeleton } from '@/features/booking/components/booking-list-item.tsx';
+import { formatShortDate } from '@/features/booking/lib/calendar-dates.ts';
+import { RefundBookingDialog } from '../components/refund-booking-dialog.tsx';
+
+/** /admin/bookings: every booking on the platform, latest start first; completed ones can be refunded. */
+export default function AdminBookingsPage() {
+  const bookings = useBookings();
+
+  return (
+    <div className="grid gap-4 p-4">
+      <h2 className="text-xl font-semibold text-neutral-900">Bookings</h2>
+      {bookings.isPending ? (
+        <>
+          <p role="status" className="sr-only">
+            Loading bookings
+          </p>
+          <BookingListSkeleton />
+        </>
+      ) : bookings.isError ? (
+        <ErrorState message="We couldn't load the bookings." onRetry={() => bookings.refetch()} />
+      ) : bookings.data.length === 0 ? (
+        <EmptyState icon={<CalendarX />} title="No bookings yet" description="Bookings appear here as customers book detailers." />
+      ) : (
+        <>
+          <p className="text-sm text-neutral-600">
+            {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'}
+          </p>
+          <ul className="grid gap-3" aria-label="Bookings">
+            {bookings.data.map((booking) => (
+              <li key={booking.id}>
+                <Card className="grid gap-2 p-4" data-testid={`booking-${booking.id}`}>
+                  <div className="flex items-start justify-between gap-2">
+                    <Link href={`/bookings/${booking.id}`} className="min-w-0 font-semibold text-brand-700 underline-offset-2 hover:underline">
+                      <span className="block truncate">
+                        #{booking.id} · {booking.serviceName}
+                      </span>
+                    </Link>
+                    <BookingStatusBadge status={booking.status} />
+                  </div>
+                  <p className="truncate text-sm text-neutral-600">
+                    {booking.detailerBusinessName} · Customer #{booking.customerId}
+                  </p>
+                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                    <p className="text-neutral-700">
+                      {formatShortDate(booking.date)} · {booking.time} · {booking.city}
+                    </p>
+                    <p className="font-semibold text-neutral-900 tabular-nums">{formatUsd(booking.totalCents)}</p>
+                  </div>
+                  {booking.status === 'completed' && (
+                    <div className="flex justify-end">
+                      <RefundBookingDialog booking={booking} />
+                    </div>
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
