@@ -1,4 +1,4 @@
-import { CreditCard, MessageSquare, Route, SearchX } from 'lucide-react';
+import { CreditCard, MessageSquare, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
@@ -7,11 +7,11 @@ import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
+import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
@@ -24,18 +24,7 @@ export default function BookingDetailsPage() {
   if (booking.isPending) return <FullPageSpinner label="Loading the booking" />;
   if (booking.isError) {
     if (booking.error instanceof ApiError && booking.error.status === 404) {
-      return (
-        <EmptyState
-          icon={<SearchX />}
-          title="Booking not found"
-          description="This booking may have been removed, or the link is wrong."
-          action={
-            <Button asChild>
-              <Link href="/bookings">Back to My Bookings</Link>
-            </Button>
-          }
-        />
-      );
+      return <BookingNotFound />;
     }
     return <ErrorState message="We couldn't load this booking." onRetry={() => booking.refetch()} />;
   }

@@ -1,12 +1,10 @@
-import { SearchX } from 'lucide-react';
-import { Link, useParams } from 'wouter';
-import { Button } from '@/components/ui/button.tsx';
+import { useParams } from 'wouter';
 import { Card } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
+import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
 import { JobTimeline } from '../components/job-timeline.tsx';
 import { formatLongDate } from '../lib/calendar-dates.ts';
@@ -17,20 +15,8 @@ export default function JobProgressPage() {
   const booking = useBooking(Number(params.id));
   if (booking.isPending) return <FullPageSpinner label="Loading the job" />;
   if (booking.isError) {
-    // A missing (or someone else's) booking is not a glitch to retry: say so, as /bookings/:id does.
     if (booking.error instanceof ApiError && booking.error.status === 404) {
-      return (
-        <EmptyState
-          icon={<SearchX />}
-          title="Booking not found"
-          description="This booking may have been removed, or the link is wrong."
-          action={
-            <Button asChild>
-              <Link href="/bookings">Back to My Bookings</Link>
-            </Button>
-          }
-        />
-      );
+      return <BookingNotFound />;
     }
     return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
   }
