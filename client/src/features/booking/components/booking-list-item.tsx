@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Card } from '@/components/ui/card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatShortDate } from '../lib/calendar-dates.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -40,13 +41,13 @@ export function BookingListSkeleton({ count = 3 }: { count?: number }) {
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} className="grid gap-2 p-4" aria-hidden>
           <div className="flex justify-between">
-            <div className="h-5 w-40 animate-skeleton rounded-control bg-neutral-200" />
-            <div className="h-5 w-20 animate-skeleton rounded-full bg-neutral-200" />
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-5 w-20 rounded-full" />
           </div>
-          <div className="h-4 w-32 animate-skeleton rounded-control bg-neutral-200" />
+          <Skeleton className="h-4 w-32" />
           <div className="flex justify-between">
-            <div className="h-4 w-28 animate-skeleton rounded-control bg-neutral-200" />
-            <div className="h-4 w-14 animate-skeleton rounded-control bg-neutral-200" />
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-4 w-14" />
           </div>
         </Card>
       ))}
