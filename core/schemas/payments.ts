@@ -50,13 +50,29 @@ export const testCardSchema = z.object({
 });
 export type TestCardInput = z.infer<typeof testCardSchema>;
 
-/** POST /api/payments/test-gateway/confirm */
-export const confirmTestPaymentSchema = z.object({
-  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
-  card: testCardSchema,
-  /** 'Save this card': once the card is authorized it is also saved to /payment-methods. */
-  saveCard: z.boolean().optional(),
-});
+/**
+ * POST /api/payments/test-gateway/confirm: a typed `card`, or the id of one of the caller's saved cards
+ * (`paymentMethodId`, from GET /api/payment-methods); exactly one of the two.
+ */
+export const confirmTestPaymentSchema = z
+  .object({
+    clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+    card: testCardSchema.optional(),
+    paymentMethodId: z
+      .number({ error: 'paymentMethodId must be a saved card id' })
+      .int('paymentMethodId must be a saved card id')
+      .positive('paymentMethodId must be a saved card id')
+      .optional(),
+    /** 'Save this card': once the card is authorized it is also saved to /payment-methods (typed cards only). */
+    saveCard: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.card && input.paymentMethodId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
+    } else if (!input.card && input.paymentMethodId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
+    }
+  });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */

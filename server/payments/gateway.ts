@@ -72,6 +72,8 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** The test gateway's card form; Stripe confirms in the browser with stripe.js instead. */
   confirm?(intentId: string, card: TestCard): Promise<GatewayIntent>;
+  /** The test gateway's saved card (a `pm_test_…` reference from createPaymentMethod) paying an intent. */
+  confirmWithPaymentMethod?(intentId: string, ref: string): Promise<GatewayIntent>;
   /** The test gateway's 3-D Secure style page. */
   authenticate?(intentId: string, approve: boolean): Promise<GatewayIntent>;
   /** Takes the money; amountCents below the authorization captures part and releases the rest. */

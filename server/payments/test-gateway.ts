@@ -53,6 +53,8 @@ export class TestGateway implements PaymentGateway {
   private readonly byIdempotencyKey = new Map<string, { intentId: string; amountCents: number }>();
   private readonly refunds = new Map<string, GatewayRefund>();
   private readonly paymentMethods = new Map<string, GatewayPaymentMethod>();
+  /** What a remote gateway keeps on its side for a saved card: the card a `pm_test_…` reference stands for. */
+  private readonly paymentMethodCards = new Map<string, TestCard>();
   private deliver: WebhookDelivery | undefined;
 
   constructor(private readonly options: TestGatewayOptions) {
@@ -93,7 +95,18 @@ export class TestGateway implements PaymentGateway {
   }
 
   async confirm(intentId: string, card: TestCard): Promise<GatewayIntent> {
+    return this.confirmCard(this.get(intentId), card);
+  }
+
+  /** Pays with a saved card: the same outcomes as typing its number (decline, 3-D Secure, authorized). */
+  async confirmWithPaymentMethod(intentId: string, ref: string): Promise<GatewayIntent> {
     const intent = this.get(intentId);
+    const card = this.paymentMethodCards.get(ref);
+    if (!card) throw new GatewayError(`No such PaymentMethod: '${ref}'`);
+    return this.confirmCard(intent, card);
+  }
+
+  private async confirmCard(intent: GatewayIntent, card: TestCard): Promise<GatewayIntent> {
     if (intent.status !== 'requires_payment_method') {
       throw new GatewayError(`This PaymentIntent's status is ${intent.status}; it cannot be confirmed again.`);
     }
@@ -183,11 +196,13 @@ export class TestGateway implements PaymentGateway {
       expYear: card.expYear,
     };
     this.paymentMethods.set(method.ref, method);
+    this.paymentMethodCards.set(method.ref, { ...card, number });
     return { ...method };
   }
 
   async detachPaymentMethod(ref: string): Promise<void> {
     this.paymentMethods.delete(ref);
+    this.paymentMethodCards.delete(ref);
   }
 
   /** Whether the gateway still holds a saved card (tests check that removing a card detaches it). */

@@ -14,7 +14,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from '../paymen
 import { requireUser, type Actor } from './access.ts';
 import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
-import { saveCardForUser } from './saved-card-service.ts';
+import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
 
@@ -108,7 +108,10 @@ async function reload(db: Database, intentId: string): Promise<IntentRow> {
   return row!;
 }
 
-/** POST /api/payments/test-gateway/confirm: the built-in gateway's card form. */
+/**
+ * POST /api/payments/test-gateway/confirm: the built-in gateway's card form, or one of the caller's saved cards
+ * (`paymentMethodId`; anyone else's card is the same 404 as a missing one, checked before the gateway is called).
+ */
 export async function confirmTestPayment(
   db: Database,
   gateway: PaymentGateway,
@@ -122,15 +125,23 @@ export async function confirmTestPayment(
   if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
   const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
   if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  const savedRef = input.paymentMethodId === undefined ? null : await ownSavedCardRef(db, row.customerId, input.paymentMethodId);
   let intent: GatewayIntent;
   try {
-    intent = await gateway.confirm(row.intentId, input.card);
+    if (savedRef !== null) {
+      if (!gateway.confirmWithPaymentMethod) throw badRequest('Saved cards are confirmed with the payment provider for this payment');
+      intent = await gateway.confirmWithPaymentMethod(row.intentId, savedRef);
+    } else if (input.card) {
+      intent = await gateway.confirm(row.intentId, input.card);
+    } else {
+      throw badRequest('Card details are required', { card: 'Card details are required' });
+    }
   } catch (error) {
     gatewayFailure(error);
   }
   await applyIntentUpdate(db, gateway, intent, now);
   const after = await reload(db, row.intentId);
-  if (input.saveCard && after.status === 'requires_capture') {
+  if (input.saveCard && input.card && after.status === 'requires_capture') {
     try {
       await saveCardForUser(db, gateway, row.customerId, now, input.card);
     } catch (error) {

@@ -56,6 +56,16 @@ export async function saveCardForUser(
   return toSavedCard(row!);
 }
 
+/** The gateway reference of one of the user's own saved cards; anyone else's answers the same 404 as a missing one. */
+export async function ownSavedCardRef(db: Database, userId: number, id: number): Promise<string> {
+  const [row] = await db
+    .select({ gatewayRef: savedCards.gatewayRef })
+    .from(savedCards)
+    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId)));
+  if (!row) throw notFound('Card not found');
+  return row.gatewayRef;
+}
+
 /** POST /api/payment-methods */
 export async function addSavedCard(
   db: Database,

@@ -145,6 +145,40 @@ test('[CUSTOMER] saves a card on /payment-methods and removes it', async ({ page
   expect(await (await page.request.get('/api/payment-methods')).json()).toEqual([]);
 });
 
+test('[CUSTOMER] pays at checkout with a card saved on /payment-methods', async ({ page }) => {
+  await newCustomer(page.request);
+  await page.goto('/payment-methods');
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94107');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('list', { name: 'Saved cards' }).getByText('Visa •••• 4242')).toBeVisible();
+
+  const booking = await bookWash(page.request, 4, '1:00 PM');
+  await page.goto(`/checkout?bookingId=${booking.id}`);
+  const choice = page.getByRole('radiogroup', { name: 'Pay with' });
+  const savedCard = choice.getByRole('radio', { name: 'Visa •••• 4242, expires 12/34' });
+  const newCard = choice.getByRole('radio', { name: 'Use a new card' });
+  await expect(choice.getByRole('radio')).toHaveCount(2);
+  await expect(savedCard).toBeChecked();
+  // No card fields while a saved card is chosen; 'Use a new card' brings them back.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await newCard.click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await savedCard.click();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pay $78.72' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/bookings$/, { timeout: 6000 });
+  const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
+  expect(after.status).toBe('requested');
+});
+
 test('[CUSTOMER] quick checkout finds the soonest slot and lands on step 2 with it preselected', async ({ page }) => {
   await newCustomer(page.request);
   const services = (await (await page.request.get('/api/services')).json()) as { id: number; name: string }[];

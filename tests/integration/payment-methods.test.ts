@@ -116,6 +116,82 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
   });
 
+  describe('paying with a saved card (POST /api/payments/test-gateway/confirm {paymentMethodId})', () => {
+    /** A customer with a booking awaiting payment and its intent. */
+    async function unpaidBooking(customer?: UserRow) {
+      const detailer = await createDetailer(t.db);
+      const payer = customer ?? (await createCustomer(t.db, { password: undefined }));
+      const booking = await createBooking(t.db, { customerId: payer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+      const intent = (await call(payer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
+      return { customer: payer, booking, intent };
+    }
+    const bookingStatus = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
+    const ledgerOf = (bookingId: number) => t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+
+    it('authorizes the payment with one of my own saved cards', async () => {
+      const { customer, booking, intent } = await unpaidBooking();
+      const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toMatchObject({ status: 'requires_capture', errorMessage: null, bookingId: booking.id, amountCents: 7872 });
+      expect(await bookingStatus(booking.id)).toBe('requested');
+      expect((await ledgerOf(booking.id)).map((r) => [r.kind, r.status])).toEqual([['authorize', 'succeeded']]);
+      // Paying with a saved card never saves it a second time.
+      expect((await call(customer, 'GET', '/api/payment-methods')).json()).toEqual([saved]);
+    });
+
+    it('a saved card that needs 3-D Secure asks for it, as the typed card does', async () => {
+      const { customer, booking, intent } = await unpaidBooking();
+      const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.authenticationRequired) })).json() as SavedCard;
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      expect(paid.json()).toMatchObject({ status: 'requires_action' });
+      const approved = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', { clientSecret: intent.clientSecret, approve: true });
+      expect(approved.json()).toMatchObject({ status: 'requires_capture' });
+      expect(await bookingStatus(booking.id)).toBe('requested');
+    });
+
+    it('a saved card with insufficient funds is declined with the network message; the booking still awaits payment', async () => {
+      const { customer, booking, intent } = await unpaidBooking();
+      const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.insufficientFunds) })).json() as SavedCard;
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      expect(paid.json()).toMatchObject({ status: 'requires_payment_method', errorMessage: declineMessages.insufficientFunds });
+      expect(await bookingStatus(booking.id)).toBe('pending_payment');
+    });
+
+    it("another user's saved card answers 404 and authorizes nothing", async () => {
+      const owner = await createCustomer(t.db, { password: undefined });
+      const theirs = (await call(owner, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
+      const { customer, booking, intent } = await unpaidBooking();
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: theirs.id });
+      expect(paid.statusCode).toBe(404);
+      expect(paid.json().message).toBe('Card not found');
+      const missing = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: 99999999 });
+      expect(missing.statusCode).toBe(404);
+      expect(await bookingStatus(booking.id)).toBe('pending_payment');
+      expect(await ledgerOf(booking.id)).toEqual([]);
+      const status = await call(customer, 'GET', `/api/payments/intent-status?client_secret=${encodeURIComponent(intent.clientSecret)}`);
+      expect(status.json()).toMatchObject({ status: 'requires_payment_method' });
+    });
+
+    it('refuses both card and paymentMethodId (400), neither (400), and a malformed id (400)', async () => {
+      const { customer, booking, intent } = await unpaidBooking();
+      const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
+      const both = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        card: card(testCards.success),
+        paymentMethodId: saved.id,
+      });
+      expect(both.statusCode).toBe(400);
+      expect(both.json().fields).toHaveProperty('paymentMethodId');
+      const neither = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret });
+      expect(neither.statusCode).toBe(400);
+      const malformed = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: 'abc' });
+      expect(malformed.statusCode).toBe(400);
+      expect(await bookingStatus(booking.id)).toBe('pending_payment');
+      expect(await ledgerOf(booking.id)).toEqual([]);
+    });
+  });
+
   describe('payment notifications', () => {
     it('tells the customer when the card is authorized and when it is captured, linked by booking id', async () => {
       const { customer, booking } = await paidBooking({ complete: true });

@@ -2,11 +2,15 @@ import { useEffect, useId, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
 import type { IntentStatusResponse } from '@core/schemas/payments.ts';
+import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { useConfirmTestPayment } from '../api/confirm-test-payment.ts';
+import { usePaymentMethods } from '../api/list-payment-methods.ts';
 import { CardForm } from './card-form.tsx';
 import { FormNotice } from './form-notice.tsx';
+import { newCardChoice, SavedCardChoice } from './saved-card-choice.tsx';
 
 type Props = {
   clientSecret: string;
@@ -19,12 +23,26 @@ type Props = {
   onError: (error: unknown) => void;
 };
 
-/** The built-in test gateway's payment form: the shared card fields, the test-card hint and 'Save this card'. */
+/**
+ * The built-in test gateway's payment form: the customer's saved cards as a choice (when there are any), else the
+ * shared card fields, the test-card hint and 'Save this card'. (With Stripe, checkout shows Stripe's form instead and
+ * no saved cards: paying with one there would need Stripe's own saved payment methods.)
+ */
 export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError }: Props) {
   const id = useId();
   const [isSettingUp, setIsSettingUp] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
   const confirm = useConfirmTestPayment();
+  const savedCards = usePaymentMethods();
+  const cards = savedCards.data ?? [];
+  const [choice, setChoice] = useState<string | null>(null);
+  // The first saved card is picked by itself; the customer's own choice wins after that.
+  const selected = choice ?? (cards[0] ? String(cards[0].id) : newCardChoice);
+  const payLabel = (
+    <>
+      <Lock aria-hidden="true" /> Pay {formatUsd(amountCents)}
+    </>
+  );
 
   // The form is local, so setting up is one paint; the notice still shows while it happens.
   useEffect(() => {
@@ -32,10 +50,56 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
     return () => cancelAnimationFrame(frame);
   }, [clientSecret]);
 
-  if (isSettingUp) return <FormNotice>Setting up secure payment form...</FormNotice>;
+  // A list that cannot be read only hides the saved cards: the card form still works.
+  if (isSettingUp || savedCards.isPending) return <FormNotice>Setting up secure payment form...</FormNotice>;
+
+  const choiceView =
+    cards.length > 0 ? (
+      <SavedCardChoice
+        cards={cards}
+        value={selected}
+        disabled={confirm.isPending}
+        onChange={(value) => {
+          onAttempt();
+          setChoice(value);
+        }}
+      />
+    ) : null;
+
+  if (selected !== newCardChoice) {
+    return (
+      <form
+        aria-label="Pay with a saved card"
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onAttempt();
+          confirm.mutate({ clientSecret, paymentMethodId: Number(selected) }, { onSuccess: onResult, onError });
+        }}
+      >
+        {choiceView}
+        {cardError && (
+          <p role="alert" className="rounded-control bg-danger-50 px-3 py-2 text-sm font-medium text-danger-700">
+            {cardError}
+          </p>
+        )}
+        <Button type="submit" size="lg" variant="accent" disabled={confirm.isPending}>
+          {confirm.isPending ? (
+            <>
+              <Spinner size="sm" label="" aria-hidden="true" /> Processing...
+            </>
+          ) : (
+            payLabel
+          )}
+        </Button>
+      </form>
+    );
+  }
 
   return (
-    <CardForm
+    <div className="grid gap-4">
+      {choiceView}
+      <CardForm
       label="Card details"
       isProcessing={confirm.isPending}
       cardError={cardError}
@@ -43,11 +107,7 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
         onAttempt();
         confirm.mutate({ clientSecret, card, ...(saveCard ? { saveCard: true } : {}) }, { onSuccess: onResult, onError });
       }}
-      submitLabel={
-        <>
-          <Lock aria-hidden="true" /> Pay {formatUsd(amountCents)}
-        </>
-      }
+      submitLabel={payLabel}
     >
       <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
         <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={(checked) => setSaveCard(checked === true)} disabled={confirm.isPending} />
@@ -58,5 +118,6 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
         declined; 4000 0025 0000 3155 asks you to confirm the payment.
       </p>
     </CardForm>
+    </div>
   );
 }
