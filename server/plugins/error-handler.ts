@@ -15,8 +15,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // Fastify's own 4xx (malformed JSON, body too large, rate limit): keep its message, it names the problem.
     const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'bad_request') as ErrorBody['code'];
-    if (status === 429 && error.message) return reply.status(429).send({ code, message: error.message });
     return reply.status(status).send({ code, message: error.message });
   });
-
 }

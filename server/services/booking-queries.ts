@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import {
   actionsFrom,
   freeCancellationHours,
@@ -39,14 +39,29 @@ function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): 
   });
 }
 
+type Timeline = Booking['timeline'];
+
+/** The status timelines of several bookings in one query (a list must not cost one query per booking). */
+async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<number, Timeline>> {
+  const timelines = new Map<number, Timeline>(bookingIds.map((id) => [id, []]));
+  if (bookingIds.length === 0) return timelines;
+  const events = await db
+    .select({ bookingId: bookingEvents.bookingId, status: bookingEvents.toStatus, action: bookingEvents.action, at: bookingEvents.createdAt })
+    .from(bookingEvents)
+    .where(inArray(bookingEvents.bookingId, bookingIds))
+    .orderBy(asc(bookingEvents.id));
+  for (const e of events) timelines.get(e.bookingId)!.push({ status: e.status, action: e.action, at: e.at.toISOString() });
+  return timelines;
+}
+
 /** The API's view of a booking, as the given party sees it. */
 export async function toBooking(db: Database, record: BookingRecord, relation: Relation, now: Date): Promise<Booking> {
+  const timelines = await loadTimelines(db, [record.booking.id]);
+  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+}
+
+function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: Date, timeline: Timeline): Booking {
   const b = record.booking;
-  const events = await db
-    .select({ status: bookingEvents.toStatus, action: bookingEvents.action, at: bookingEvents.createdAt })
-    .from(bookingEvents)
-    .where(eq(bookingEvents.bookingId, b.id))
-    .orderBy(asc(bookingEvents.id));
   return {
     id: b.id,
     status: b.status,
@@ -78,7 +93,7 @@ export async function toBooking(db: Database, record: BookingRecord, relation: R
     createdAt: b.createdAt.toISOString(),
     allowedActions: allowedActionsFor(relation, b, now),
     cancellationFeeCents: relation === 'customer' || relation === 'admin' ? cancellationFeeFor(b, now) : 0,
-    timeline: events.map((e) => ({ status: e.status, action: e.action, at: e.at.toISOString() })),
+    timeline,
   };
 }
 
@@ -99,13 +114,12 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   const rows = await selectRecords(db)
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id));
-  return Promise.all(
-    rows.map((record) => {
-      const relation: Relation =
-        record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
-      return toBooking(db, record, relation, now);
-    }),
-  );
+  const timelines = await loadTimelines(db, rows.map((record) => record.booking.id));
+  return rows.map((record) => {
+    const relation: Relation =
+      record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
+    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+  });
 }
 
 export async function getBooking(db: Database, actor: Actor, now: Date, id: number): Promise<Booking> {

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { createAdmin, createCustomer, createDetailer, testPassword } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestApp, createTestClock, databaseKinds, sessionCookie, type TestApp } from './test-app.ts';
 
 type Json = Record<string, unknown>;
 type ListedUser = { id: number; name: string; username: string; email: string; role: string; isDisabled: boolean; createdAt: string };
-
-function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'glossly_session');
-  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
-  return `glossly_session=${cookie.value}`;
-}
 
 describe.each(databaseKinds)('admin users on %s', (kind) => {
   let t: TestApp;

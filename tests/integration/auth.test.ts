@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails, users } from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data.ts';
 import { createAdmin, createCustomer, registrationPayload as newAccount, testPassword } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestApp, createTestClock, databaseKinds, sessionCookie, type TestApp } from './test-app.ts';
 
 type Json = Record<string, unknown>;
-
-/** The session cookie's `name=value` from a response, to send back as a browser would. */
-function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'glossly_session');
-  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
-  return `glossly_session=${cookie.value}`;
-}
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;

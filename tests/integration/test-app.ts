@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
@@ -86,4 +86,11 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** The session cookie's `name=value` from a sign-in response, to send back as a browser would. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'glossly_session');
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `glossly_session=${cookie.value}`;
 }
