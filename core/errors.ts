@@ -4,7 +4,11 @@ export const errorStatus = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
 } as const;

@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions, type LogStream } from './plugins/logger.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
@@ -18,10 +20,13 @@ import { paymentRoutes } from './routes/payments.ts';
 import { quickCheckoutRoutes } from './routes/quick-checkout.ts';
 import { startBookingExpiryJob } from './jobs/booking-expiry.ts';
 import { startBookingRemindersJob } from './jobs/booking-reminders.ts';
+import { startMailDeliveryJob } from './jobs/mail-delivery.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The one mailer of the app: every email is queued in the outbox and sent from there. */
+    mailer: Mailer;
     db: Database;
     clock: Clock;
   }
@@ -33,18 +38,28 @@ export type AppOptions = {
   /** The built client (dist/client); tests of the API leave it out. */
   clientDir?: string;
   clock?: Clock;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 };
 
+const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, clientDir, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.NODE_ENV === 'production',
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
+    frameworkErrors: frameworkErrorHandler,
+    // Only the proxies named in TRUST_PROXY may say who the client is (X-Forwarded-For); none by default.
+    // A hop count trusts that many proxies in front of us (proxy-addr's semantics; Fastify types it as a function).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustedHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, clock }));
+  // A delivery still running finishes before the database closes.
+  app.addHook('onClose', () => app.mailer.settled());
 
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
@@ -68,6 +83,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   if (config.NODE_ENV !== 'test') {
     startBookingExpiryJob(app);
     startBookingRemindersJob(app);
+    startMailDeliveryJob(app);
   }
 
   await registerStaticClient(app, clientDir);

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
   });
 
   it('turns demo mode off in production unless asked', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example', PAYMENTS_GATEWAY: 'test' };
     expect(loadConfig(production).DEMO_MODE).toBe(false);
     expect(loadConfig({ ...production, DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
   });
@@ -28,5 +28,59 @@ describe('loadConfig', () => {
   it('names the variable of a bad value in one line', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT: /);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example' };
+
+  it('refuses half a Stripe configuration instead of falling back to the test gateway', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'Invalid environment variable STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+    );
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
+      'Invalid environment variable STRIPE_SECRET_KEY: required when STRIPE_PUBLISHABLE_KEY is set',
+    );
+    expect(() => loadConfig({ PAYMENTS_GATEWAY: 'stripe' })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: /);
+    expect(() => loadConfig({ PAYMENTS_GATEWAY: 'test', STRIPE_SECRET_KEY: 'sk_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' })).toThrow(
+      /^Invalid environment variable PAYMENTS_GATEWAY: /,
+    );
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' }).PAYMENTS_GATEWAY).toBe('stripe');
+    expect(loadConfig({}).PAYMENTS_GATEWAY).toBe('test');
+  });
+
+  it('refuses the test gateway in production unless PAYMENTS_GATEWAY=test says so, and Stripe without its webhook secret', () => {
+    expect(() => loadConfig(production)).toThrow(/^Invalid environment variable PAYMENTS_GATEWAY: /);
+    expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test' }).PAYMENTS_GATEWAY).toBe('test');
+    const stripe = { ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' };
+    expect(() => loadConfig(stripe)).toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: /);
+    expect(loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_1' }).PAYMENTS_GATEWAY).toBe('stripe');
+  });
+
+  it('has no well-known test gateway secret and refuses a short one', () => {
+    expect(loadConfig({}).TEST_GATEWAY_WEBHOOK_SECRET).toBeUndefined();
+    expect(() => loadConfig({ TEST_GATEWAY_WEBHOOK_SECRET: 'short' })).toThrow(/^Invalid environment variable TEST_GATEWAY_WEBHOOK_SECRET: /);
+  });
+
+  it('takes the public origin from configuration only, localhost by default', () => {
+    expect(loadConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://glossly.example/app/' }).PUBLIC_URL).toBe('https://glossly.example');
+  });
+
+  it('trusts no proxy by default, else a hop count or a list of addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+
+  it('refuses half an OpenID Connect client', () => {
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'glossly' })).toThrow(
+      'Invalid environment variable OIDC_CLIENT_SECRET: required when OIDC_CLIENT_ID is set',
+    );
+  });
+
+  it('seeds the sample catalog only in demo mode unless asked', () => {
+    expect(loadConfig({}).SEED_CATALOG).toBe(true);
+    expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test' }).SEED_CATALOG).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test', SEED_CATALOG: 'true' }).SEED_CATALOG).toBe(true);
   });
 });

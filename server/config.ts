@@ -1,6 +1,20 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** TRUST_PROXY: a hop count (`1`) or a list of proxy addresses and CIDR ranges (`10.0.0.1, 10.0.0.0/8`). */
+const trustProxy = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(
+    z.union([
+      z.tuple([z.string().regex(/^\d{1,2}$/, 'must be a hop count or a list of addresses')]).transform(([hops]) => Number(hops)),
+      z.array(
+        z.string().refine((entry) => isIP(entry.split('/')[0]!) !== 0, 'must be a hop count or a list of IP addresses and CIDR ranges'),
+      ),
+    ]),
+  );
 
 // Every setting Glossly reads, with the defaults of the embedded mode. README.md documents each one.
 const configSchema = z.object({
@@ -10,30 +24,69 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: trustProxy.optional(),
   ADMIN_EMAILS: z.string().default(''),
   DEMO_MODE: booleanFlag.optional(),
+  SEED_CATALOG: booleanFlag.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Glossly <no-reply@glossly.local>'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
-  TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('whsec_glossly_test_gateway_dev'),
+  /** Unset: a random secret made once per install and kept in the database (never a well-known constant). */
+  TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_MODE' | 'ADMIN_EMAILS'> & {
+type ParsedConfig = z.infer<typeof configSchema>;
+
+export type Config = Omit<ParsedConfig, 'DEMO_MODE' | 'SEED_CATALOG' | 'ADMIN_EMAILS' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'PAYMENTS_GATEWAY'> & {
   DEMO_MODE: boolean;
+  /** Whether the sample catalog (categories, services, detailers' profiles) is seeded: demo mode, or asked for. */
+  SEED_CATALOG: boolean;
   ADMIN_EMAILS: string[];
+  /** The one origin links and the CSRF check use; never read from a request's Host header. */
+  PUBLIC_URL: string;
+  /** Fastify's trustProxy: false (no proxy, the default), a hop count, or the proxies' addresses. */
+  TRUST_PROXY: false | number | string[];
+  PAYMENTS_GATEWAY: 'test' | 'stripe';
 };
 
 export class ConfigError extends Error {}
+
+const invalid = (variable: string, message: string) => new ConfigError(`Invalid environment variable ${variable}: ${message}`);
+
+/** Both or neither: a half-set pair would silently fall back to something else. */
+function requirePair(values: ParsedConfig, first: keyof ParsedConfig, second: keyof ParsedConfig): void {
+  if (Boolean(values[first]) !== Boolean(values[second])) {
+    const [missing, present] = values[first] ? [second, first] : [first, second];
+    throw invalid(missing, `required when ${present} is set`);
+  }
+}
+
+/** Stripe when its keys are set; the built-in test gateway otherwise, and in production only when asked for. */
+function paymentsGateway(values: ParsedConfig): 'test' | 'stripe' {
+  requirePair(values, 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
+  const stripeKeys = Boolean(values.STRIPE_SECRET_KEY);
+  const chosen = values.PAYMENTS_GATEWAY ?? (stripeKeys ? 'stripe' : undefined);
+  if (chosen === 'stripe' && !stripeKeys) throw invalid('STRIPE_SECRET_KEY', 'required when PAYMENTS_GATEWAY is stripe');
+  if (chosen === 'test' && stripeKeys) throw invalid('PAYMENTS_GATEWAY', 'is test but the Stripe keys are set; unset one or the other');
+  if (chosen === 'stripe' && values.NODE_ENV === 'production' && !values.STRIPE_WEBHOOK_SECRET) {
+    throw invalid('STRIPE_WEBHOOK_SECRET', 'required in production, or no payment would ever be confirmed');
+  }
+  if (chosen === undefined && values.NODE_ENV === 'production') {
+    throw invalid('PAYMENTS_GATEWAY', 'set the Stripe keys, or PAYMENTS_GATEWAY=test to take only test cards in production');
+  }
+  return chosen ?? 'test';
+}
 
 /** Parses the environment; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -41,20 +94,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(defined);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+    throw invalid(String(issue.path[0]), issue.message);
   }
-  const { DEMO_MODE, ADMIN_EMAILS, ...rest } = parsed.data;
+  const values = parsed.data;
   // Emailed links and the sign-in redirect must not be built from a Host header a visitor chooses.
-  if (rest.NODE_ENV === 'production' && !rest.PUBLIC_URL) {
-    throw new ConfigError('Invalid environment variable PUBLIC_URL: required when NODE_ENV is production');
-  }
-  if (Boolean(rest.VAPID_PUBLIC_KEY) !== Boolean(rest.VAPID_PRIVATE_KEY)) {
-    const missing = rest.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
-    throw new ConfigError(`Invalid environment variable ${missing}: required when the other VAPID key is set`);
-  }
+  if (values.NODE_ENV === 'production' && !values.PUBLIC_URL) throw invalid('PUBLIC_URL', 'required when NODE_ENV is production');
+  requirePair(values, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  requirePair(values, 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET');
+  const PAYMENTS_GATEWAY = paymentsGateway(values);
+  const { DEMO_MODE, SEED_CATALOG, ADMIN_EMAILS, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
+  const demoMode = DEMO_MODE ?? rest.NODE_ENV !== 'production';
   return {
     ...rest,
-    DEMO_MODE: DEMO_MODE ?? rest.NODE_ENV !== 'production',
+    DEMO_MODE: demoMode,
+    SEED_CATALOG: SEED_CATALOG ?? demoMode,
     ADMIN_EMAILS: ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
+    PUBLIC_URL: new URL(PUBLIC_URL ?? `http://localhost:${rest.PORT}`).origin,
+    TRUST_PROXY: TRUST_PROXY ?? false,
+    PAYMENTS_GATEWAY,
   };
 }

@@ -1,28 +1,25 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { checkRedis } from './realtime/redis-bus.ts';
+import { checkPortFree, startupStep } from './startup.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
-const database = await openDatabase(
-  config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(rootDir, config.DATA_DIR) },
+// Each step's expected failure (a bad value, a server that does not answer, a port in use) ends the process with
+// one line naming the variable, no stack trace (server/startup.ts, decision 011).
+const config = await startupStep(() => loadConfig());
+// The cheap checks first: a port in use or an unreachable Redis is said at once, not after migrating and seeding.
+await startupStep(() => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL)]), config);
+const database = await startupStep(
+  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(rootDir, config.DATA_DIR) }),
+  config,
 );
-await seedDatabase(database.db);
-const app = await buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') });
+await seedDatabase(database.db, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG });
+const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
@@ -32,4 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await startupStep(() => app.listen({ port: config.PORT, host: config.HOST }), config, async () => {
+  await app.close();
+  await database.close();
+});

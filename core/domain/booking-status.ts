@@ -164,5 +164,9 @@ export function bookingStatusLabel(status: BookingStatus): string {
 export const freeCancellationHours = 24;
 /** How long a pending_payment booking holds its slot. */
 export const holdMinutes = 15;
+/** Unpaid holds one customer may have at once: enough to compare two times, too few to block a detailer's week. */
+export const maxUnpaidHolds = 3;
+/** How far ahead a booking may start, in days: further holds would only park slots. */
+export const bookingHorizonDays = 90;
 /** How long a request may wait for the detailer's answer (and never past its start). */
 export const requestTimeoutHours = 12;

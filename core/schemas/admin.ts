@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { roles } from '../domain/roles.ts';
+import { optionalText } from './common.ts';
 
 /** GET /api/admin/users query: a free-text search (name, username or email) and an optional role. */
 export const adminUserListQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search must be at most 100 characters')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  search: optionalText('Search', 100),
   role: z
     .union([z.enum(roles, { error: 'Role must be customer, detailer or admin' }), z.literal('')])
     .optional()

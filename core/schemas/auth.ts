@@ -1,17 +1,26 @@
 import { z } from 'zod';
+import { passwordMaxLength, passwordMinLength, passwordPolicyMessages } from '../domain/password-policy.ts';
 import { roles } from '../domain/roles.ts';
-import { idParam } from './common.ts';
+import { emailMaxLength, idParam, textSchema } from './common.ts';
 
 // Spec section 5, word for word. The forms (zodResolver) and the Fastify routes parse with these same schemas.
 
-const email = z.string({ error: 'Required' }).trim().pipe(z.email({ error: 'Please enter a valid email address' }));
+const email = textSchema('Email', emailMaxLength, { required: 'Required' }).pipe(
+  z.email({ error: 'Please enter a valid email address' }),
+);
 const password = z.string({ error: 'Required' }).min(6, 'Password must be at least 6 characters');
+/** A password being chosen (registration, reset): core/domain/password-policy.ts; the server adds its common list. */
+const newPassword = z
+  .string({ error: 'Required' })
+  .min(passwordMinLength, passwordPolicyMessages.tooShort)
+  .max(passwordMaxLength, passwordPolicyMessages.tooLong)
+  .refine((value) => value.trim() !== '', passwordPolicyMessages.blank);
 
 export const loginSchema = z.object({
   email,
   password,
   /** Sent by the spec's client; the server never trusts it to identify anyone. */
-  firebaseUid: z.string().optional(),
+  firebaseUid: textSchema('firebaseUid', 128).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -26,15 +35,15 @@ const bothPasswordsGiven = (payload: { value: unknown }) => {
 
 export const registerSchema = z
   .object({
-    name: z.string({ error: 'Required' }).trim().min(2, 'Name must be at least 2 characters'),
-    username: z.string({ error: 'Required' }).trim().min(3, 'Username must be at least 3 characters'),
+    name: textSchema('Name', 100, { required: 'Required' }).min(2, 'Name must be at least 2 characters'),
+    username: textSchema('Username', 50, { required: 'Required' }).min(3, 'Username must be at least 3 characters'),
     email,
-    password,
+    password: newPassword,
     // The form always sends it; the spec's API call may leave it out, then there is nothing to compare.
     confirmPassword: z.string().min(6, 'Confirm password must be at least 6 characters').optional(),
     role: z.enum(roles, { error: 'Please select a role' }).default('customer'),
     /** Accepted for the spec's client and ignored. */
-    firebaseUid: z.string().optional(),
+    firebaseUid: textSchema('firebaseUid', 128).optional(),
     isFirebaseUser: z.boolean().optional(),
   })
   .refine((input) => input.confirmPassword === undefined || input.password === input.confirmPassword, {
@@ -48,10 +57,15 @@ export type Registration = z.output<typeof registerSchema>;
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+const invalidResetLink = 'This reset link is invalid';
+
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'Required' }).min(1, 'This reset link is invalid'),
-    password,
+    token: textSchema('token', 512, { trim: false, required: 'Required', tooLong: invalidResetLink, invalid: invalidResetLink }).min(
+      1,
+      invalidResetLink,
+    ),
+    password: newPassword,
     confirmPassword: z.string({ error: 'Required' }).min(6, 'Confirm password must be at least 6 characters'),
   })
   .refine((input) => input.password === input.confirmPassword, {

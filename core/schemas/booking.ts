@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts';
-import { isCalendarDate, timeSlotLabels } from '../domain/time-slots.ts';
-import { idParam } from './common.ts';
+import { timeSlotLabels } from '../domain/time-slots.ts';
+import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
 
 export { timeSlotLabels, timeSlots, type TimeSlotLabel } from '../domain/time-slots.ts';
 export { bookingStatuses, type BookingStatus } from '../domain/booking-status.ts';
@@ -13,47 +13,32 @@ export const notesMaxLength = 500;
 export const zipPattern = /^\d{5}(-\d{4})?$/;
 export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
 
-const positiveId = (field: string) =>
-  z.number({ error: `${field} is required` }).int(`${field} must be a whole number`).positive(`${field} is required`);
+/** YYYY-MM-DD, a real calendar day within the supported years. "Not in the past" is checked by the server against its clock in the detailer's zone. */
+export const bookingDateSchema = dateSchema('Date');
 
-/** YYYY-MM-DD and a real calendar day. "Not in the past" is checked by the server against its clock in the detailer's zone. */
-export const bookingDateSchema = z
-  .string({ error: 'Date is required' })
-  .min(1, 'Date is required')
-  .refine(isCalendarDate, 'Date must be a real date written YYYY-MM-DD');
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
-/** Trimmed; an empty value becomes undefined (omitted). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : undefined));
+const requiredText = (message: string, field: string, max = 200) =>
+  textSchema(field, max, { required: message }).min(1, message);
 
 export const bookingStep1Schema = z.object({
-  serviceId: positiveId('Service'),
+  serviceId: idSchema('Service'),
   vehicleType: z.enum(vehicleTypes, { error: 'Choose a vehicle type' }),
-  notes: optionalText(notesMaxLength),
+  notes: optionalText('Notes', notesMaxLength, { multiline: true }),
 });
 export type BookingStep1 = z.infer<typeof bookingStep1Schema>;
 
 export const bookingStep2Schema = z.object({
   date: bookingDateSchema,
   time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),
-  address: requiredText('Address is required'),
-  apt: optionalText(100),
-  city: requiredText('City is required', 100),
-  zip: z.string({ error: zipMessage }).trim().regex(zipPattern, zipMessage),
+  address: requiredText('Address is required', 'Address'),
+  apt: optionalText('Apt', 100),
+  city: requiredText('City is required', 'City', 100),
+  zip: textSchema('ZIP code', 10, { required: zipMessage, tooLong: zipMessage }).regex(zipPattern, zipMessage),
 });
 export type BookingStep2 = z.infer<typeof bookingStep2Schema>;
 
 /** POST /api/bookings. Any price or total in the body is ignored: the server computes every amount. */
 export const createBookingSchema = z
-  .object({ detailerId: positiveId('Detailer') })
+  .object({ detailerId: idSchema('Detailer') })
   .extend(bookingStep1Schema.shape)
   .extend(bookingStep2Schema.shape);
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
@@ -153,7 +138,7 @@ export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;
 
 export const weeklyAvailabilitySchema = z.object({
   rules: z.array(availabilityRuleSchema).max(50),
-  daysOff: z.array(z.string()).optional(),
+  daysOff: z.array(bookingDateSchema).max(366).optional(),
 });
 export type WeeklyAvailability = { rules: AvailabilityRule[]; daysOff: string[]; timeZone: string };
 

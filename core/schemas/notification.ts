@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.ts';
+import { idParam, idSchema, textSchema } from './common.ts';
 
 /** Spec section 3: the notification types. */
 export const notificationTypes = [
@@ -53,8 +53,8 @@ export type DeviceName = (typeof deviceNames)[number];
 
 /** POST /api/device-tokens (spec section 7). */
 export const deviceTokenInputSchema = z.object({
-  userId: z.number({ error: 'userId is required' }).int().positive(),
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(4096, 'token is too long'),
+  userId: idSchema('userId'),
+  token: textSchema('token', 4096, { tooLong: 'token is too long' }).min(1, 'token is required'),
   deviceType: z.enum(deviceTypes, { error: 'deviceType must be android, ios or web' }),
   deviceName: z.enum(deviceNames, { error: 'deviceName is not a known browser' }),
   isActive: z.boolean().default(true),

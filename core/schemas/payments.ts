@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.ts';
+import { idParam, idSchema, textSchema } from './common.ts';
 
 export const gatewayKinds = ['test', 'stripe'] as const;
 export type GatewayKind = (typeof gatewayKinds)[number];
@@ -20,7 +20,7 @@ export type IntentStatus = (typeof intentStatuses)[number];
  * booking's total minus the credits it applies. appliedCredits is in cents; omitted or 0 means no credits.
  */
 export const createPaymentIntentSchema = z.object({
-  bookingId: z.coerce.number({ error: 'Booking is required' }).int('Booking is required').positive('Booking is required'),
+  bookingId: idParam('Booking'),
   /** Dollars, as the spec's client sends them (the user's referralCredits); the server caps them. */
   appliedCredits: z.coerce.number({ error: 'appliedCredits must be a number' }).min(0, 'appliedCredits cannot be negative').max(1_000_000).optional(),
   amount: z.unknown().optional(),
@@ -40,15 +40,22 @@ export const paymentIntentResponseSchema = z.object({
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
+const cardNumberInvalid = 'Your card number is invalid.';
+const cvcInvalid = "Your card's security code is invalid.";
+const zipIncomplete = 'Your ZIP code is incomplete.';
+
 /** The built-in gateway's card form. Only brand and last four digits are ever kept. */
 export const testCardSchema = z.object({
-  number: z.string().trim().min(12, 'Your card number is invalid.').max(23, 'Your card number is invalid.'),
+  number: textSchema('Card number', 23, { tooLong: cardNumberInvalid, invalid: cardNumberInvalid }).min(12, cardNumberInvalid),
   expMonth: z.coerce.number().int().min(1, "Your card's expiration date is invalid.").max(12, "Your card's expiration date is invalid."),
   expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is invalid."),
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Your ZIP code is incomplete.'),
+  cvc: textSchema('cvc', 4, { tooLong: cvcInvalid }).regex(/^\d{3,4}$/, cvcInvalid),
+  zip: textSchema('ZIP code', 10, { tooLong: zipIncomplete }).regex(/^\d{5}(-\d{4})?$/, zipIncomplete),
 });
 export type TestCardInput = z.infer<typeof testCardSchema>;
+
+/** A payment intent's client secret as the gateway gave it: opaque, so kept as sent. */
+const clientSecretSchema = (field: string) => textSchema(field, 200, { trim: false }).min(1, `${field} is required`);
 
 /**
  * POST /api/payments/test-gateway/confirm: a typed `card`, or the id of one of the caller's saved cards
@@ -56,13 +63,9 @@ export type TestCardInput = z.infer<typeof testCardSchema>;
  */
 export const confirmTestPaymentSchema = z
   .object({
-    clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+    clientSecret: clientSecretSchema('clientSecret'),
     card: testCardSchema.optional(),
-    paymentMethodId: z
-      .number({ error: 'paymentMethodId must be a saved card id' })
-      .int('paymentMethodId must be a saved card id')
-      .positive('paymentMethodId must be a saved card id')
-      .optional(),
+    paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
     /** 'Save this card': once the card is authorized it is also saved to /payment-methods (typed cards only). */
     saveCard: z.boolean().optional(),
   })
@@ -77,8 +80,8 @@ export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */
 export const authenticateTestPaymentSchema = z.object({
-  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
-  approve: z.boolean(),
+  clientSecret: clientSecretSchema('clientSecret'),
+  approve: z.boolean({ error: 'approve must be true or false' }),
 });
 export type AuthenticateTestPaymentInput = z.infer<typeof authenticateTestPaymentSchema>;
 
@@ -94,7 +97,7 @@ export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>;
 
 /** GET /api/payments/intent-status?client_secret= */
 export const intentStatusQuerySchema = z.object({
-  client_secret: z.string().min(1, 'client_secret is required').max(200),
+  client_secret: clientSecretSchema('client_secret'),
 });
 
 /** GET /api/payments/booking-status?bookingId=: where a 'payment' notification links (/payment-success?id={bookingId}). */

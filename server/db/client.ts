@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: services never know which database they run on. */
@@ -22,24 +23,107 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Limits on PostgreSQL (decision 011): a server that does not answer fails a connection attempt after
+ * `connectMs`; the server cancels a statement after `statementMs` and ends a session left idle inside a
+ * transaction after `idleInTransactionMs`, so a stuck query or a forgotten transaction never holds a connection
+ * (and its locks) for good.
+ */
+export const postgresTimeouts = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
+
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  | {
+      databaseUrl: string;
+      /** Told about each connection the server or the network ends; the pool replaces it. Default: a warning on stderr. */
+      onConnectionError?: (error: Error) => void;
+    }
   /** dataDir undefined keeps PGlite in memory (tests). */
   | { dataDir: string | undefined };
 
-/** Opens the database and applies every committed migration before anything reads it. */
+/**
+ * Opens the database and applies every committed migration before anything reads it. A server that cannot be
+ * reached, a database that does not exist or a data folder that cannot be one throws an UnavailableError.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
-  }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.onConnectionError);
+  if (options.dataDir) prepareDataDir(options.dataDir);
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+const warnConnectionLost = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+
+async function openPostgres(databaseUrl: string, onConnectionError = warnConnectionLost): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: postgresTimeouts.connectMs,
+    statement_timeout: postgresTimeouts.statementMs,
+    idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
+    // Notice a peer that vanished (no FIN) on an idle connection within a minute or so.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A connection the server drops (restart, failover, pg_terminate_backend) must never crash the process: idle
+  // ones are reported by the pool, checked-out ones by the client itself; either way the pool discards it.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+
+  const target = urlTarget(databaseUrl, 5432);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw connectionFailure('postgres', target, error, postgresTimeouts.connectMs);
+  }
+  const db = drizzlePg(pool, { schema });
+  try {
+    await migratePg(db, { migrationsFolder });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    // What the server refused (a missing extension, no right to create a schema, a statement timeout) is the
+    // operator's to fix; anything else is a bug and keeps its stack.
+    const serverError = sqlState(error);
+    if (serverError) throw new UnavailableError('postgres', `migrating ${target} failed: ${serverError}`, { cause: error });
+    throw error;
+  }
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** The message of the PostgreSQL error under Drizzle's wrapper, when there is one. */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current.message;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** Creates the data folder, or says in a few words why it cannot be one. */
+function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    accessSync(dataDir, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      let isFile = false;
+      try {
+        isFile = statSync(dataDir).isFile();
+      } catch {
+        // A parent is the file.
+      }
+      throw new UnavailableError('pglite', isFile ? 'is a file, not a folder' : 'is inside a file, not a folder', { cause: error });
+    }
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new UnavailableError('pglite', `is not writable (${code})`, { cause: error });
+    }
+    throw error;
+  }
 }

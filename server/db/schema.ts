@@ -5,3 +5,4 @@ export * from './schema/catalog.ts';
 export * from './schema/bookings.ts';
 export * from './schema/notifications.ts';
 export * from './schema/payments.ts';
+export * from './schema/platform.ts';

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 
+/** A pass still running after this long is abandoned so that the job is not stopped for good (decision 011). */
+export const defaultPassTimeoutMs = 60_000;
+
+export type IntervalJobOptions = {
+  /** How long one pass may run before it is logged as stuck and abandoned; default 60 s. */
+  passTimeoutMs?: number;
+};
+
 /**
  * Runs one pass of a job every `intervalMs` while the app is up and stops when it closes. Passes never overlap;
- * a failed pass is logged and the next one runs as usual. Passes are safe on several instances at once: each job's
- * writes are conditional in the database.
+ * a failed pass is logged and the next one runs as usual. A pass that runs longer than `passTimeoutMs` is logged
+ * as an error and abandoned (its promise is left to settle on its own; PostgreSQL's statement timeout ends a
+ * stuck query), and the next pass runs on schedule. Passes are safe on several instances at once: each job's
+ * writes are conditional in the database, which also makes an abandoned pass that wakes up harmless.
  */
 export function startIntervalJob<T>(
   app: FastifyInstance,
@@ -11,22 +21,38 @@ export function startIntervalJob<T>(
   intervalMs: number,
   runPass: (db: FastifyInstance['db'], now: Date) => Promise<T>,
   didWork: (result: T) => boolean,
+  options: IntervalJobOptions = {},
 ): void {
-  let isRunning = false;
+  const passTimeoutMs = options.passTimeoutMs ?? defaultPassTimeoutMs;
+  /** The pass being waited for (settled, failed or abandoned: it never rejects); undefined between passes. */
+  let current: Promise<void> | undefined;
   const timer = setInterval(() => {
-    if (isRunning) return;
-    isRunning = true;
-    runPass(app.db, app.clock.now())
+    if (current) return;
+    let abandon: NodeJS.Timeout | undefined;
+    const pass = Promise.resolve()
+      .then(() => runPass(app.db, app.clock.now()))
       .then((result) => {
         if (didWork(result)) app.log.info({ job: name, result }, `${name} done`);
       })
-      .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`))
-      .finally(() => {
-        isRunning = false;
-      });
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`));
+    const stuck = new Promise<void>((resolve) => {
+      abandon = setTimeout(() => {
+        app.log.error({ job: name, passTimeoutMs }, `${name} took longer than ${passTimeoutMs / 1000} s: pass abandoned`);
+        resolve();
+      }, passTimeoutMs);
+      abandon.unref();
+    });
+    const settled = Promise.race([pass, stuck]).finally(() => {
+      clearTimeout(abandon);
+      // Only this pass's own end frees the slot; an abandoned pass finishing later changes nothing.
+      if (current === settled) current = undefined;
+    });
+    current = settled;
   }, intervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    // Let a pass in progress finish (or time out) before the database it uses is closed.
+    await current;
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { GatewayKind, IntentStatus } from '@core/schemas/payments.ts';
 
 /** A payment intent as Glossly sees it, whichever gateway holds it. Amounts in cents. */
@@ -32,8 +33,19 @@ export const handledEventTypes = [
   'payment_intent.processing',
 ] as const;
 
-/** A webhook event whose signature was verified. */
-export type GatewayEvent = { id: string; type: string; created: number; intent: GatewayIntent | null };
+/**
+ * A webhook event whose signature was verified. Only the intent's id is kept: whatever the body says about
+ * amounts and statuses, the handler reads the intent back from the gateway before applying anything.
+ */
+export type GatewayEvent = { id: string; type: string; created: number; intentId: string | null };
+
+/** The parts of a signed event body Glossly reads (Stripe's event shape); anything else is junk. */
+export const webhookEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.object({ id: z.string().min(1).max(255) }) }),
+});
 
 export type CreateIntentInput = {
   amountCents: number;

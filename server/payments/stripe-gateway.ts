@@ -132,8 +132,8 @@ export class StripeGateway implements PaymentGateway {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
     }
-    const object = (event.data as { object?: { object?: string } }).object;
-    const intent = object?.object === 'payment_intent' ? toIntent(object as unknown as StripeIntent) : null;
-    return { id: event.id, type: event.type, created: event.created, intent };
+    const object = (event.data as { object?: { object?: string; id?: string } }).object;
+    const intentId = object?.object === 'payment_intent' && typeof object.id === 'string' ? object.id : null;
+    return { id: event.id, type: event.type, created: event.created, intentId };
   }
 }

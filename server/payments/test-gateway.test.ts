@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { testGatewayIntents, testGatewayPaymentMethods } from '../db/schema.ts';
 import { WebhookSignatureError } from './gateway.ts';
 import { declineMessages, TestGateway, testCards } from './test-gateway.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -7,9 +9,17 @@ const secret = 'whsec_unit_test_secret_123';
 const now = new Date('2026-11-22T10:00:00Z');
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
 
+// The gateway keeps its records in its own tables: one in-memory database for the file, unique ids per test.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: undefined });
+});
+afterAll(() => database.close());
+
 function setup() {
   const delivered: { body: string; header: string }[] = [];
   const gateway = new TestGateway({
+    db: database.db,
     webhookSecret: secret,
     now: () => now,
     deliver: async (body, header) => {
@@ -31,7 +41,7 @@ describe('TestGateway', () => {
 
   it('gives the same intent for the same idempotency key and refuses a different amount with it', async () => {
     const { gateway } = setup();
-    const input = { amountCents: 5000, currency: 'usd' as const, idempotencyKey: 'same', metadata: {} };
+    const input = { amountCents: 5000, currency: 'usd' as const, idempotencyKey: 'same-key', metadata: {} };
     const a = await gateway.createIntent(input);
     const b = await gateway.createIntent(input);
     expect(b.id).toBe(a.id);
@@ -134,7 +144,7 @@ describe('TestGateway', () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const event = gateway.parseWebhook(body, header);
     expect(event.type).toBe('payment_intent.amount_capturable_updated');
-    expect(event.intent?.id).toBe(id);
+    expect(event.intentId).toBe(id);
     expect(() => gateway.parseWebhook(body.replace('7872', '1'), header)).toThrow(WebhookSignatureError);
     expect(() => gateway.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
     const created = Math.floor(now.getTime() / 1000);
@@ -147,12 +157,12 @@ describe('TestGateway', () => {
     const { gateway } = setup();
     const method = await gateway.createPaymentMethod(card('5555 5555 5555 4444'));
     expect(method).toEqual({ ref: expect.stringMatching(/^pm_test_[0-9a-f]+$/), brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 });
-    expect(gateway.hasPaymentMethod(method.ref)).toBe(true);
+    expect(await gateway.hasPaymentMethod(method.ref)).toBe(true);
     await expect(gateway.createPaymentMethod(card('4242424242424241'))).rejects.toThrow(declineMessages.incorrectNumber);
     await expect(gateway.createPaymentMethod({ ...card(testCards.success), expYear: 2025 })).rejects.toThrow(declineMessages.expired);
     await expect(gateway.createPaymentMethod(card(testCards.declined))).rejects.toThrow(declineMessages.declined);
     await gateway.detachPaymentMethod(method.ref);
-    expect(gateway.hasPaymentMethod(method.ref)).toBe(false);
+    expect(await gateway.hasPaymentMethod(method.ref)).toBe(false);
   });
 
   it('refunds once per idempotency key and never more than was captured', async () => {
@@ -164,5 +174,52 @@ describe('TestGateway', () => {
     expect(await gateway.refund(id, 5000, 'refund-1')).toEqual(first);
     expect((await gateway.retrieve(id)).amountReceivedCents).toBe(2872);
     await expect(gateway.refund(id, 5000, 'refund-2')).rejects.toThrow(/at most the amount captured/);
+  });
+
+  it('keeps its intents and saved cards in the database: a new instance (a restart) captures what the old one authorized', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    const method = await gateway.createPaymentMethod(card(testCards.success));
+    await gateway.confirm(id, card(testCards.success));
+    const restarted = new TestGateway({ db: database.db, webhookSecret: secret, now: () => now });
+    expect((await restarted.retrieve(id)).status).toBe('requires_capture');
+    expect((await restarted.capture(id)).amountReceivedCents).toBe(7872);
+    const other = await intent();
+    expect((await restarted.confirmWithPaymentMethod(other.id, method.ref)).status).toBe('requires_capture');
+  });
+
+  it('never stores a card number, even of a saved card', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    await gateway.createPaymentMethod(card('5555 5555 5555 4444'));
+    await gateway.confirm(id, card('4000 0566 5566 5556'));
+    const dump = JSON.stringify([
+      await database.db.select().from(testGatewayIntents),
+      await database.db.select().from(testGatewayPaymentMethods),
+    ]);
+    expect(dump).not.toContain('5555555555554444');
+    expect(dump).not.toContain('4000056655665556');
+  });
+
+  it('lets only one of two concurrent captures through', async () => {
+    const { gateway, intent } = setup();
+    const { id } = await intent();
+    await gateway.confirm(id, card(testCards.success));
+    const results = await Promise.allSettled([gateway.capture(id), gateway.capture(id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('reads only an event id, a type and an intent id from a signed body, and refuses a body that is not an event', async () => {
+    const { gateway } = setup();
+    const created = Math.floor(now.getTime() / 1000);
+    const signed = (value: unknown) => {
+      const body = JSON.stringify(value);
+      return () => gateway.parseWebhook(body, signWebhook(body, secret, created));
+    };
+    for (const junk of [[], 'text', 42, null, { id: 'evt_1', type: 'x' }, { id: 'evt_1', type: 'x', created, data: { object: [] } }]) {
+      expect(signed(junk)).toThrow(WebhookSignatureError);
+    }
+    const lying = { id: 'evt_1', type: 'payment_intent.succeeded', created, data: { object: { id: 'pi_test_1', status: 'succeeded', amountReceivedCents: 1 } } };
+    expect(signed(lying)()).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', created, intentId: 'pi_test_1' });
   });
 });

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from '../realtime/event-bus.ts';
 import { createRedisBus } from '../realtime/redis-bus.ts';
-import { createMailer } from '../services/mailer.ts';
 import { deliverExternally, type ExternalChannels } from '../services/notification-delivery.ts';
 import { attachNotificationPublisher, toApiNotification } from '../services/notification-service.ts';
 
@@ -49,12 +48,12 @@ async function realtimePlugin(app: FastifyInstance) {
   });
 
   const channels: ExternalChannels = {
-    mailer: createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log, clock: app.clock }),
+    mailer: app.mailer,
     vapid:
       app.config.VAPID_PUBLIC_KEY && app.config.VAPID_PRIVATE_KEY
         ? { publicKey: app.config.VAPID_PUBLIC_KEY, privateKey: app.config.VAPID_PRIVATE_KEY, subject: app.config.VAPID_SUBJECT }
         : undefined,
-    appUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
+    appUrl: app.config.PUBLIC_URL,
   };
   const inFlight = new Set<Promise<unknown>>();
 

@@ -1,26 +1,50 @@
 import { Redis } from 'ioredis';
+import { connectionFailure, urlTarget } from '../startup.ts';
 import type { EventBus } from './event-bus.ts';
+
+/** How long the first connection may take; under Fastify's 10 s plugin timeout, which would hide the reason. */
+export const redisConnectTimeoutMs = 5_000;
 
 /**
  * Fans messages out through Redis pub/sub with ioredis: every instance subscribed to a channel hears every
- * publish, its own included. Two connections, because a subscribed Redis connection accepts no PUBLISH;
- * ioredis reconnects and re-subscribes by itself.
+ * publish, its own included. Two connections, because a subscribed Redis connection accepts no PUBLISH.
+ * The first connection must succeed within `connectTimeoutMs`, or start-up stops with an UnavailableError saying
+ * why (decision 011); after that, ioredis reconnects and re-subscribes by itself and each failure goes to `onError`.
  */
-export async function createRedisBus(redisUrl: string, options: { onError?: (error: Error) => void } = {}): Promise<EventBus> {
-  const connectionOptions = { lazyConnect: true, maxRetriesPerRequest: 3 } as const;
+export async function createRedisBus(
+  redisUrl: string,
+  options: { onError?: (error: Error) => void; connectTimeoutMs?: number } = {},
+): Promise<EventBus> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? redisConnectTimeoutMs;
+  const connectionOptions = { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: connectTimeoutMs } as const;
   const publisher = new Redis(redisUrl, connectionOptions);
   const subscriber = new Redis(redisUrl, connectionOptions);
   const reportError = options.onError ?? (() => undefined);
-  publisher.on('error', reportError);
-  subscriber.on('error', reportError);
+  let connected = false;
+  // Before the first connection the reason of a failure goes into the start-up message, not the log.
+  let firstError: Error | undefined;
+  const onError = (error: Error) => {
+    if (connected) reportError(error);
+    else firstError ??= error;
+  };
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  let timer: NodeJS.Timeout | undefined;
+  // A server that accepts the connection and never answers would keep connect() pending for good.
+  const noAnswer = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('connect timeout')), connectTimeoutMs);
+  });
   try {
-    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await Promise.race([Promise.all([publisher.connect(), subscriber.connect()]), noAnswer]);
   } catch (error) {
     // Do not leave ioredis retrying in the background for an app that failed to start.
     publisher.disconnect();
     subscriber.disconnect();
-    throw error;
+    throw connectionFailure('redis', urlTarget(redisUrl, 6379), firstError ?? error, connectTimeoutMs);
+  } finally {
+    clearTimeout(timer);
   }
+  connected = true;
 
   const handlers = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (channel: string, message: string) => {
@@ -54,4 +78,13 @@ export async function createRedisBus(redisUrl: string, options: { onError?: (err
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };
+}
+
+/**
+ * Connects to Redis as the bus will, then closes: start-up calls it before opening the database so that a Redis
+ * that cannot be reached is reported at once, not after migrating and seeding (decision 011).
+ */
+export async function checkRedis(redisUrl: string, connectTimeoutMs = redisConnectTimeoutMs): Promise<void> {
+  const bus = await createRedisBus(redisUrl, { connectTimeoutMs });
+  await bus.close();
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@core/errors.ts';
 import { adminUserListQuerySchema } from '@core/schemas/admin.ts';
@@ -12,7 +13,6 @@ import {
   type AuthProviders,
 } from '@core/schemas/auth.ts';
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../plugins/auth.ts';
-import { appOrigin } from '../plugins/csrf.ts';
 import { requireUser } from '../services/access.ts';
 import {
   demoLogin,
@@ -22,29 +22,41 @@ import {
   logout,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   TooManyAttemptsError,
   updateUserByAdmin,
+  verifyEmail,
   type AuthContext,
+  type MailingContext,
   type SignedIn,
 } from '../services/auth-service.ts';
-import { createMailer } from '../services/mailer.ts';
 import { createOidcSignIn, oidcFlowLifetimeMs, signInWithOidc } from '../services/oidc-service.ts';
 import { toPublicUser } from '../services/user-service.ts';
+import { verifyEmailSchema } from '@core/schemas/email-verification.ts';
 import { parse } from './validate.ts';
 
 const oidcCookieName = 'glossly_oidc';
+
+const isLoopback = (ip: string) => isIP(ip) !== 0 && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));
 const oidcCookiePath = '/api/auth/oidc';
 
 export async function authRoutes(app: FastifyInstance) {
-  const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log, clock: app.clock });
   const oidc = createOidcSignIn({
     issuer: app.config.OIDC_ISSUER,
     clientId: app.config.OIDC_CLIENT_ID,
     clientSecret: app.config.OIDC_CLIENT_SECRET,
   });
   const context = (): AuthContext => ({ db: app.db, now: app.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
-  const origin = (request: FastifyRequest) => appOrigin(request, app.config.PUBLIC_URL);
+  // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
+  const mailing = (): MailingContext => ({ ...context(), mailer: app.mailer, appUrl: app.config.PUBLIC_URL });
+  /**
+   * Per client address. Outside production the loopback address is exempt: the developer's own browser and the
+   * end-to-end suite register many accounts from it. In production behind a proxy, set TRUST_PROXY.
+   */
+  const perAddress = (max: number, timeWindow: string) => ({
+    rateLimit: { max, timeWindow, allowList: (request: FastifyRequest) => app.config.NODE_ENV !== 'production' && isLoopback(request.ip) },
+  });
 
   function signIn(reply: FastifyReply, result: SignedIn) {
     setSessionCookie(app, reply, result.sessionToken);
@@ -53,10 +65,23 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/user', (request) => toPublicUser(app.db, requireUser(request.user)));
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const result = await register(context(), parse(registerSchema, request.body));
-    reply.status(201);
+  // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
+  app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
+    const answer = await register(mailing(), parse(registerSchema, request.body));
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/api/auth/verify-email', async (request, reply) => {
+    const { token } = parse(verifyEmailSchema, request.body);
+    const result = await verifyEmail(context(), token);
+    const previous = request.cookies[sessionCookieName];
+    if (previous) await logout(app.db, previous);
     return signIn(reply, result);
+  });
+
+  app.post('/api/auth/resend-verification', { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request) => {
+    const { email } = parse(forgotPasswordSchema, request.body);
+    return resendVerification(mailing(), email);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
@@ -89,7 +114,7 @@ export async function authRoutes(app: FastifyInstance) {
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request) => {
       const { email } = parse(forgotPasswordSchema, request.body);
-      return requestPasswordReset({ ...context(), mailer, appUrl: origin(request) }, email);
+      return requestPasswordReset(mailing(), email);
     },
   );
 
@@ -105,7 +130,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/oidc/start', async (request, reply) => {
     try {
-      const { url, flowCookie } = await oidc.start(`${origin(request)}/api/auth/oidc/callback`, app.clock.now());
+      const { url, flowCookie } = await oidc.start(`${app.config.PUBLIC_URL}/api/auth/oidc/callback`, app.clock.now());
       reply.setCookie(oidcCookieName, flowCookie, {
         path: oidcCookiePath,
         httpOnly: true,
@@ -124,7 +149,7 @@ export async function authRoutes(app: FastifyInstance) {
     const flowCookie = request.cookies[oidcCookieName];
     reply.clearCookie(oidcCookieName, { path: oidcCookiePath });
     try {
-      const callbackUrl = new URL(request.url, origin(request));
+      const callbackUrl = new URL(request.url, app.config.PUBLIC_URL);
       const identity = await oidc.finish(callbackUrl, flowCookie, app.clock.now());
       signIn(reply, await signInWithOidc(context(), identity));
       return reply.redirect('/login?signedIn=google');

@@ -32,7 +32,10 @@ export const webhookPath = '/api/payments/webhook';
  * saved cards (/payment-methods) and admin refunds: everything that talks to the one gateway of this app.
  */
 export async function paymentRoutes(app: FastifyInstance) {
-  const gateway = createPaymentGateway(app.config, app.clock);
+  const gateway = await createPaymentGateway(app.config, app.clock, app.db);
+  if (gateway instanceof TestGateway && app.config.NODE_ENV === 'production') {
+    app.log.warn('PAYMENTS_GATEWAY=test in production: only test cards are taken and no real money moves');
+  }
   registerPaymentGateway(app.db, gateway);
   if (gateway instanceof TestGateway) {
     // The built-in gateway posts its signed events to the same route Stripe's reach, through the whole HTTP stack.

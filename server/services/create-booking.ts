@@ -1,17 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { conflict } from '@core/errors.ts';
-import { holdMinutes } from '@core/domain/booking-status.ts';
+import { holdMinutes, maxUnpaidHolds } from '@core/domain/booking-status.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { isExclusionViolation } from '../db/errors.ts';
-import { bookingEvents, bookings, services } from '../db/schema.ts';
+import { bookingEvents, bookings, services, users } from '../db/schema.ts';
 import { requireRole, type Actor } from './access.ts';
 import { loadDetailer, offeredServiceDuration } from './availability-service.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './booking-slot.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
+
+export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
+
+/**
+ * At most maxUnpaidHolds live holds per customer. The customer's row is locked first, so two concurrent
+ * requests of one customer count one after the other and cannot both slip under the cap.
+ */
+async function reserveHold(tx: Database, customerId: number, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update');
+  const [holds] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.customerId, customerId), eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)));
+  if (holds!.n >= maxUnpaidHolds) throw conflict(tooManyHoldsMessage);
+}
 
 /** POST /api/bookings: holds the slot as pending_payment for 15 minutes. Amounts come from the catalog only. */
 export async function createBooking(db: Database, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
@@ -26,6 +41,7 @@ export async function createBooking(db: Database, actor: Actor, now: Date, input
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      await reserveHold(tx, customer.id, now);
       const [row] = await tx
         .insert(bookings)
         .values({

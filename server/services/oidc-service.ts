@@ -1,11 +1,10 @@
 import { createHmac, createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { AppError, badRequest, forbidden } from '@core/errors.ts';
 import { users } from '../db/schema.ts';
-import type { Database } from '../db/client.ts';
-import { isAdminEmail, startSession, type AuthContext, type SignedIn } from './auth-service.ts';
-import { createUser, findUserByEmail, type UserRow } from './user-service.ts';
+import { grantListedAdmin, startSession, type AuthContext, type SignedIn } from './auth-service.ts';
+import { createUser, findUserByEmail, isUsernameTaken, type UserRow } from './user-service.ts';
 
 /** Google (and any provider that lists it) can force the account chooser; others reject the prompt value. */
 function selectsAccount(config: oidc.Configuration): boolean {
@@ -23,8 +22,8 @@ const notConfiguredReason = 'Google sign-in is not set up on this server.';
 
 type FlowState = { state: string; nonce: string; verifier: string; expiresAt: number };
 
-/** A person as the provider vouches for them. */
-export type OidcIdentity = { subject: string; email: string; name: string | null };
+/** A person as the provider vouches for them; emailVerified only when the provider says email_verified: true. */
+export type OidcIdentity = { subject: string; email: string; name: string | null; emailVerified: boolean };
 
 /**
  * OpenID Connect sign-in (authorization code + PKCE, state and nonce). The provider is discovered on first
@@ -117,7 +116,7 @@ export function createOidcSignIn(settings: OidcSettings) {
       // An unverified address could belong to someone else: it must not open their Glossly account.
       if (claims.email_verified === false) throw forbidden('Please verify your email address with Google first.');
       const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null;
-      return { subject: claims.sub, email: claims.email, name };
+      return { subject: claims.sub, email: claims.email, name, emailVerified: claims.email_verified === true };
     },
   };
 }
@@ -130,11 +129,6 @@ export function usernameBase(identity: Pick<OidcIdentity, 'email' | 'name'>): st
   return raw.length >= 3 ? raw : `${raw}user`;
 }
 
-async function isUsernameTaken(db: Database, username: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-  return Boolean(row);
-}
-
 async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): Promise<UserRow> {
   const base = usernameBase(identity);
   for (let attempt = 1; attempt <= 50; attempt += 1) {
@@ -145,8 +139,10 @@ async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): P
         email: identity.email,
         username,
         name: identity.name ?? identity.email.split('@')[0]!,
-        role: isAdminEmail(ctx.adminEmails, identity.email) ? 'admin' : 'customer',
+        role: 'customer',
         oidcSubject: identity.subject,
+        // The provider vouches for the address: as good as our own confirmation link.
+        emailVerifiedAt: identity.emailVerified ? ctx.now : null,
       });
     } catch (error) {
       // Someone took the name in between: try the next one.
@@ -157,13 +153,27 @@ async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): P
   throw badRequest('Could not choose a username for your account. Please register with email instead.');
 }
 
-/** The provider's person: the account linked to them, the account with their email, or a new customer. */
+export const oidcLinkMessages = {
+  unverifiedAccount:
+    'An account with this email already exists but its email is not confirmed. Sign in with your password and open the confirmation link we sent, then Google sign-in will work.',
+  unverifiedProvider:
+    'Google has not verified this email address, so it cannot open the existing account with this email. Sign in with your password instead.',
+} as const;
+
+/**
+ * The provider's person: the account linked to them, the account with their email, or a new customer. An
+ * existing password account is linked only when both sides vouch for the address: its owner opened our
+ * confirmation link and the provider says email_verified. Otherwise whoever holds the provider account could
+ * take over an account registered (unconfirmed) with someone else's address, or the other way round.
+ */
 export async function signInWithOidc(ctx: AuthContext, identity: OidcIdentity): Promise<SignedIn> {
   const [linked] = await ctx.db.select().from(users).where(eq(users.oidcSubject, identity.subject));
   let row: UserRow | undefined = linked;
   if (!row) {
     const byEmail = await findUserByEmail(ctx.db, identity.email);
     if (byEmail?.oidcSubject) throw forbidden('This email is already linked to another Google account.');
+    if (byEmail && !byEmail.emailVerifiedAt) throw forbidden(oidcLinkMessages.unverifiedAccount);
+    if (byEmail && !identity.emailVerified) throw forbidden(oidcLinkMessages.unverifiedProvider);
     if (byEmail) {
       [row] = await ctx.db.update(users).set({ oidcSubject: identity.subject }).where(eq(users.id, byEmail.id)).returning();
     } else {
@@ -171,5 +181,5 @@ export async function signInWithOidc(ctx: AuthContext, identity: OidcIdentity): 
     }
   }
   if (row!.isDisabled) throw forbidden('This account has been disabled. Please contact support.');
-  return startSession(ctx, row!);
+  return startSession(ctx, await grantListedAdmin(ctx, row!));
 }

@@ -11,7 +11,9 @@ import { bookingNotAwaitingPaymentMessage, creditsChangedMessage, openStatuses, 
 /** The gateway's reports (webhooks, API answers, status reads) applied to our records, each once. */
 
 /**
- * POST /api/payments/webhook: verified first (400 and no change otherwise), applied once per event id.
+ * POST /api/payments/webhook: verified first (400 and no change otherwise), applied once per event id. The
+ * event only says which intent changed: its state is read back from the gateway, so a body that lies about
+ * an amount or a status (even one signed with a leaked secret) can only make us catch up with the truth.
  */
 export async function handleWebhook(
   db: Database,
@@ -24,10 +26,18 @@ export async function handleWebhook(
   try {
     event = gateway.parseWebhook(rawBody, signatureHeader);
   } catch (error) {
-    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
-      throw badRequest(`Webhook signature verification failed: ${error.message}`);
-    }
+    if (error instanceof WebhookSignatureError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
     throw error;
+  }
+  const isHandled = event.intentId !== null && (handledEventTypes as readonly string[]).includes(event.type);
+  let intent: GatewayIntent | null = null;
+  if (isHandled) {
+    try {
+      intent = await gateway.retrieve(event.intentId!);
+    } catch (error) {
+      if (error instanceof GatewayError) throw badRequest(`Webhook event names an unknown payment: ${event.intentId}`);
+      throw error;
+    }
   }
   const [inserted] = await db
     .insert(webhookEvents)
@@ -36,9 +46,7 @@ export async function handleWebhook(
     .returning();
   if (!inserted) return { received: true, duplicate: true };
   try {
-    if (event.intent && (handledEventTypes as readonly string[]).includes(event.type)) {
-      await applyIntentUpdate(db, gateway, event.intent, now);
-    }
+    if (intent) await applyIntentUpdate(db, gateway, intent, now);
   } catch (error) {
     // Not applied: forget the id so that the gateway's retry is applied.
     await db.delete(webhookEvents).where(eq(webhookEvents.eventId, event.id));

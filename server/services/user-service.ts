@@ -17,11 +17,18 @@ export type NewUser = {
   /** Absent for accounts that only sign in through OpenID Connect. */
   password?: string;
   oidcSubject?: string;
+  /** Set when the address is known to be the person's (demo accounts, a provider's verified email, tests). */
+  emailVerifiedAt?: Date | null;
 };
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
+}
+
+export async function isUsernameTaken(db: Database, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  return Boolean(row);
 }
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
@@ -42,6 +49,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
         role: input.role,
         passwordHash,
         oidcSubject: input.oidcSubject ?? null,
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
       })
       .returning();
     return row!;

@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
 
-const unique = () => randomBytes(4).toString('hex');
-
-/** A fresh customer, registered in its own API context (its own cookies), so the admin's browser stays the admin's. */
-async function registerCustomer(request: APIRequestContext, name: string) {
-  const id = unique();
-  const account = { name: `${name} ${id}`, username: `${name.toLowerCase().replace(/\s/g, '')}${id}`, email: `${id}@example.com`, password: 'customer-pass', confirmPassword: 'customer-pass', role: 'customer' };
-  const response = await request.post('/api/auth/register', { data: account });
-  expect(response.status()).toBe(201);
-  return account;
-}
+/** A fresh customer, signed up in its own API context (its own cookies), so the admin's browser stays the admin's. */
+const registerCustomer = (request: APIRequestContext, name: string) => signUp(request, name);
 
 async function signInAsAdmin(page: Page) {
   const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });

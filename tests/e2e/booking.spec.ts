@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, test } from './fixtures.ts';
+import { accessibilityViolations, dismissNotificationPrompt, expect, signUp, test } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -121,18 +121,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   const other = await browser.newContext();
   await dismissNotificationPrompt(other);
   const otherPage = await other.newPage();
-  const unique = Date.now().toString(36);
-  const registered = await otherPage.request.post('/api/auth/register', {
-    data: {
-      name: 'Second Customer',
-      username: `second${unique}`,
-      email: `second-${unique}@example.com`,
-      password: 'second-pass-1',
-      confirmPassword: 'second-pass-1',
-      role: 'customer',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await signUp(otherPage.request, 'Second Customer');
   await chooseWashAndSedan(otherPage);
   await otherPage.getByRole('button', { name: 'Continue to Schedule' }).click();
   await pickDay(otherPage, tomorrow);
@@ -235,11 +224,7 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
 });
 
 test('[CUSTOMER] My Bookings shows an empty state with a way to book', async ({ page }) => {
-  const unique = Date.now().toString(36);
-  const registered = await page.request.post('/api/auth/register', {
-    data: { name: 'New Customer', username: `new${unique}`, email: `new-${unique}@example.com`, password: 'new-pass-1', confirmPassword: 'new-pass-1', role: 'customer' },
-  });
-  expect(registered.status()).toBe(201);
+  await signUp(page.request, 'New Customer');
   await page.goto('/bookings');
   await expect(page.getByRole('heading', { name: 'No bookings yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book a detailer' })).toHaveAttribute('href', '/detailers');

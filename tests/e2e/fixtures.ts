@@ -32,6 +32,28 @@ export const test = base.extend<{ consoleErrors: string[]; showNotificationPromp
 
 export { expect };
 
+let signUps = 0;
+
+/**
+ * A new account of its own, registered and signed in on this request context (a page's or an API context's
+ * cookies). Registration never signs in (it must not tell whether an email is taken), so the sign-in follows it.
+ */
+export async function signUp(request: import('@playwright/test').APIRequestContext, name: string, role: 'customer' | 'detailer' = 'customer') {
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(signUps++).toString(36)}`;
+  const account = {
+    name: `${name} ${id}`,
+    username: `${name.toLowerCase().replace(/[^a-z]/g, '')}${id}`,
+    email: `${name.toLowerCase().replace(/[^a-z]/g, '-')}-${id}@example.com`,
+    password: `e2e-pass-${id}`,
+    role,
+  };
+  const registered = await request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return account;
+}
+
 /** Marks the permission prompt dismissed for the session, as a user who chose "Not now"; for extra contexts too. */
 export async function dismissNotificationPrompt(context: import('@playwright/test').BrowserContext) {
   await context.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
 
 type SignedInUser = { id: number; detailerId: number | null };
 
@@ -11,11 +11,7 @@ async function signIn(request: APIRequestContext, role: 'customer' | 'detailer')
 
 /** A customer of its own, so that no other test's notifications show up. */
 async function signUpCustomer(request: APIRequestContext) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const response = await request.post('/api/auth/register', {
-    data: { name: 'Nora Notified', username: `nora${id}`, email: `nora-${id}@example.com`, password: 'glossly-e2e-pass', role: 'customer' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await signUp(request, 'Nora Notified');
   return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
 }
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
 
 const glossBossId = 1;
 
@@ -13,16 +13,7 @@ function workdayAhead(timeZone: string, daysAhead: number) {
 }
 
 /** A new customer (no referral credits), signed in on this page's context. */
-async function newCustomer(request: APIRequestContext) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `payer-${id}@example.com`;
-  const password = 'pay-secret-123';
-  const registered = await request.post('/api/auth/register', {
-    data: { name: 'Pat Payer', username: `payer${id}`, email, password, confirmPassword: password, role: 'customer' },
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  expect((await request.post('/api/auth/login', { data: { email, password } })).ok()).toBeTruthy();
-}
+const newCustomer = (request: APIRequestContext) => signUp(request, 'Pat Payer');
 
 /** Books the Basic Exterior Wash through the API: the booking waits for payment, holding its slot. */
 async function bookWash(request: APIRequestContext, daysAhead: number, time: string) {

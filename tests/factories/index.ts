@@ -26,6 +26,8 @@ export async function createCustomer(db: Database, overrides: Partial<NewUser> =
     name: `Casey Customer ${id}`,
     role: 'customer',
     password: testPassword,
+    // Factory accounts have confirmed their address, as most real ones have; pass null for one that has not.
+    emailVerifiedAt: new Date(),
     ...overrides,
   });
 }
@@ -50,6 +52,7 @@ export async function createDetailer(
     name: `Dana Detailer ${id}`,
     role: 'detailer',
     password: testPassword,
+    emailVerifiedAt: new Date(),
     ...overrides.user,
   });
   const detailerId = await ensureDetailerProfile(db, user.id, {

@@ -70,12 +70,12 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       const [row] = await t.db.select().from(savedCards).where(eq(savedCards.id, saved.id));
       expect(row!.gatewayRef).toMatch(/^pm_test_/);
       expect(JSON.stringify(row)).not.toContain('4242424242424242');
-      expect(gateway.hasPaymentMethod(row!.gatewayRef)).toBe(true);
+      expect(await gateway.hasPaymentMethod(row!.gatewayRef)).toBe(true);
       expect((await call(customer, 'GET', '/api/payment-methods')).json()).toEqual([saved]);
 
       const removed = await call(customer, 'DELETE', `/api/payment-methods/${saved.id}`);
       expect(removed.statusCode).toBe(200);
-      expect(gateway.hasPaymentMethod(row!.gatewayRef)).toBe(false);
+      expect(await gateway.hasPaymentMethod(row!.gatewayRef)).toBe(false);
       expect((await call(customer, 'GET', '/api/payment-methods')).json()).toEqual([]);
       expect((await call(customer, 'DELETE', `/api/payment-methods/${saved.id}`)).statusCode).toBe(404);
     });

@@ -11,7 +11,7 @@ import type { UserRow } from '../../server/services/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
-const webhookSecret = 'whsec_integration_test_secret';
+const webhookSecret = 'whsec_integration_test_secret_0123456789';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
 
 describe.each(databaseKinds)('payments on %s', (kind) => {

@@ -11,6 +11,7 @@ const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
 const DemoLoginPage = lazy(() => import('@/features/auth/pages/demo-login-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page.tsx'));
 const ProfilePage = lazy(() => import('@/features/account/pages/profile-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 const DetailersPage = lazy(() => import('@/features/catalog/pages/detailers-page.tsx'));
@@ -47,6 +48,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/demo-login', page: DemoLoginPage },
   { path: '/forgot-password', page: ForgotPasswordPage },
   { path: '/reset-password', page: ResetPasswordPage },
+  { path: '/verify-email', page: VerifyEmailPage },
   { path: '/detailers', page: DetailersPage },
   { path: '/detailers/:id', page: DetailerPage },
   { path: '/services/:id', page: ServicePage },

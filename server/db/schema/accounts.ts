@@ -16,6 +16,8 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     referralCreditsCents: integer('referral_credits_cents').notNull().default(0),
     isDisabled: boolean('is_disabled').notNull().default(false),
+    /** When the owner opened the confirmation link: only a verified address may become admin or be linked to OpenID. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,30 +42,40 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
-);
+/** A single-use link's token, stored hashed, for one account: both kinds of emailed link share this shape. */
+const accountTokenTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: createdAt(),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
 
-/** Failed sign-ins, counted per email and per address to throttle guessing (shared by every instance). */
-export const loginAttempts = pgTable(
-  'login_attempts',
+export const passwordResetTokens = accountTokenTable('password_reset_tokens');
+
+/** The link of the 'Confirm your email' message sent at registration. */
+export const emailVerificationTokens = accountTokenTable('email_verification_tokens');
+
+/**
+ * Failed sign-ins per key (`ip:<address>` or `pair:<email>|<address>`) in a fixed window, shared by every
+ * instance. An attempt is counted by one atomic upsert BEFORE the password is checked, so concurrent
+ * guesses each take a number and only the first ones are ever verified.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
   {
-    id: serial('id').primaryKey(),
-    /** `email:<address>` or `ip:<address>`. */
-    key: text('key').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_attempts_key_attempted_at_idx').on(t.key, t.attemptedAt)],
+  (t) => [check('login_throttles_failures_non_negative', sql`${t.failures} >= 0`)],
 );
 
 /** Emails sent (or, without SMTP_URL, only recorded here) so admins and tests can read them. */
@@ -73,5 +85,9 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Set while the email waits for SMTP delivery (the mail queue); null once sent, given up, or with no SMTP. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
   createdAt: createdAt(),
-});
+}, (t) => [index('outbox_emails_next_attempt_at_idx').on(t.nextAttemptAt)]);

@@ -1,16 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Registration } from '@core/schemas/auth.ts';
-import type { User } from '@core/schemas/user.ts';
+import type { RegistrationAnswer } from '@core/schemas/email-verification.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
 
-/** Registering also signs in: the server answers with the user and a session cookie. */
-export const register = (input: Registration) => apiRequest<User>('POST', '/api/auth/register', input);
+/** Registering does not sign in: the server mails a confirmation link (decision 010), and answers the same either way. */
+export const register = (input: Registration) => apiRequest<RegistrationAnswer>('POST', '/api/auth/register', input);
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  });
-}
+export const useRegister = () => useMutation({ mutationFn: register });

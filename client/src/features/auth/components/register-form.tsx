@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordMinLength } from '@core/domain/password-policy.ts';
 import { registerSchema, type Registration, type RegisterInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -8,6 +10,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
+import { CheckEmailPanel } from './check-email-panel.tsx';
 import { TextField } from './text-field.tsx';
 
 // The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
@@ -16,19 +19,21 @@ const accountTypes = [
   { value: 'detailer', label: 'Service Provider - Offer detailing services' },
 ] as const;
 
-export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** Creates the account; the answer is a 'Check your email' panel, the confirmation link signs in (decision 010). */
+export function RegisterForm() {
   const form = useForm<RegisterInput, unknown, Registration>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', username: '', email: '', password: '', confirmPassword: '', role: 'customer' },
   });
   const registerMutation = useRegister();
   const { errors, isSubmitting } = form.formState;
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await registerMutation.mutateAsync(input);
       toast({ title: 'Registration successful', description: 'Your account has been created' });
-      onSignedIn();
+      setSentTo(input.email);
     } catch (error) {
       toast({
         title: 'Registration failed',
@@ -37,6 +42,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
       });
     }
   });
+
+  if (sentTo) return <CheckEmailPanel email={sentTo} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -61,7 +68,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        placeholder="At least 6 characters"
+        placeholder={`At least ${passwordMinLength} characters`}
         error={errors.password?.message}
         {...form.register('password')}
       />

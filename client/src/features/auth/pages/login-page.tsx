@@ -56,7 +56,7 @@ export default function LoginPage() {
             <LoginForm onSignedIn={goHome} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm onSignedIn={goHome} />
+            <RegisterForm />
           </TabsContent>
         </Tabs>
         <p className="text-center text-xs text-neutral-600">

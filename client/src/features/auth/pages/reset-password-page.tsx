@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
+import { passwordMinLength } from '@core/domain/password-policy.ts';
 import { resetPasswordSchema, type ResetPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -54,7 +55,7 @@ export default function ResetPasswordPage() {
           label="New Password"
           type="password"
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={`At least ${passwordMinLength} characters`}
           error={errors.password?.message}
           {...form.register('password')}
         />

@@ -1,0 +1,270 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { createRedisBus } from '../../server/realtime/redis-bus.ts';
+import { UnavailableError } from '../../server/startup.ts';
+import { createPostgresDatabase } from './test-app.ts';
+
+// Decision 011: a start-up that cannot succeed ends within 15 s with one line on stderr naming the variable, and
+// a lost PostgreSQL connection never crashes the process.
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+const exitLimitMs = 15_000;
+
+type Outcome = { code: number | null; stderrLines: string[]; elapsedMs: number };
+
+/** Runs server/main.ts as `npm start` does (without the client build) with only the given environment. */
+function startServer(env: Record<string, string>): Promise<Outcome> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: rootDir,
+    // Nothing inherited: a DATABASE_URL or REDIS_URL of the machine must not leak into a case.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A start-up that hangs is killed well after the limit, so that the assertion (not the test timeout) reports it.
+  const kill = setTimeout(() => child.kill('SIGKILL'), exitLimitMs + 10_000);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      resolve({ code, stderrLines: stderr.split('\n').filter((line) => line.trim() !== ''), elapsedMs: Date.now() - started });
+    });
+  });
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** A port nothing listens on (taken, then freed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs the tasks at most `limit` at a time (2 shared cores: the spawned servers must not starve each other). */
+async function inBatches<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+/** The outcome shows an expected failure: exit 1 within the limit, one line matching, no stack frame. */
+function expectOneLineFailure(outcome: Outcome, line: RegExp) {
+  expect(outcome.stderrLines).toHaveLength(1);
+  expect(outcome.stderrLines[0]).toMatch(line);
+  expect(outcome.stderrLines.join('\n')).not.toMatch(/^\s+at /m);
+  expect(outcome.code).toBe(1);
+  expect(outcome.elapsedMs).toBeLessThan(exitLimitMs);
+}
+
+describe('start-up failures (server/main.ts in a child process)', () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'glossly-startup-'));
+  const silentSockets = new Set<Socket>();
+  /** Accepts connections and never says a word: a database or Redis that hangs. */
+  const silentServer = createServer((socket) => silentSockets.add(socket));
+  const portHolder = createServer();
+  const outcomes = new Map<string, Outcome>();
+  const ports = { closed: 0, silent: 0, held: 0 };
+
+  beforeAll(async () => {
+    ports.closed = await closedPort();
+    ports.silent = await listen(silentServer);
+    ports.held = await listen(portHolder);
+    writeFileSync(path.join(tmp, 'a-file'), 'not a folder');
+
+    const missingDatabase = testDatabaseUrl ? new URL(testDatabaseUrl) : undefined;
+    if (missingDatabase) missingDatabase.pathname = '/glossly_no_such_database';
+    // The slowest (waiting out a connect timeout) first.
+    const cases: Record<string, Record<string, string>> = {
+      'silent database': { DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.silent}/glossly` },
+      'closed Redis port': { DATA_DIR: path.join(tmp, 'redis-case'), REDIS_URL: `redis://127.0.0.1:${ports.closed}` },
+      ...(missingDatabase ? { 'missing database': { DATABASE_URL: missingDatabase.toString() } } : {}),
+      'closed database port': { DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.closed}/glossly` },
+      'port in use': { PORT: String(ports.held), DATA_DIR: path.join(tmp, 'port-case') },
+      'data folder is a file': { DATA_DIR: path.join(tmp, 'a-file') },
+      'bad value': { PORT: 'eighty' },
+    };
+    // Two at a time: more would starve each other of CPU on a 2-core machine and blur the timings.
+    const names = Object.keys(cases);
+    const results = await inBatches(
+      names.map((name) => () => startServer(cases[name]!)),
+      2,
+    );
+    names.forEach((name, index) => outcomes.set(name, results[index]!));
+    // The measured times, for the record (docs/decisions/011).
+    console.info(Object.fromEntries([...outcomes].map(([name, outcome]) => [name, `${outcome.elapsedMs} ms`])));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of silentSockets) socket.destroy();
+    await new Promise((resolve) => silentServer.close(resolve));
+    await new Promise((resolve) => portHolder.close(resolve));
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('an unreachable PostgreSQL (closed port) stops start-up naming DATABASE_URL', () => {
+    expectOneLineFailure(
+      outcomes.get('closed database port')!,
+      new RegExp(`^Cannot start: DATABASE_URL: could not connect to 127\\.0\\.0\\.1:${ports.closed} \\(ECONNREFUSED\\)$`),
+    );
+  });
+
+  it('a database server that accepts and never answers stops start-up after the connect timeout', () => {
+    expectOneLineFailure(
+      outcomes.get('silent database')!,
+      new RegExp(`^Cannot start: DATABASE_URL: no answer from 127\\.0\\.0\\.1:${ports.silent} within 5 s$`),
+    );
+  });
+
+  it.skipIf(!testDatabaseUrl)('a database that does not exist stops start-up naming DATABASE_URL', () => {
+    expectOneLineFailure(outcomes.get('missing database')!, /^Cannot start: DATABASE_URL: .* database "glossly_no_such_database" does not exist$/);
+  });
+
+  it('an unreachable Redis (closed port) stops start-up naming REDIS_URL', () => {
+    expectOneLineFailure(
+      outcomes.get('closed Redis port')!,
+      new RegExp(`^Cannot start: REDIS_URL: could not connect to 127\\.0\\.0\\.1:${ports.closed} \\(ECONNREFUSED\\)$`),
+    );
+  });
+
+  it('a port in use stops start-up naming PORT', () => {
+    expectOneLineFailure(outcomes.get('port in use')!, new RegExp(`^Cannot start: PORT ${ports.held} is already in use$`));
+  });
+
+  it('a DATA_DIR that is a file stops start-up naming DATA_DIR', () => {
+    expectOneLineFailure(outcomes.get('data folder is a file')!, /^Cannot start: DATA_DIR .*a-file is a file, not a folder$/);
+  });
+
+  it('a bad configuration value stops start-up naming the variable', () => {
+    expectOneLineFailure(outcomes.get('bad value')!, /^Cannot start: Invalid environment variable PORT: /);
+  });
+});
+
+describe('Redis first connection', () => {
+  it('gives up on a server that accepts and never answers, saying so', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    const port = await listen(silent);
+    try {
+      const started = Date.now();
+      const failure = await createRedisBus(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 300 }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(UnavailableError);
+      expect((failure as UnavailableError).message).toBe(`no answer from 127.0.0.1:${port} within 0.3 s`);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+const testRedisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!testRedisUrl)('Redis connection lost after start-up', () => {
+  it('is retried, not fatal: the bus re-subscribes and delivers again', async () => {
+    // A TCP relay in front of the real Redis, so that the test can cut every connection.
+    const upstream = new URL(testRedisUrl!);
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const server = connect(Number(upstream.port || 6379), upstream.hostname);
+      for (const socket of [client, server]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(server).pipe(client);
+    });
+    const port = await listen(relay);
+    const errors: Error[] = [];
+    const bus = await createRedisBus(`redis://127.0.0.1:${port}`, { onError: (error) => errors.push(error) });
+    try {
+      const heard: string[] = [];
+      await bus.subscribe('glossly:test:reconnect', (message) => heard.push(message));
+      for (const socket of sockets) socket.destroy();
+      for (let attempt = 0; !heard.includes('again') && attempt < 100; attempt++) {
+        await bus.publish('glossly:test:reconnect', 'again').catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(heard).toContain('again');
+    } finally {
+      await bus.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
+  });
+});
+
+/** The rows of a raw query (the shared Database type does not know node-postgres's result shape). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe.skipIf(!testDatabaseUrl)('a PostgreSQL pool that loses connections', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.drop();
+  });
+
+  it('sets the statement and idle-in-transaction timeouts on every connection', async () => {
+    const handle = await openDatabase({ databaseUrl: database.url });
+    try {
+      const setting = async (name: string) => (await rowsOf<Record<string, string>>(handle.db, sql.raw(`SHOW ${name}`)))[0]![name];
+      expect(await setting('statement_timeout')).toBe('15s');
+      expect(await setting('idle_in_transaction_session_timeout')).toBe('30s');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('survives a backend killed under a checked-out client, and the pool replaces it', async () => {
+    const lost: Error[] = [];
+    const handle = await openDatabase({ databaseUrl: database.url, onConnectionError: (error) => lost.push(error) });
+    try {
+      // Inside a transaction the client is checked out of the pool: its 'error' used to go unhandled and end the process.
+      const inTransaction = handle.db.transaction(async (tx) => {
+        const [backend] = await rowsOf<{ pid: number }>(tx as unknown as Database, sql`SELECT pg_backend_pid() AS pid`);
+        await admin.query('SELECT pg_terminate_backend($1)', [backend!.pid]);
+        for (let waited = 0; lost.length === 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+        await tx.execute(sql`SELECT 1`);
+      });
+      await expect(inTransaction).rejects.toThrow();
+      expect(lost.length).toBeGreaterThan(0);
+
+      // The pool replaced it: queries work again, and again after every idle connection is killed too.
+      expect(await rowsOf(handle.db, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await rowsOf(handle.db, sql`SELECT 2 AS two`)).toEqual([{ two: 2 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
