@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { seedDatabase } from '../server/db/seed.ts';
+import { seedDatabase } from '../server/seed/seed.ts';
 import { createTestDatabase, type DatabaseKind } from '../tests/integration/test-app.ts';
 
 const settings = { connections: 10, duration: 5, pipelining: 1 } as const;

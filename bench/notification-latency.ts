@@ -3,8 +3,8 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createTestDatabase, type DatabaseKind } from '../tests/integration/test-app.ts';
 import { users } from '../server/db/schema.ts';
-import { notify } from '../server/services/notification-service.ts';
-import { createSession } from '../server/services/session-service.ts';
+import { notify } from '../server/notifications/notification-service.ts';
+import { createSession } from '../server/identity/session-service.ts';
 
 // 1,000 Server-Sent Events clients on loopback, each signed in as its own user; one notification is raised
 // for each user and the time from raising it (before the INSERT) to its event arriving is measured.

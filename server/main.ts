@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed/seed.ts';
 import { buildApp } from './app.ts';
-import { checkRedis } from './realtime/redis-bus.ts';
+import { checkRedis } from './notifications/realtime/redis-bus.ts';
 import { checkPortFree, startupStep } from './startup.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,7 +9,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-// The server sends {title, body, url, tag, icon} (server/services/notification-delivery.ts).
+// The server sends {title, body, url, tag, icon} (server/notifications/notification-delivery.ts).
 self.addEventListener('push', (event) => {
   let data;
   try {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { seedDatabase } from '../../server/db/seed.ts';
+import { seedDatabase } from '../../server/seed/seed.ts';
 
 // The built app on a fresh in-memory PGlite: every end-to-end run starts from the seed.
 const config = loadConfig();

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import { bookingEvents, bookings, services } from '../../server/db/schema.ts';
 import type { Database } from '../../server/db/client.ts';
-import { createUser, type NewUser } from '../../server/services/user-service.ts';
+import { createUser, type NewUser } from '../../server/identity/user-service.ts';
 import {
   ensureDetailerProfile,
   ensureService,
   ensureServiceCategory,
   type ServiceInput,
-} from '../../server/services/catalog-admin-service.ts';
-import { ensureDefaultAvailability } from '../../server/services/availability-service.ts';
+} from '../../server/catalog/catalog-admin-service.ts';
+import { ensureDefaultAvailability } from '../../server/bookings/availability-service.ts';
 
 // Test data with unique values, through the same domain functions the app and the seed use.
 

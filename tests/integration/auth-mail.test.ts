@@ -6,8 +6,8 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { outboxEmails } from '../../server/db/schema.ts';
-import { runMailDelivery } from '../../server/jobs/mail-delivery.ts';
-import { createMailer, mailRetryDelayMs, maxMailAttempts, type Email } from '../../server/services/mailer.ts';
+import { runMailDelivery } from '../../server/notifications/mail-delivery-job.ts';
+import { createMailer, mailRetryDelayMs, maxMailAttempts, type Email } from '../../server/notifications/mailer.ts';
 import { createCustomer } from '../factories/index.ts';
 import { createTestApp, createTestClock, createTestDatabase, databaseKinds, type TestApp } from './test-app.ts';
 

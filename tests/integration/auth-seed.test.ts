@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isNotNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { detailers, serviceCategories, services, users } from '../../server/db/schema.ts';
-import { seedDatabase } from '../../server/db/seed.ts';
-import { demoAccounts, demoPassword, seedDetailers } from '../../server/db/seed-data.ts';
-import { verifyPassword } from '../../server/services/passwords.ts';
+import { seedDatabase } from '../../server/seed/seed.ts';
+import { demoAccounts, demoPassword, seedDetailers } from '../../server/seed/seed-data.ts';
+import { verifyPassword } from '../../server/identity/passwords.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 
 const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example', PAYMENTS_GATEWAY: 'test' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, maxFailedLoginsPerAddress, maxFailedLoginsPerPair } from '../../server/services/auth-service.ts';
-import { verifyPassword } from '../../server/services/passwords.ts';
+import { login, maxFailedLoginsPerAddress, maxFailedLoginsPerPair } from '../../server/identity/auth-service.ts';
+import { verifyPassword } from '../../server/identity/passwords.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { outboxEmails, users } from '../../server/db/schema.ts';
-import { seedDatabase } from '../../server/db/seed.ts';
-import { demoAccounts, demoPassword } from '../../server/db/seed-data.ts';
+import { seedDatabase } from '../../server/seed/seed.ts';
+import { demoAccounts, demoPassword } from '../../server/seed/seed-data.ts';
 import { registrationAnswer, verificationLinkMessages } from '@core/schemas/email-verification.ts';
 import { createAdmin, createCustomer, registrationPayload as newAccount, testPassword } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, sessionCookie, type TestApp } from './test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
-import { createSession } from '../../server/services/session-service.ts';
-import type { UserRow } from '../../server/services/user-service.ts';
+import { createSession } from '../../server/identity/session-service.ts';
+import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { createTestApp, createTestClock, type DatabaseKind, type TestApp } from './test-app.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookingSchema } from '@core/schemas/booking.ts';
 import { bookings } from '../../server/db/schema.ts';
-import { ensureService } from '../../server/services/catalog-admin-service.ts';
+import { ensureService } from '../../server/catalog/catalog-admin-service.ts';
 import { createAdmin, createDetailer } from '../factories/index.ts';
 import { slotTakenText as takenMessage, useBookingTestApp } from './booking-test-app.ts';
 import { databaseKinds } from './test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../server/db/seed.ts';
+import { seedDatabase } from '../../server/seed/seed.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 
 describe.each(databaseKinds)('catalog API on %s', (kind) => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
-import { sessionCookieName } from '../../server/plugins/auth.ts';
-import { registerErrorHandler } from '../../server/plugins/error-handler.ts';
-import { loggerOptions, serializeError } from '../../server/plugins/logger.ts';
-import { createSession } from '../../server/services/session-service.ts';
+import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import { registerErrorHandler } from '../../server/http/error-handler.ts';
+import { loggerOptions, serializeError } from '../../server/http/logger.ts';
+import { createSession } from '../../server/identity/session-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { createTestClock, createTestDatabase, databaseKinds } from './test-app.ts';
 

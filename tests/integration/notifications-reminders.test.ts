@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookingReminders, bookings, notifications } from '../../server/db/schema.ts';
-import { runBookingReminders } from '../../server/jobs/booking-reminders.ts';
+import { runBookingReminders } from '../../server/bookings/booking-reminders-job.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 

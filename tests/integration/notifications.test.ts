@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { notify as notifyMaybe } from '../../server/services/notification-service.ts';
+import { notify as notifyMaybe } from '../../server/notifications/notification-service.ts';
 import { notifications } from '../../server/db/schema.ts';
-import type { UserRow } from '../../server/services/user-service.ts';
+import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createCustomer } from '../factories/index.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 import { openSseClient, sessionCookie } from './sse-client.ts';

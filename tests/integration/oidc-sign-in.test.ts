@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
-import { oidcLinkMessages, signInWithOidc, usernameBase } from '../../server/services/oidc-service.ts';
+import { oidcLinkMessages, signInWithOidc, usernameBase } from '../../server/identity/oidc-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 

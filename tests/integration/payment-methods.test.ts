@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse, RefundResponse, SavedCard } from '@core/schemas/payments.ts';
 import { bookings, notifications, payments, savedCards } from '../../server/db/schema.ts';
-import { createSession } from '../../server/services/session-service.ts';
-import { paymentGatewayFor } from '../../server/services/payment-service.ts';
-import { fullyRefundedMessage, onlyCompletedRefundMessage } from '../../server/services/payment-refunds.ts';
-import { declineMessages, testCards, type TestGateway } from '../../server/payments/test-gateway.ts';
-import type { UserRow } from '../../server/services/user-service.ts';
+import { createSession } from '../../server/identity/session-service.ts';
+import { paymentGatewayFor } from '../../server/payments/payment-service.ts';
+import { fullyRefundedMessage, onlyCompletedRefundMessage } from '../../server/payments/payment-refunds.ts';
+import { declineMessages, testCards, type TestGateway } from '../../server/payments/gateways/test-gateway.ts';
+import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 

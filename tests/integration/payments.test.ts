@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse } from '@core/schemas/payments.ts';
 import { bookingEvents, bookings, paymentIntents, payments, users, webhookEvents } from '../../server/db/schema.ts';
-import { createSession } from '../../server/services/session-service.ts';
-import { creditsChangedMessage, paymentGatewayFor } from '../../server/services/payment-service.ts';
-import { declineMessages, TestGateway, testCards } from '../../server/payments/test-gateway.ts';
-import { intentIdFromClientSecret } from '../../server/payments/gateway.ts';
-import { signWebhook } from '../../server/payments/webhook-signature.ts';
-import type { UserRow } from '../../server/services/user-service.ts';
+import { createSession } from '../../server/identity/session-service.ts';
+import { creditsChangedMessage, paymentGatewayFor } from '../../server/payments/payment-service.ts';
+import { declineMessages, TestGateway, testCards } from '../../server/payments/gateways/test-gateway.ts';
+import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';
+import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
+import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 

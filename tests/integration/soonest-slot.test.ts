@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SoonestSlot } from '@core/schemas/payments.ts';
 import { availabilityRules, detailers, detailerServices } from '../../server/db/schema.ts';
-import { noSoonSlotMessage } from '../../server/services/soonest-slot-service.ts';
+import { noSoonSlotMessage } from '../../server/bookings/soonest-slot-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 

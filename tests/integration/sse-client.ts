@@ -1,7 +1,7 @@
 import type { Notification } from '@core/schemas/notification.ts';
 import type { Database } from '../../server/db/client.ts';
-import { createSession } from '../../server/services/session-service.ts';
-import type { UserRow } from '../../server/services/user-service.ts';
+import { createSession } from '../../server/identity/session-service.ts';
+import type { UserRow } from '../../server/identity/user-service.ts';
 
 /** The Cookie header of a fresh session for user. */
 export async function sessionCookie(db: Database, user: UserRow) {

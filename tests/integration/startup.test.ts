@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
-import { createRedisBus } from '../../server/realtime/redis-bus.ts';
+import { createRedisBus } from '../../server/notifications/realtime/redis-bus.ts';
 import { UnavailableError } from '../../server/startup.ts';
 import { createPostgresDatabase } from './test-app.ts';
 

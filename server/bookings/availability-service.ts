@@ -1,0 +1,244 @@
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { badRequest, notFound } from '@core/errors.ts';
+import {
+  dateInZone,
+  slotMinuteOfDay,
+  timeSlots,
+  weekdayOf,
+  zonedTimeToUtc,
+  type TimeSlotLabel,
+} from '@core/domain/time-slots.ts';
+import type { Availability, AvailabilityRule, WeeklyAvailability } from '@core/schemas/booking.ts';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
+import { requireRole, type Actor } from '../identity/access.ts';
+
+/** Seeded and default hours: Monday to Saturday, 9 AM to 5 PM. */
+export const defaultWeeklyRules: AvailabilityRule[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
+  weekday,
+  startMinute: 9 * 60,
+  endMinute: 17 * 60,
+}));
+
+/** Gives a detailer the default hours when they have none yet; running it again changes nothing. */
+export async function ensureDefaultAvailability(db: Database, detailerId: number): Promise<void> {
+  const [existing] = await db
+    .select({ id: availabilityRules.id })
+    .from(availabilityRules)
+    .where(eq(availabilityRules.detailerId, detailerId))
+    .limit(1);
+  if (existing) return;
+  await db.insert(availabilityRules).values(defaultWeeklyRules.map((r) => ({ ...r, detailerId })));
+}
+
+/** Bookings that hold a detailer's time at `now`: a pending_payment hold counts only until it lapses. */
+export function holdsTime(now: Date) {
+  return or(
+    inArray(bookings.status, ['requested', 'accepted', 'en_route', 'in_progress']),
+    and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+  );
+}
+
+type SlotContext = {
+  timeZone: string;
+  rules: { startMinute: number; endMinute: number }[];
+  dayOff: boolean;
+  busy: { startsAt: Date; endsAt: Date }[];
+};
+
+async function loadDetailer(db: Database, detailerId: number) {
+  const [row] = await db
+    .select({ id: detailers.id, timeZone: detailers.timeZone, businessName: detailers.businessName, userId: detailers.userId })
+    .from(detailers)
+    .where(eq(detailers.id, detailerId));
+  if (!row) throw notFound('Detailer not found');
+  return row;
+}
+
+/** Duration in minutes of a service the detailer offers; 400 when they do not offer it. */
+export async function offeredServiceDuration(db: Database, detailerId: number, serviceId: number) {
+  const [row] = await db
+    .select({ duration: services.durationMinutes })
+    .from(detailerServices)
+    .innerJoin(services, eq(services.id, detailerServices.serviceId))
+    .where(and(eq(detailerServices.detailerId, detailerId), eq(detailerServices.serviceId, serviceId)));
+  if (!row) throw badRequest('This detailer does not offer that service', { serviceId: 'This detailer does not offer that service' });
+  return row.duration;
+}
+
+async function shortestDuration(db: Database, detailerId: number): Promise<number> {
+  const [row] = await db
+    .select({ duration: sql<number | null>`min(${services.durationMinutes})` })
+    .from(detailerServices)
+    .innerJoin(services, eq(services.id, detailerServices.serviceId))
+    .where(eq(detailerServices.detailerId, detailerId));
+  return row?.duration == null ? 60 : Number(row.duration);
+}
+
+async function loadSlotContext(
+  db: Database,
+  detailer: { id: number; timeZone: string },
+  date: string,
+  now: Date,
+  excludeBookingId?: number,
+): Promise<SlotContext> {
+  const rules = await db
+    .select({ startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
+    .from(availabilityRules)
+    .where(and(eq(availabilityRules.detailerId, detailer.id), eq(availabilityRules.weekday, weekdayOf(date))));
+  const [dayOff] = await db
+    .select({ id: detailerDaysOff.id })
+    .from(detailerDaysOff)
+    .where(and(eq(detailerDaysOff.detailerId, detailer.id), eq(detailerDaysOff.date, date)));
+  // The whole local day, with a margin for long services that run from the day before.
+  const dayStart = zonedTimeToUtc(date, 0, detailer.timeZone);
+  const dayEnd = zonedTimeToUtc(date, 24 * 60, detailer.timeZone);
+  const busy = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.detailerId, detailer.id),
+        holdsTime(now),
+        lt(bookings.startsAt, dayEnd),
+        gt(bookings.endsAt, dayStart),
+        excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId),
+      ),
+    );
+  return { timeZone: detailer.timeZone, rules, dayOff: dayOff !== undefined, busy };
+}
+
+type SlotVerdict = { startsAt: Date; endsAt: Date; available: boolean; reason: 'ok' | 'past' | 'closed' | 'taken' };
+
+function judgeSlot(context: SlotContext, date: string, label: TimeSlotLabel, durationMinutes: number, now: Date): SlotVerdict {
+  const minute = slotMinuteOfDay(label);
+  const startsAt = zonedTimeToUtc(date, minute, context.timeZone);
+  const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+  const verdict = (reason: SlotVerdict['reason']): SlotVerdict => ({ startsAt, endsAt, available: reason === 'ok', reason });
+  if (startsAt.getTime() <= now.getTime()) return verdict('past');
+  if (context.dayOff) return verdict('closed');
+  const inHours = context.rules.some((r) => r.startMinute <= minute && minute + durationMinutes <= r.endMinute);
+  if (!inHours) return verdict('closed');
+  const overlaps = context.busy.some((b) => b.startsAt < endsAt && b.endsAt > startsAt);
+  return verdict(overlaps ? 'taken' : 'ok');
+}
+
+/** GET /api/detailers/:id/availability: public, like the rest of the catalog. */
+export async function getAvailability(
+  db: Database,
+  now: Date,
+  detailerId: number,
+  query: { date: string; serviceId?: number },
+): Promise<Availability> {
+  const detailer = await loadDetailer(db, detailerId);
+  const duration =
+    query.serviceId === undefined
+      ? await shortestDuration(db, detailerId)
+      : await offeredServiceDuration(db, detailerId, query.serviceId);
+  const context = await loadSlotContext(db, detailer, query.date, now);
+  return {
+    date: query.date,
+    timeZone: detailer.timeZone,
+    slots: timeSlots.map((slot) => {
+      const verdict = judgeSlot(context, query.date, slot.label, duration, now);
+      return { time: slot.label, startsAt: verdict.startsAt.toISOString(), available: verdict.available };
+    }),
+  };
+}
+
+/** The verdict for one slot, as booking and rescheduling check it before writing. */
+export async function checkSlot(
+  db: Database,
+  now: Date,
+  detailer: { id: number; timeZone: string },
+  date: string,
+  time: TimeSlotLabel,
+  durationMinutes: number,
+  excludeBookingId?: number,
+): Promise<SlotVerdict> {
+  const context = await loadSlotContext(db, detailer, date, now, excludeBookingId);
+  return judgeSlot(context, date, time, durationMinutes, now);
+}
+
+/** Today's date in the detailer's zone, to refuse past dates. */
+export function todayFor(timeZone: string, now: Date): string {
+  return dateInZone(now, timeZone);
+}
+
+// The detailer's own hours.
+
+async function ownDetailer(db: Database, actor: Actor) {
+  const user = requireRole(actor, 'detailer');
+  const [row] = await db
+    .select({ id: detailers.id, timeZone: detailers.timeZone })
+    .from(detailers)
+    .where(eq(detailers.userId, user.id));
+  if (!row) throw notFound('Detailer profile not found');
+  return row;
+}
+
+async function weeklyAvailabilityOf(db: Database, detailer: { id: number; timeZone: string }, now: Date): Promise<WeeklyAvailability> {
+  const rules = await db
+    .select({ weekday: availabilityRules.weekday, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
+    .from(availabilityRules)
+    .where(eq(availabilityRules.detailerId, detailer.id))
+    .orderBy(asc(availabilityRules.weekday), asc(availabilityRules.startMinute));
+  const today = dateInZone(now, detailer.timeZone);
+  const days = await db
+    .select({ date: detailerDaysOff.date })
+    .from(detailerDaysOff)
+    .where(and(eq(detailerDaysOff.detailerId, detailer.id), sql`${detailerDaysOff.date} >= ${today}`))
+    .orderBy(asc(detailerDaysOff.date));
+  return { rules, daysOff: days.map((d) => d.date), timeZone: detailer.timeZone };
+}
+
+export async function getOwnAvailability(db: Database, actor: Actor, now: Date): Promise<WeeklyAvailability> {
+  const detailer = await ownDetailer(db, actor);
+  return weeklyAvailabilityOf(db, detailer, now);
+}
+
+/** Replaces the detailer's weekly hours; overlapping ranges on one day are refused. */
+export async function setOwnAvailability(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  rules: AvailabilityRule[],
+): Promise<WeeklyAvailability> {
+  const detailer = await ownDetailer(db, actor);
+  const sorted = [...rules].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]!;
+    const current = sorted[i]!;
+    if (previous.weekday === current.weekday && current.startMinute < previous.endMinute) {
+      throw badRequest('Hours on one day must not overlap', { rules: 'Hours on one day must not overlap' });
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(availabilityRules).where(eq(availabilityRules.detailerId, detailer.id));
+    if (sorted.length) await tx.insert(availabilityRules).values(sorted.map((r) => ({ ...r, detailerId: detailer.id })));
+  });
+  return weeklyAvailabilityOf(db, detailer, now);
+}
+
+export async function addDayOff(db: Database, actor: Actor, now: Date, date: string): Promise<WeeklyAvailability> {
+  const detailer = await ownDetailer(db, actor);
+  if (date < dateInZone(now, detailer.timeZone)) {
+    throw badRequest('Date cannot be in the past', { date: 'Date cannot be in the past' });
+  }
+  try {
+    await db.insert(detailerDaysOff).values({ detailerId: detailer.id, date, createdAt: now });
+  } catch (error) {
+    // Blocking a day twice is the same as blocking it once.
+    if (!isUniqueViolation(error, 'detailer_days_off_unique')) throw error;
+  }
+  return weeklyAvailabilityOf(db, detailer, now);
+}
+
+export async function removeDayOff(db: Database, actor: Actor, now: Date, date: string): Promise<WeeklyAvailability> {
+  const detailer = await ownDetailer(db, actor);
+  await db.delete(detailerDaysOff).where(and(eq(detailerDaysOff.detailerId, detailer.id), eq(detailerDaysOff.date, date)));
+  return weeklyAvailabilityOf(db, detailer, now);
+}
+
+export { loadDetailer };

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../jobs/interval-job.ts';
+import type { Database } from '../db/client.ts';
+import { abandonLapsedHolds, expireStaleRequests } from './booking-transitions.ts';
+
+export const bookingExpiryIntervalMs = 60_000;
+
+/** One pass: lapsed holds become abandoned, unanswered requests expired (each with its notifications). */
+export async function runBookingExpiry(db: Database, now: Date): Promise<{ abandoned: number; expired: number }> {
+  const abandoned = await abandonLapsedHolds(db, now);
+  const expired = await expireStaleRequests(db, now);
+  return { abandoned, expired };
+}
+
+/** Runs the pass every minute while the app is up. */
+export function startBookingExpiryJob(app: FastifyInstance, intervalMs = bookingExpiryIntervalMs): void {
+  startIntervalJob(app, 'booking expiry', intervalMs, runBookingExpiry, (result) => result.abandoned + result.expired > 0);
+}

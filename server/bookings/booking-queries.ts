@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import {
+  actionsFrom,
+  freeCancellationHours,
+  userBookingActions,
+  type BookingStatus,
+  type UserBookingAction,
+} from '@core/domain/booking-status.ts';
+import { centsToDollars } from '@core/domain/money.ts';
+import { dateInZone } from '@core/domain/time-slots.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import type { Database } from '../db/client.ts';
+import { bookingEvents, bookings, detailers } from '../db/schema.ts';
+import { requireUser, type Actor } from '../identity/access.ts';
+import {
+  everRequestedSql,
+  selectRecords,
+  slotLabel,
+  visibleRecord,
+  type BookingRecord,
+  type BookingRow,
+  type Relation,
+} from './booking-records.ts';
+
+export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'serviceFeeCents'>, now: Date): number {
+  if (!actionsFrom(booking.status, 'customer').includes('cancel')) return 0;
+  const freeUntil = booking.startsAt.getTime() - freeCancellationHours * 3_600_000;
+  return now.getTime() < freeUntil ? 0 : booking.serviceFeeCents;
+}
+
+function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): UserBookingAction[] {
+  const by = relation === 'customer' ? 'customer' : 'detailer';
+  const startPassed = booking.startsAt.getTime() <= now.getTime();
+  return actionsFrom(booking.status, by).filter((action): action is UserBookingAction => {
+    if (!(userBookingActions as readonly string[]).includes(action)) return false;
+    // Moving a booking whose start has passed makes no sense; cancelling it still can (with the fee).
+    if (action === 'reschedule' && startPassed) return false;
+    return true;
+  });
+}
+
+type Timeline = Booking['timeline'];
+
+/** The status timelines of several bookings in one query (a list must not cost one query per booking). */
+async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<number, Timeline>> {
+  const timelines = new Map<number, Timeline>(bookingIds.map((id) => [id, []]));
+  if (bookingIds.length === 0) return timelines;
+  const events = await db
+    .select({ bookingId: bookingEvents.bookingId, status: bookingEvents.toStatus, action: bookingEvents.action, at: bookingEvents.createdAt })
+    .from(bookingEvents)
+    .where(inArray(bookingEvents.bookingId, bookingIds))
+    .orderBy(asc(bookingEvents.id));
+  for (const e of events) timelines.get(e.bookingId)!.push({ status: e.status, action: e.action, at: e.at.toISOString() });
+  return timelines;
+}
+
+/** The API's view of a booking, as the given party sees it. */
+export async function toBooking(db: Database, record: BookingRecord, relation: Relation, now: Date): Promise<Booking> {
+  const timelines = await loadTimelines(db, [record.booking.id]);
+  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+}
+
+function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: Date, timeline: Timeline): Booking {
+  const b = record.booking;
+  return {
+    id: b.id,
+    status: b.status,
+    detailerId: b.detailerId,
+    serviceId: b.serviceId,
+    customerId: b.customerId,
+    serviceName: record.serviceName,
+    detailerBusinessName: record.detailerBusinessName,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    date: dateInZone(b.startsAt, record.timeZone),
+    time: slotLabel(b.startsAt, record.timeZone),
+    timeZone: record.timeZone,
+    vehicleType: b.vehicleType,
+    notes: b.notes,
+    address: b.address,
+    apt: b.apt,
+    city: b.city,
+    zip: b.zip,
+    price: centsToDollars(b.priceCents),
+    serviceFee: centsToDollars(b.serviceFeeCents),
+    tax: centsToDollars(b.taxCents),
+    total: centsToDollars(b.totalCents),
+    priceCents: b.priceCents,
+    serviceFeeCents: b.serviceFeeCents,
+    taxCents: b.taxCents,
+    totalCents: b.totalCents,
+    holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    createdAt: b.createdAt.toISOString(),
+    allowedActions: allowedActionsFor(relation, b, now),
+    cancellationFeeCents: relation === 'customer' || relation === 'admin' ? cancellationFeeFor(b, now) : 0,
+    timeline,
+  };
+}
+
+export async function listBookings(db: Database, actor: Actor, now: Date, query: { status?: BookingStatus }): Promise<Booking[]> {
+  const user = requireUser(actor);
+  const conditions: (SQL | undefined)[] = [query.status ? eq(bookings.status, query.status) : undefined];
+  if (user.role !== 'admin') {
+    conditions.push(
+      or(
+        eq(bookings.customerId, user.id),
+        and(
+          eq(detailers.userId, user.id),
+          or(notInArray(bookings.status, ['pending_payment', 'abandoned', 'cancelled']), everRequestedSql),
+        ),
+      ),
+    );
+  }
+  const rows = await selectRecords(db)
+    .where(and(...conditions))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id));
+  const timelines = await loadTimelines(db, rows.map((record) => record.booking.id));
+  return rows.map((record) => {
+    const relation: Relation =
+      record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
+    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+  });
+}
+
+export async function getBooking(db: Database, actor: Actor, now: Date, id: number): Promise<Booking> {
+  const user = requireUser(actor);
+  const { record, relation } = await visibleRecord(db, user, id);
+  return toBooking(db, record, relation, now);
+}

@@ -1,0 +1,82 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import { conflict } from '@core/errors.ts';
+import { holdMinutes, maxUnpaidHolds } from '@core/domain/booking-status.ts';
+import { bookingPrice } from '@core/domain/pricing.ts';
+import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
+import type { Database } from '../db/client.ts';
+import { isExclusionViolation } from '../db/errors.ts';
+import { bookingEvents, bookings, services, users } from '../db/schema.ts';
+import { requireRole, type Actor } from '../identity/access.ts';
+import { loadDetailer, offeredServiceDuration } from './availability-service.ts';
+import { loadRecord } from './booking-records.ts';
+import { toBooking } from './booking-queries.ts';
+import { requireFreeSlot, slotTakenMessage } from './booking-slot.ts';
+import { abandonLapsedHolds } from './booking-transitions.ts';
+
+export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
+
+/**
+ * At most maxUnpaidHolds live holds per customer. The customer's row is locked first, so two concurrent
+ * requests of one customer count one after the other and cannot both slip under the cap.
+ */
+async function reserveHold(tx: Database, customerId: number, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update');
+  const [holds] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.customerId, customerId), eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)));
+  if (holds!.n >= maxUnpaidHolds) throw conflict(tooManyHoldsMessage);
+}
+
+/** POST /api/bookings: holds the slot as pending_payment for 15 minutes. Amounts come from the catalog only. */
+export async function createBooking(db: Database, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
+  const customer = requireRole(actor, 'customer');
+  const detailer = await loadDetailer(db, input.detailerId);
+  const duration = await offeredServiceDuration(db, detailer.id, input.serviceId);
+  const [service] = await db.select({ priceCents: services.priceCents }).from(services).where(eq(services.id, input.serviceId));
+  // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
+  await abandonLapsedHolds(db, now, detailer.id);
+  const verdict = await requireFreeSlot(db, now, detailer, input, duration);
+  const price = bookingPrice(service!.priceCents);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await reserveHold(tx, customer.id, now);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          customerId: customer.id,
+          detailerId: detailer.id,
+          serviceId: input.serviceId,
+          status: 'pending_payment',
+          startsAt: verdict.startsAt,
+          endsAt: verdict.endsAt,
+          vehicleType: input.vehicleType,
+          notes: input.notes ?? null,
+          address: input.address,
+          apt: input.apt ?? null,
+          city: input.city,
+          zip: input.zip,
+          ...price,
+          holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      await tx.insert(bookingEvents).values({
+        bookingId: row!.id,
+        action: 'create',
+        fromStatus: null,
+        toStatus: 'pending_payment',
+        actorUserId: customer.id,
+        createdAt: now,
+      });
+      return row!.id;
+    });
+  } catch (error) {
+    // The database decides races: of two requests for one slot, exactly one insert survives.
+    if (isExclusionViolation(error)) throw conflict(slotTakenMessage);
+    throw error;
+  }
+  return toBooking(db, (await loadRecord(db, id))!, 'customer', now);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { detailerIdParamsSchema } from '@core/schemas/catalog.ts';
+import {
+  availabilityQuerySchema,
+  bookingIdParamsSchema,
+  bookingsQuerySchema,
+  cancelBookingSchema,
+  createBookingSchema,
+  dayOffSchema,
+  putWeeklyAvailabilitySchema,
+  rescheduleBookingSchema,
+} from '@core/schemas/booking.ts';
+import {
+  addDayOff,
+  getAvailability,
+  getOwnAvailability,
+  removeDayOff,
+  setOwnAvailability,
+} from './availability-service.ts';
+import { getBooking, listBookings } from './booking-queries.ts';
+import {
+  cancelBooking,
+  performDetailerAction,
+  rescheduleBooking,
+  type DetailerAction,
+} from './booking-transitions.ts';
+import { createBooking } from './create-booking.ts';
+import { parse } from '../http/validate.ts';
+
+const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete'];
+
+/** Bookings, their lifecycle, and the availability they are made against. */
+export async function bookingRoutes(app: FastifyInstance) {
+  app.get('/api/detailers/:id/availability', (request) =>
+    getAvailability(
+      app.db,
+      app.clock.now(),
+      parse(detailerIdParamsSchema, request.params).id,
+      parse(availabilityQuerySchema, request.query),
+    ),
+  );
+
+  app.get('/api/detailer/availability', (request) => getOwnAvailability(app.db, request.user, app.clock.now()));
+
+  app.put('/api/detailer/availability', (request) =>
+    setOwnAvailability(app.db, request.user, app.clock.now(), parse(putWeeklyAvailabilitySchema, request.body).rules),
+  );
+
+  app.post('/api/detailer/days-off', (request) =>
+    addDayOff(app.db, request.user, app.clock.now(), parse(dayOffSchema, request.body).date),
+  );
+
+  app.delete('/api/detailer/days-off', (request) =>
+    removeDayOff(app.db, request.user, app.clock.now(), parse(dayOffSchema, request.body ?? request.query).date),
+  );
+
+  app.post('/api/bookings', async (request, reply) => {
+    const booking = await createBooking(app.db, request.user, app.clock.now(), parse(createBookingSchema, request.body));
+    return reply.code(201).send(booking);
+  });
+
+  app.get('/api/bookings', (request) =>
+    listBookings(app.db, request.user, app.clock.now(), parse(bookingsQuerySchema, request.query)),
+  );
+
+  app.get('/api/bookings/:id', (request) =>
+    getBooking(app.db, request.user, app.clock.now(), parse(bookingIdParamsSchema, request.params).id),
+  );
+
+  for (const action of detailerActions) {
+    app.post(`/api/bookings/:id/${action}`, (request) =>
+      performDetailerAction(app.db, request.user, app.clock.now(), parse(bookingIdParamsSchema, request.params).id, action),
+    );
+  }
+
+  app.post('/api/bookings/:id/cancel', (request) =>
+    cancelBooking(
+      app.db,
+      request.user,
+      app.clock.now(),
+      parse(bookingIdParamsSchema, request.params).id,
+      parse(cancelBookingSchema, request.body ?? {}),
+    ),
+  );
+
+  app.post('/api/bookings/:id/reschedule', (request) =>
+    rescheduleBooking(
+      app.db,
+      request.user,
+      app.clock.now(),
+      parse(bookingIdParamsSchema, request.params).id,
+      parse(rescheduleBookingSchema, request.body),
+    ),
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionUser, sessionLifetimeMs } from '../identity/session-service.ts';
+import type { UserRow } from '../identity/user-service.ts';
+
+export const sessionCookieName = 'glossly_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user from the session cookie; never from a header such as demo-user-id. */
+    user: UserRow | null;
+  }
+}
+
+/** Who is asking: the user of the session cookie, or null. Nothing else identifies anyone. */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[sessionCookieName];
+    request.user = token ? ((await findSessionUser(app.db, token, app.clock.now())) ?? null) : null;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['@fastify/cookie'] });
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
+  reply.setCookie(sessionCookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.NODE_ENV === 'production',
+    maxAge: sessionLifetimeMs / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName, { path: '/' });
+}

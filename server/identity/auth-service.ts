@@ -1,0 +1,355 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '@core/errors.ts';
+import type { Role } from '@core/domain/roles.ts';
+import { adminUserListLimit, type AdminUser, type AdminUserListQuery } from '@core/schemas/admin.ts';
+import { forgotPasswordAnswer, type AdminUpdateUserInput, type LoginInput, type Registration } from '@core/schemas/auth.ts';
+import {
+  registrationAnswer,
+  resendVerificationAnswer,
+  verificationLinkMessages,
+  type RegistrationAnswer,
+} from '@core/schemas/email-verification.ts';
+import type { User } from '@core/schemas/user.ts';
+import type { Database } from '../db/client.ts';
+import { emailVerificationTokens, loginThrottles, passwordResetTokens, users } from '../db/schema.ts';
+import { demoAccounts } from '../seed/seed-data.ts';
+import type { Actor } from './access.ts';
+import { requireRole, requireUser } from './access.ts';
+import type { Mailer } from '../notifications/mailer.ts';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, endAllSessions, endSession, hashToken } from './session-service.ts';
+import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
+
+/** What the account operations need besides their input. */
+export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
+
+/** Operations that send an email with a link: the mailer and the configured public origin (never a Host header). */
+export type MailingContext = AuthContext & { mailer: Mailer; appUrl: string };
+
+/** A signed-in result: the user as the API shows it and the opaque id for the session cookie. */
+export type SignedIn = { user: User; sessionToken: string };
+
+export const loginWindowMs = 15 * 60 * 1000;
+/**
+ * Failed sign-ins allowed in the window per account-and-address pair, and per address whatever the account
+ * (higher: an office or a phone carrier puts many people behind one address). There is no limit per account
+ * alone, so nobody can lock an owner out from another address (decision 010).
+ */
+export const maxFailedLoginsPerPair = 10;
+export const maxFailedLoginsPerAddress = 50;
+export const resetTokenLifetimeMs = 60 * 60 * 1000;
+export const verificationTokenLifetimeMs = 24 * 60 * 60 * 1000;
+
+const invalidCredentials = 'Invalid email or password';
+
+/** 429 with the seconds after which trying again can succeed (the route sends them as Retry-After). */
+export class TooManyAttemptsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('too_many_requests', 'Too many failed sign-in attempts. Please wait a few minutes and try again.');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const isAdminEmail = (adminEmails: readonly string[], email: string) =>
+  adminEmails.includes(email.trim().toLowerCase());
+
+/** ADMIN_EMAILS make an admin only of an account whose address its owner has proved (matched without case). */
+export async function grantListedAdmin(ctx: AuthContext, row: UserRow): Promise<UserRow> {
+  if (!row.emailVerifiedAt || row.role === 'admin' || !isAdminEmail(ctx.adminEmails, row.email)) return row;
+  const [promoted] = await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, row.id)).returning();
+  return promoted ?? row;
+}
+
+// Verified against when the email is unknown, so both failures cost one Argon2 verification.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+export async function startSession(ctx: AuthContext, row: UserRow): Promise<SignedIn> {
+  const { token } = await createSession(ctx.db, row.id, ctx.now);
+  return { user: await toPublicUser(ctx.db, row), sessionToken: token };
+}
+
+type LinkTable = typeof passwordResetTokens | typeof emailVerificationTokens;
+
+/** A new single-use link token for the account; only its hash is stored. */
+async function issueLinkToken(ctx: AuthContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.insert(table).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(ctx.now.getTime() + lifetimeMs) });
+  return token;
+}
+
+/** Takes the token if it is unused, in one statement (two concurrent uses cannot both win); null when it is not. */
+async function claimLinkToken(ctx: AuthContext, table: LinkTable, token: string) {
+  const [claimed] = await ctx.db
+    .update(table)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt)))
+    .returning();
+  return claimed;
+}
+
+/** Every other link of that kind the account still holds stops working. */
+async function retireLinkTokens(ctx: AuthContext, table: LinkTable, userId: number) {
+  await ctx.db.update(table).set({ usedAt: ctx.now }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
+}
+
+async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
+  const token = await issueLinkToken(ctx, emailVerificationTokens, row.id, verificationTokenLifetimeMs);
+  const link = `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(ctx.db, {
+    to: row.email,
+    subject: 'Confirm your Glossly email',
+    text: [
+      `Hi ${row.name},`,
+      '',
+      'Welcome to Glossly! Open this link to confirm your email address and sign in:',
+      link,
+      '',
+      'The link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
+    ].join('\n'),
+  });
+}
+
+/** The owner of a taken address hears about the attempt; the person registering learns nothing. */
+async function sendAccountExistsEmail(ctx: MailingContext, row: UserRow) {
+  if (row.isDisabled) return;
+  await ctx.mailer.send(ctx.db, {
+    to: row.email,
+    subject: 'Someone tried to create a Glossly account with your email',
+    text: [
+      `Hi ${row.name},`,
+      '',
+      'Someone tried to create a Glossly account with your email address, which already has an account.',
+      'If it was you, sign in or reset your password:',
+      `${ctx.appUrl}/login`,
+      `${ctx.appUrl}/forgot-password`,
+      '',
+      'If it was not you, you can ignore this email: nothing has changed.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Self-registration as a customer or detailer. A new email and a taken one get the same answer after the same
+ * work (one Argon2 hash): the new address is sent a confirmation link, the owner of a taken one a notice. No
+ * session starts here; the confirmation link signs in. A taken username is still a 409: usernames are public.
+ */
+export async function register(ctx: MailingContext, input: Registration): Promise<RegistrationAnswer> {
+  if (input.role === 'admin') throw forbidden('Admin accounts cannot be created from the sign-up form');
+  assertPasswordAllowed(input.password);
+  if (await isUsernameTaken(ctx.db, input.username)) throw conflict('This username is already taken');
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing) {
+    await hashPassword(input.password);
+    await sendAccountExistsEmail(ctx, existing);
+    return { message: registrationAnswer };
+  }
+  let row: UserRow;
+  try {
+    row = await createUser(ctx.db, { email: input.email, username: input.username, name: input.name, role: input.role, password: input.password });
+  } catch (error) {
+    // Someone registered the same email in between: the same answer as any taken email.
+    const taken = error instanceof AppError && error.code === 'conflict' && /email/.test(error.message) ? await findUserByEmail(ctx.db, input.email) : undefined;
+    if (!taken) throw error;
+    await sendAccountExistsEmail(ctx, taken);
+    return { message: registrationAnswer };
+  }
+  await sendVerificationEmail(ctx, row);
+  return { message: registrationAnswer };
+}
+
+/** Opening the confirmation link: the address is verified (ADMIN_EMAILS apply from now on) and the owner signed in. */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<SignedIn> {
+  const claimed = await claimLinkToken(ctx, emailVerificationTokens, token);
+  if (!claimed) throw badRequest(verificationLinkMessages.invalid);
+  if (claimed.expiresAt.getTime() <= ctx.now.getTime()) throw badRequest(verificationLinkMessages.expired);
+  await ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  await retireLinkTokens(ctx, emailVerificationTokens, claimed.userId);
+  const row = await findUserById(ctx.db, claimed.userId);
+  if (!row) throw badRequest(verificationLinkMessages.invalid);
+  if (row.isDisabled) throw forbidden('This account has been disabled. Please contact support.');
+  return startSession(ctx, await grantListedAdmin(ctx, row));
+}
+
+/** A new confirmation link for an account still waiting for one; the same answer whatever the address. */
+export async function resendVerification(ctx: MailingContext, email: string): Promise<{ message: string }> {
+  const row = await findUserByEmail(ctx.db, email);
+  if (row && !row.emailVerifiedAt && !row.isDisabled) await sendVerificationEmail(ctx, row);
+  return { message: resendVerificationAnswer };
+}
+
+type ThrottleKeys = { pair: string; address: string };
+
+const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
+  pair: `pair:${email.trim().toLowerCase()}|${ip}`,
+  address: `ip:${ip}`,
+});
+
+/**
+ * Takes this attempt's number under both keys in one atomic upsert, before any password is checked: concurrent
+ * guesses each get their own number, so only the first ones within the limits are ever verified. A window that
+ * has run out starts again at 1. Returns the seconds to wait when a limit is passed, else null.
+ */
+async function reserveAttempt(ctx: AuthContext, keys: ThrottleKeys): Promise<number | null> {
+  const windowOver = sql`${loginThrottles.windowStartedAt} <= ${new Date(ctx.now.getTime() - loginWindowMs).toISOString()}::timestamptz`;
+  const rows = await ctx.db
+    .insert(loginThrottles)
+    .values([
+      { key: keys.pair, failures: 1, windowStartedAt: ctx.now },
+      { key: keys.address, failures: 1, windowStartedAt: ctx.now },
+    ])
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: {
+        failures: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${loginThrottles.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${windowOver} THEN excluded.window_started_at ELSE ${loginThrottles.windowStartedAt} END`,
+      },
+    })
+    .returning();
+  const limit = (key: string) => (key === keys.pair ? maxFailedLoginsPerPair : maxFailedLoginsPerAddress);
+  const over = rows.filter((row) => row.failures > limit(row.key));
+  if (over.length === 0) return null;
+  const retryAt = Math.max(...over.map((row) => row.windowStartedAt.getTime() + loginWindowMs));
+  return Math.max(1, Math.ceil((retryAt - ctx.now.getTime()) / 1000));
+}
+
+/** A successful sign-in: the pair starts afresh and the address gets back the number it took. */
+async function releaseAttempt(ctx: AuthContext, keys: ThrottleKeys) {
+  await ctx.db.delete(loginThrottles).where(eq(loginThrottles.key, keys.pair));
+  await ctx.db
+    .update(loginThrottles)
+    .set({ failures: sql`GREATEST(${loginThrottles.failures} - 1, 0)` })
+    .where(eq(loginThrottles.key, keys.address));
+}
+
+/**
+ * Email and password sign-in. An unknown email and a wrong password get the same 401 after the same work
+ * (one Argon2 verification). Past 10 attempts for one account from one address, or 50 from one address, in
+ * 15 minutes, the answer is 429 without any verification. An unconfirmed address may sign in (a lost email
+ * locks nobody out) but is not made admin by ADMIN_EMAILS.
+ */
+export async function login(
+  ctx: AuthContext,
+  input: LoginInput,
+  ip: string,
+  verify: (hash: string, password: string) => Promise<boolean> = verifyPassword,
+): Promise<SignedIn> {
+  const keys = throttleKeys(input.email, ip);
+  const retryAfterSeconds = await reserveAttempt(ctx, keys);
+  if (retryAfterSeconds !== null) throw new TooManyAttemptsError(retryAfterSeconds);
+  const row = await findUserByEmail(ctx.db, input.email);
+  const hash = row?.passwordHash ?? (await getDummyHash());
+  const isMatch = await verify(hash, input.password).catch(() => false);
+  if (!row?.passwordHash || !isMatch) throw unauthorized(invalidCredentials);
+  if (row.isDisabled) throw forbidden('This account has been disabled. Please contact support.');
+  await releaseAttempt(ctx, keys);
+  return startSession(ctx, await grantListedAdmin(ctx, row));
+}
+
+export async function logout(db: Database, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await endSession(db, sessionToken);
+}
+
+/** Demo mode only: a normal session as the seeded demo account of that role. */
+export async function demoLogin(ctx: AuthContext & { isDemoMode: boolean }, role: Role): Promise<SignedIn> {
+  if (!ctx.isDemoMode) throw notFound('Demo sign-in is not available');
+  const row = await findUserByEmail(ctx.db, demoAccounts[role].email);
+  if (!row || row.isDisabled) throw notFound('The demo account is not available');
+  return startSession(ctx, row);
+}
+
+/** Always the same answer; an email with a single-use link goes out only when the account exists. */
+export async function requestPasswordReset(ctx: MailingContext, email: string): Promise<{ message: string }> {
+  const row = await findUserByEmail(ctx.db, email);
+  if (row && !row.isDisabled) {
+    const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
+    const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(ctx.db, {
+      to: row.email,
+      subject: 'Reset your Glossly password',
+      text: [
+        `Hi ${row.name},`,
+        '',
+        'Someone asked to reset the password of your Glossly account. Open this link to choose a new one:',
+        link,
+        '',
+        'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
+      ].join('\n'),
+    });
+  }
+  return { message: forgotPasswordAnswer };
+}
+
+/**
+ * Sets a new password with a reset link's token: once, within the hour; every session of the account ends. The
+ * link came to the address, so the address counts as confirmed from now on.
+ */
+export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<{ message: string }> {
+  assertPasswordAllowed(password);
+  const claimed = await claimLinkToken(ctx, passwordResetTokens, token);
+  if (!claimed) throw badRequest('This reset link is invalid or has already been used. Please request a new one.');
+  if (claimed.expiresAt.getTime() <= ctx.now.getTime()) {
+    throw badRequest('This reset link has expired. Please request a new one.');
+  }
+  await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, claimed.userId));
+  await ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  await retireLinkTokens(ctx, passwordResetTokens, claimed.userId);
+  await endAllSessions(ctx.db, claimed.userId);
+  return { message: 'Your password has been reset. You can now log in with your new password.' };
+}
+
+/** Yourself, or anyone for an admin. */
+export async function getUser(db: Database, actor: Actor, id: number): Promise<User> {
+  const me = requireUser(actor);
+  if (me.id !== id && me.role !== 'admin') throw forbidden();
+  const row = await findUserById(db, id);
+  if (!row) throw notFound('User not found');
+  return toPublicUser(db, row);
+}
+
+/** Admin only: promote, demote, disable or enable an account; disabling ends its sessions at once. */
+export async function updateUserByAdmin(db: Database, actor: Actor, id: number, input: AdminUpdateUserInput): Promise<User> {
+  const admin = requireRole(actor, 'admin');
+  if (admin.id === id && (input.isDisabled === true || (input.role && input.role !== 'admin'))) {
+    throw badRequest('You cannot disable or demote your own account');
+  }
+  const [row] = await db
+    .update(users)
+    .set({ ...(input.isDisabled === undefined ? {} : { isDisabled: input.isDisabled }), ...(input.role ? { role: input.role } : {}) })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw notFound('User not found');
+  if (row.isDisabled) await endAllSessions(db, row.id);
+  return toPublicUser(db, row);
+}
+
+/** LIKE's wildcards in a search term match themselves. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Admin only: accounts, newest first, at most 100; search matches name, username or email. */
+export async function listUsersForAdmin(db: Database, actor: Actor, query: AdminUserListQuery): Promise<AdminUser[]> {
+  requireRole(actor, 'admin');
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      isDisabled: users.isDisabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(
+      and(
+        query.role ? eq(users.role, query.role) : undefined,
+        pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(adminUserListLimit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -1,0 +1,176 @@
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@core/errors.ts';
+import { adminUserListQuerySchema } from '@core/schemas/admin.ts';
+import {
+  adminUpdateUserSchema,
+  demoLoginSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  userIdParamsSchema,
+  type AuthProviders,
+} from '@core/schemas/auth.ts';
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../http/auth-plugin.ts';
+import { requireUser } from './access.ts';
+import {
+  demoLogin,
+  getUser,
+  listUsersForAdmin,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  TooManyAttemptsError,
+  updateUserByAdmin,
+  verifyEmail,
+  type AuthContext,
+  type MailingContext,
+  type SignedIn,
+} from './auth-service.ts';
+import { createOidcSignIn, oidcFlowLifetimeMs, signInWithOidc } from './oidc-service.ts';
+import { toPublicUser } from './user-service.ts';
+import { verifyEmailSchema } from '@core/schemas/email-verification.ts';
+import { parse } from '../http/validate.ts';
+
+const oidcCookieName = 'glossly_oidc';
+
+const isLoopback = (ip: string) => isIP(ip) !== 0 && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));
+const oidcCookiePath = '/api/auth/oidc';
+
+export async function authRoutes(app: FastifyInstance) {
+  const oidc = createOidcSignIn({
+    issuer: app.config.OIDC_ISSUER,
+    clientId: app.config.OIDC_CLIENT_ID,
+    clientSecret: app.config.OIDC_CLIENT_SECRET,
+  });
+  const context = (): AuthContext => ({ db: app.db, now: app.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
+  // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
+  const mailing = (): MailingContext => ({ ...context(), mailer: app.mailer, appUrl: app.config.PUBLIC_URL });
+  /**
+   * Per client address. Outside production the loopback address is exempt: the developer's own browser and the
+   * end-to-end suite register many accounts from it. In production behind a proxy, set TRUST_PROXY.
+   */
+  const perAddress = (max: number, timeWindow: string) => ({
+    rateLimit: { max, timeWindow, allowList: (request: FastifyRequest) => app.config.NODE_ENV !== 'production' && isLoopback(request.ip) },
+  });
+
+  function signIn(reply: FastifyReply, result: SignedIn) {
+    setSessionCookie(app, reply, result.sessionToken);
+    return result.user;
+  }
+
+  app.get('/api/auth/user', (request) => toPublicUser(app.db, requireUser(request.user)));
+
+  // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
+  app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
+    const answer = await register(mailing(), parse(registerSchema, request.body));
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/api/auth/verify-email', async (request, reply) => {
+    const { token } = parse(verifyEmailSchema, request.body);
+    const result = await verifyEmail(context(), token);
+    const previous = request.cookies[sessionCookieName];
+    if (previous) await logout(app.db, previous);
+    return signIn(reply, result);
+  });
+
+  app.post('/api/auth/resend-verification', { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request) => {
+    const { email } = parse(forgotPasswordSchema, request.body);
+    return resendVerification(mailing(), email);
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const input = parse(loginSchema, request.body);
+    try {
+      const result = await login(context(), input, request.ip);
+      // Signing in again (the spec's client logs in right after registering) replaces the old session.
+      const previous = request.cookies[sessionCookieName];
+      if (previous) await logout(app.db, previous);
+      return signIn(reply, result);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await logout(app.db, request.cookies[sessionCookieName]);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/demo-login', async (request, reply) => {
+    const { role } = parse(demoLoginSchema, request.body);
+    return signIn(reply, await demoLogin({ ...context(), isDemoMode: app.config.DEMO_MODE }, role));
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const { email } = parse(forgotPasswordSchema, request.body);
+      return requestPasswordReset(mailing(), email);
+    },
+  );
+
+  app.post('/api/auth/reset-password', async (request) => {
+    const { token, password } = parse(resetPasswordSchema, request.body);
+    return resetPassword(context(), token, password);
+  });
+
+  app.get('/api/auth/providers', (): AuthProviders => ({ google: oidc.status() }));
+
+  const oidcFailure = (reply: FastifyReply, message: string) =>
+    reply.redirect(`/login?oidcError=${encodeURIComponent(message)}`);
+
+  app.get('/api/auth/oidc/start', async (request, reply) => {
+    try {
+      const { url, flowCookie } = await oidc.start(`${app.config.PUBLIC_URL}/api/auth/oidc/callback`, app.clock.now());
+      reply.setCookie(oidcCookieName, flowCookie, {
+        path: oidcCookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.NODE_ENV === 'production',
+        maxAge: oidcFlowLifetimeMs / 1000,
+      });
+      return reply.redirect(url);
+    } catch (error) {
+      request.log.warn({ err: error }, 'OpenID Connect sign-in could not start');
+      return oidcFailure(reply, error instanceof AppError ? error.message : 'Google sign-in is unavailable right now. Please try again later.');
+    }
+  });
+
+  app.get('/api/auth/oidc/callback', async (request, reply) => {
+    const flowCookie = request.cookies[oidcCookieName];
+    reply.clearCookie(oidcCookieName, { path: oidcCookiePath });
+    try {
+      const callbackUrl = new URL(request.url, app.config.PUBLIC_URL);
+      const identity = await oidc.finish(callbackUrl, flowCookie, app.clock.now());
+      signIn(reply, await signInWithOidc(context(), identity));
+      return reply.redirect('/login?signedIn=google');
+    } catch (error) {
+      request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+      return oidcFailure(reply, error instanceof AppError ? error.message : 'An error occurred during Google sign-in');
+    }
+  });
+
+  app.get('/api/users/:id', (request) => getUser(app.db, request.user, parse(userIdParamsSchema, request.params).id));
+
+  app.get('/api/admin/users', (request) =>
+    listUsersForAdmin(app.db, request.user, parse(adminUserListQuerySchema, request.query)),
+  );
+
+  app.patch('/api/admin/users/:id', (request) =>
+    updateUserByAdmin(
+      app.db,
+      request.user,
+      parse(userIdParamsSchema, request.params).id,
+      parse(adminUpdateUserSchema, request.body),
+    ),
+  );
+}

@@ -1,0 +1,247 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { forbidden, notFound } from '@core/errors.ts';
+import {
+  notificationTypes,
+  type DeviceToken,
+  type DeviceTokenInput,
+  type Notification,
+  type NotificationSetting,
+  type NotificationSettingsInput,
+} from '@core/schemas/notification.ts';
+import type { Database } from '../db/client.ts';
+import { deviceTokens, notifications, notificationSettings } from '../db/schema.ts';
+import { requireUser, type Actor } from '../identity/access.ts';
+
+export type NotificationType = (typeof notifications.$inferInsert)['type'];
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export type NewNotification = {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** The id the notification links to (a booking, a conversation); empty for none. */
+  entityId?: string;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Live publication after commit.
+//
+// notify() may run inside a transaction, and a live event for a row that later rolls back would be a lie.
+// So: the realtime plugin attaches a publisher to the app's root database handle. Attaching wraps that
+// handle's transaction() once: the callback runs with an "after commit" list in AsyncLocalStorage, and the
+// list is published only when transaction() resolves (committed). notify() outside any transaction
+// publishes at once. A notification raised on a transaction object that did not come from an attached
+// handle is stored but not pushed live (the 60 s poll still shows it). Rows raised inside a nested
+// savepoint that rolls back while the outer transaction commits would still be published (not used today).
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * What notify() hands on after commit: the stored row (null when the user turned in-app off for the type,
+ * then nothing is stored or sent live) and whether push and email are wanted.
+ */
+export type NotificationDelivery = {
+  notification: Required<NewNotification>;
+  row: NotificationRow | null;
+  push: boolean;
+  email: boolean;
+};
+
+export type NotificationPublisher = (delivery: NotificationDelivery) => void;
+
+const afterCommit = new AsyncLocalStorage<{ rows: NotificationDelivery[]; publish: (delivery: NotificationDelivery) => void }>();
+const publishers = new WeakMap<Database, NotificationPublisher[]>();
+const wrapped = new WeakSet<Database>();
+
+function publishNow(db: Database, delivery: NotificationDelivery) {
+  const publisher = publishers.get(db)?.[0];
+  publisher?.(delivery);
+}
+
+/** Makes notify() on this handle (and inside its transactions, after commit) publish live. Returns detach. */
+export function attachNotificationPublisher(db: Database, publisher: NotificationPublisher): () => void {
+  const list = publishers.get(db) ?? [];
+  list.push(publisher);
+  publishers.set(db, list);
+  if (!wrapped.has(db)) {
+    wrapped.add(db);
+    const original = db.transaction;
+    db.transaction = async function transactionPublishingAfterCommit(this: Database, callback, config) {
+      const scope = { rows: [] as NotificationDelivery[], publish: (delivery: NotificationDelivery) => publishNow(db, delivery) };
+      const result = await original.call(this, (tx) => afterCommit.run(scope, () => callback(tx)), config);
+      for (const row of scope.rows) scope.publish(row);
+      return result;
+    } as Database['transaction'];
+  }
+  return () => {
+    const current = publishers.get(db) ?? [];
+    publishers.set(
+      db,
+      current.filter((p) => p !== publisher),
+    );
+  };
+}
+
+/**
+ * The one way anything notifies a user. Pass the transaction's db so the notice commits with its cause.
+ * Respects the user's settings for the type: in-app off stores nothing and sends nothing live (null is
+ * returned); push and email go out after commit through the attached publisher (server/notifications/realtime-plugin.ts).
+ */
+export async function notify(db: Database, notification: NewNotification): Promise<NotificationRow | null> {
+  const full = { ...notification, entityId: notification.entityId ?? '' };
+  const setting = await channelSetting(db, notification.userId, notification.type);
+  let row: NotificationRow | null = null;
+  if (setting.inApp) {
+    [row] = (await db.insert(notifications).values(full).returning()) as [NotificationRow];
+  }
+  const delivery: NotificationDelivery = { notification: full, row, push: setting.push, email: setting.email };
+  if (row || delivery.push || delivery.email) {
+    const scope = afterCommit.getStore();
+    if (scope) scope.rows.push(delivery);
+    else if (!(db instanceof PgTransaction)) publishNow(db, delivery);
+  }
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings: which channels deliver each type. No row means every channel is on.
+// ---------------------------------------------------------------------------------------------------------
+
+const allOn = { inApp: true, push: true, email: true };
+
+async function channelSetting(db: Database, userId: number, type: NotificationType) {
+  const [row] = await db
+    .select({ inApp: notificationSettings.inApp, push: notificationSettings.push, email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, type)));
+  return row ?? allOn;
+}
+
+/** Every type, in the spec's order, with the caller's channels. */
+export async function getNotificationSettings(db: Database, actor: Actor): Promise<NotificationSetting[]> {
+  const user = requireUser(actor);
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  const byType = new Map(rows.map((row) => [row.type, row]));
+  return notificationTypes.map((type) => {
+    const row = byType.get(type);
+    return { type, inApp: row?.inApp ?? true, push: row?.push ?? true, email: row?.email ?? true };
+  });
+}
+
+/** Sets the channels of the types named; the others keep theirs. Answers every type. */
+export async function updateNotificationSettings(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  input: NotificationSettingsInput,
+): Promise<NotificationSetting[]> {
+  const user = requireUser(actor);
+  for (const setting of input.settings) {
+    const values = { inApp: setting.inApp, push: setting.push, email: setting.email, updatedAt: now };
+    await db
+      .insert(notificationSettings)
+      .values({ userId: user.id, type: setting.type, ...values })
+      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.type], set: values });
+  }
+  return getNotificationSettings(db, actor);
+}
+
+export function toApiNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    entityId: row.entityId,
+  };
+}
+
+/** The user whose notifications are asked for: the caller, or anyone when the caller is an admin. */
+function subjectUserId(actor: Actor, requestedUserId: number | undefined): number {
+  const user = requireUser(actor);
+  if (requestedUserId === undefined || requestedUserId === user.id) return user.id;
+  if (user.role !== 'admin') throw forbidden('You can only read your own notifications');
+  return requestedUserId;
+}
+
+/** Newest first. */
+export async function listNotifications(db: Database, actor: Actor, query: { userId?: number }): Promise<Notification[]> {
+  const userId = subjectUserId(actor, query.userId);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(100);
+  return rows.map(toApiNotification);
+}
+
+export async function countNotifications(
+  db: Database,
+  actor: Actor,
+  query: { userId?: number; unreadOnly: boolean },
+): Promise<{ count: number }> {
+  const userId = subjectUserId(actor, query.userId);
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(
+      query.unreadOnly
+        ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
+        : eq(notifications.userId, userId),
+    );
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** Own notifications only: another user's id answers 404, as if it did not exist. */
+export async function markNotificationRead(db: Database, actor: Actor, id: number): Promise<Notification> {
+  const user = requireUser(actor);
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)))
+    .returning();
+  if (!row) throw notFound('Notification not found');
+  return toApiNotification(row);
+}
+
+export async function markAllNotificationsRead(db: Database, actor: Actor): Promise<{ updated: number }> {
+  const user = requireUser(actor);
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, user.id), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
+
+/** Registers (or re-activates) a device for push. A token moves to whoever registers it last. */
+export async function registerDeviceToken(db: Database, actor: Actor, input: DeviceTokenInput): Promise<DeviceToken> {
+  const user = requireUser(actor);
+  if (input.userId !== user.id) throw forbidden('You can only register devices for yourself');
+  const values = {
+    userId: user.id,
+    token: input.token,
+    deviceType: input.deviceType,
+    deviceName: input.deviceName,
+    isActive: input.isActive,
+  };
+  const [row] = await db
+    .insert(deviceTokens)
+    .values(values)
+    .onConflictDoUpdate({ target: deviceTokens.token, set: values })
+    .returning();
+  return {
+    id: row!.id,
+    userId: row!.userId,
+    token: row!.token,
+    deviceType: row!.deviceType,
+    deviceName: row!.deviceName,
+    isActive: row!.isActive,
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deviceTokenInputSchema,
+  notificationCountQuerySchema,
+  notificationIdParamsSchema,
+  notificationSettingsInputSchema,
+  notificationsQuerySchema,
+} from '@core/schemas/notification.ts';
+import { requireUser } from '../identity/access.ts';
+import {
+  countNotifications,
+  getNotificationSettings,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  registerDeviceToken,
+  updateNotificationSettings,
+} from './notification-service.ts';
+import { openNotificationStream } from './realtime-plugin.ts';
+import { parse } from '../http/validate.ts';
+
+export async function notificationRoutes(app: FastifyInstance) {
+  app.get('/api/notifications', (request) =>
+    listNotifications(app.db, request.user, parse(notificationsQuerySchema, request.query)),
+  );
+
+  app.get('/api/notifications/count', (request) =>
+    countNotifications(app.db, request.user, parse(notificationCountQuerySchema, request.query)),
+  );
+
+  app.patch('/api/notifications/:id/read', (request) =>
+    markNotificationRead(app.db, request.user, parse(notificationIdParamsSchema, request.params).id),
+  );
+
+  app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.db, request.user));
+
+  // Server-Sent Events: the signed-in user's notifications as they are raised, on any instance.
+  app.get('/api/notifications/stream', (request, reply) => {
+    const user = requireUser(request.user);
+    openNotificationStream(app, request, reply, user.id);
+  });
+
+  app.post('/api/device-tokens', async (request, reply) => {
+    const token = await registerDeviceToken(app.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
+    return reply.code(201).send(token);
+  });
+
+  app.get('/api/notification-settings', (request) => getNotificationSettings(app.db, request.user));
+
+  app.put('/api/notification-settings', (request) =>
+    updateNotificationSettings(app.db, requireUser(request.user), app.clock.now(), parse(notificationSettingsInputSchema, request.body)),
+  );
+
+  // The VAPID public key the browser subscribes with; null when this server sends no push.
+  app.get('/api/push/public-key', () => ({
+    publicKey: app.config.VAPID_PUBLIC_KEY && app.config.VAPID_PRIVATE_KEY ? app.config.VAPID_PUBLIC_KEY : null,
+  }));
+}

@@ -1,0 +1,208 @@
+import { and, desc, eq, like } from 'drizzle-orm';
+import { AppError, badRequest, conflict, notFound } from '@core/errors.ts';
+import { applicableCreditsCents } from '@core/domain/credits.ts';
+import type {
+  AuthenticateTestPaymentInput,
+  ConfirmTestPaymentInput,
+  CreatePaymentIntentInput,
+  IntentStatusResponse,
+  PaymentIntentResponse,
+} from '@core/schemas/payments.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, paymentIntents, users } from '../db/schema.ts';
+import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
+import { requireUser, type Actor } from '../identity/access.ts';
+import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
+import { applyIntentUpdate } from './payment-intent-updates.ts';
+import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
+
+/** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
+
+function toResponse(row: IntentRow, gateway: PaymentGateway, totalCents: number): PaymentIntentResponse {
+  return {
+    clientSecret: row.clientSecret,
+    publishableKey: gateway.publishableKey,
+    gateway: gateway.kind,
+    amountCents: row.amountCents,
+    totalCents,
+    creditsAppliedCents: row.creditsAppliedCents,
+    status: row.status,
+  };
+}
+
+/**
+ * POST /api/create-payment-intent: the customer's own booking, still awaiting payment within its hold. The
+ * amount is the booking's total minus the credits the server applies; any amount the browser sends is ignored.
+ * Same booking and credits -> same intent (one idempotency key), so a replay never authorizes twice.
+ */
+export async function createPaymentIntent(
+  db: Database,
+  gateway: PaymentGateway,
+  actor: Actor,
+  now: Date,
+  input: CreatePaymentIntentInput,
+): Promise<PaymentIntentResponse> {
+  const user = requireUser(actor);
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
+  if (!booking || booking.customerId !== user.id) throw notFound('Booking not found');
+  if (booking.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  if (booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= now.getTime()) {
+    throw conflict('The hold on this time slot has lapsed. Please book again.');
+  }
+  const [fresh] = await db.select({ credits: users.referralCreditsCents }).from(users).where(eq(users.id, user.id));
+  const creditsCents = applicableCreditsCents(fresh?.credits ?? 0, booking.totalCents, Math.round((input.appliedCredits ?? 0) * 100));
+  const amountCents = booking.totalCents - creditsCents;
+
+  const baseKey = `booking-${booking.id}-credits-${creditsCents}`;
+  const earlier = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.bookingId, booking.id), like(paymentIntents.idempotencyKey, `${baseKey}%`)))
+    .orderBy(desc(paymentIntents.id));
+  const latest = earlier.find((row) => row.idempotencyKey === baseKey || row.idempotencyKey.startsWith(`${baseKey}-retry-`));
+  if (latest && latest.status !== 'canceled' && latest.gateway === gateway.kind) return toResponse(latest, gateway, booking.totalCents);
+  // A released intent (credits raced away, or a gateway cancel) is never reused: the next try gets a new key.
+  const idempotencyKey = latest ? `${baseKey}-retry-${earlier.length}` : baseKey;
+
+  let intent: GatewayIntent;
+  try {
+    intent = await gateway.createIntent({
+      amountCents,
+      currency: 'usd',
+      idempotencyKey,
+      metadata: { bookingId: String(booking.id), customerId: String(user.id), creditsAppliedCents: String(creditsCents) },
+    });
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await db
+    .insert(paymentIntents)
+    .values({
+      bookingId: booking.id,
+      customerId: user.id,
+      gateway: gateway.kind,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      idempotencyKey,
+      amountCents,
+      creditsAppliedCents: creditsCents,
+      status: intent.status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, idempotencyKey));
+  return toResponse(row!, gateway, booking.totalCents);
+}
+
+/** The intent behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */
+async function ownIntent(db: Database, actor: Actor, clientSecret: string): Promise<IntentRow> {
+  const user = requireUser(actor);
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret));
+  if (!row || row.customerId !== user.id) throw notFound('Payment not found');
+  return row;
+}
+
+async function reload(db: Database, intentId: string): Promise<IntentRow> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, intentId));
+  return row!;
+}
+
+/**
+ * POST /api/payments/test-gateway/confirm: the built-in gateway's card form, or one of the caller's saved cards
+ * (`paymentMethodId`; anyone else's card is the same 404 as a missing one, checked before the gateway is called).
+ */
+export async function confirmTestPayment(
+  db: Database,
+  gateway: PaymentGateway,
+  actor: Actor,
+  now: Date,
+  input: ConfirmTestPaymentInput,
+): Promise<IntentStatusResponse> {
+  const row = await ownIntent(db, actor, input.clientSecret);
+  if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
+  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
+  if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
+  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
+  if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  const savedRef = input.paymentMethodId === undefined ? null : await ownSavedCardRef(db, row.customerId, input.paymentMethodId);
+  let intent: GatewayIntent;
+  try {
+    if (savedRef !== null) {
+      if (!gateway.confirmWithPaymentMethod) throw badRequest('Saved cards are confirmed with the payment provider for this payment');
+      intent = await gateway.confirmWithPaymentMethod(row.intentId, savedRef);
+    } else if (input.card) {
+      intent = await gateway.confirm(row.intentId, input.card);
+    } else {
+      throw badRequest('Card details are required', { card: 'Card details are required' });
+    }
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await applyIntentUpdate(db, gateway, intent, now);
+  const after = await reload(db, row.intentId);
+  if (input.saveCard && input.card && after.status === 'requires_capture') {
+    try {
+      await saveCardForUser(db, gateway, row.customerId, now, input.card);
+    } catch (error) {
+      // The payment went through; a card that cannot be saved (limit reached) is not a payment failure.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return statusResponse(after);
+}
+
+/** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's approve or fail. */
+export async function authenticateTestPayment(
+  db: Database,
+  gateway: PaymentGateway,
+  actor: Actor,
+  now: Date,
+  input: AuthenticateTestPaymentInput,
+): Promise<IntentStatusResponse> {
+  const row = await ownIntent(db, actor, input.clientSecret);
+  if (!gateway.authenticate || row.gateway !== gateway.kind) throw badRequest('Authentication happens with the payment provider');
+  let intent: GatewayIntent;
+  try {
+    intent = await gateway.authenticate(row.intentId, input.approve);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await applyIntentUpdate(db, gateway, intent, now);
+  return statusResponse(await reload(db, row.intentId));
+}
+
+/** GET /api/payments/intent-status?client_secret=: reads the gateway back (a redirect may beat the webhook). */
+export async function getIntentStatus(
+  db: Database,
+  gateway: PaymentGateway,
+  actor: Actor,
+  now: Date,
+  clientSecret: string,
+): Promise<IntentStatusResponse> {
+  const row = await ownIntent(db, actor, clientSecret);
+  if (row.gateway === gateway.kind && row.status !== 'canceled' && row.status !== 'succeeded') {
+    try {
+      await applyIntentUpdate(db, gateway, await gateway.retrieve(row.intentId), now);
+    } catch (error) {
+      // The gateway is unreachable (or forgot a test intent after a restart): answer what we know.
+      if (!(error instanceof GatewayError)) throw error;
+    }
+  }
+  return statusResponse(await reload(db, row.intentId));
+}
+/**
+ * GET /api/payments/booking-status?bookingId=: the payment of one of the customer's bookings, where a 'payment'
+ * notification links (/payment-success?id={bookingId}). The live intent, else the last one; 404 for anyone else.
+ */
+export async function getBookingPaymentStatus(db: Database, actor: Actor, bookingId: number): Promise<IntentStatusResponse> {
+  const user = requireUser(actor);
+  const rows = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.bookingId, bookingId), eq(paymentIntents.customerId, user.id)))
+    .orderBy(desc(paymentIntents.id));
+  const row = rows.find((r) => r.status !== 'canceled') ?? rows[0];
+  if (!row) throw notFound('Payment not found');
+  return statusResponse(row);
+}
