@@ -20,8 +20,8 @@ export async function measureApiThroughput(kind: DatabaseKind) {
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const database = await createTestDatabase(kind);
-  await seedDatabase(database.db);
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
+  await seedDatabase(app.ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const address = (server: { server: { address: () => ReturnType<typeof bare.server.address> } }) => {

@@ -77,7 +77,7 @@ export async function measureNotificationLatency(
           resolve();
         });
       });
-      await notify(database.db, { userId, type: 'alert', title: label, message: 'bench' });
+      await notify(app.ctx, { userId, type: 'alert', title: label, message: 'bench' });
       const storedAt = clockNow();
       await arrived;
       return storedAt;

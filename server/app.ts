@@ -2,21 +2,27 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
-import { createMailer, type Mailer } from './notifications/mailer.ts';
-import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Agent } from 'node:https';
+import { createMailer } from './notifications/mailer.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createAppContext, type AppContext } from './context.ts';
+import { createCatalogCache } from './catalog/catalog-cache.ts';
+import { createPaymentGateway } from './payments/gateways/index.ts';
+import { TestGateway } from './payments/gateways/test-gateway.ts';
+import { applyMoneyEffect } from './payments/payment-service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import authPlugin from './http/auth-plugin.ts';
 import csrfPlugin from './http/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/logger.ts';
-import realtimePlugin from './notifications/realtime-plugin.ts';
+import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plugin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
-import { paymentRoutes } from './payments/routes.ts';
+import { paymentRoutes, webhookPath } from './payments/routes.ts';
 import { quickCheckoutRoutes } from './bookings/quick-checkout-routes.ts';
 import { startBookingExpiryJob } from './bookings/booking-expiry-job.ts';
 import { startBookingRemindersJob } from './bookings/booking-reminders-job.ts';
@@ -25,10 +31,8 @@ import { startMailDeliveryJob } from './notifications/mail-delivery-job.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** The one mailer of the app: every email is queued in the outbox and sent from there. */
-    mailer: Mailer;
-    db: Database;
-    clock: Clock;
+    /** The app's one context (server/context.ts): routes hand it to the services. */
+    ctx: AppContext;
   }
 }
 
@@ -40,12 +44,14 @@ export type AppOptions = {
   clock?: Clock;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** The HTTPS agent Web Push goes through (tests point it at their loopback push service). */
+  pushAgent?: Agent;
 };
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, clientDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir, clock = systemClock, logStream, pushAgent }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     frameworkErrors: frameworkErrorHandler,
@@ -55,11 +61,43 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     bodyLimit: 64 * 1024,
   });
   app.decorate('config', config);
-  app.decorate('db', database.db);
-  app.decorate('clock', clock);
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, clock }));
+
+  // The composition root: every collaborator is built here, once, and handed to the services in one context.
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, clock });
   // A delivery still running finishes before the database closes.
-  app.addHook('onClose', () => app.mailer.settled());
+  app.addHook('onClose', () => mailer.settled());
+  const realtime = await createRealtimeHub({ config, db, mailer, log: app.log, pushAgent });
+  app.decorate('realtime', realtime);
+  const gateway = await createPaymentGateway(config, clock, db);
+  if (gateway instanceof TestGateway && config.NODE_ENV === 'production') {
+    app.log.warn('PAYMENTS_GATEWAY=test in production: only test cards are taken and no real money moves');
+  }
+  if (gateway instanceof TestGateway) {
+    // The built-in gateway posts its signed events to the same route Stripe's reach, through the whole HTTP stack.
+    gateway.setDelivery(async (body, signatureHeader) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: webhookPath,
+        payload: body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader },
+      });
+      if (response.statusCode >= 400) throw new Error(`Webhook answered ${response.statusCode}: ${response.body}`);
+    });
+  }
+  const ctx = createAppContext({
+    db,
+    clock,
+    config,
+    gateway,
+    mailer,
+    publishNotification: realtime.publish,
+    catalogCache: createCatalogCache(),
+    // Bookings declares each move's money effect; payments applies it.
+    onMoneyEffect: applyMoneyEffect,
+    log: app.log,
+  });
+  app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);

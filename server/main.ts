@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { createCatalogCache } from './catalog/catalog-cache.ts';
 import { buildApp } from './app.ts';
 import { checkRedis } from './notifications/realtime/redis-bus.ts';
 import { checkPortFree, startupStep } from './startup.ts';
@@ -18,7 +19,8 @@ const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(rootDir, config.DATA_DIR) }),
   config,
 );
-await seedDatabase(database.db, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG });
+// The seed runs before the app and its context exist: its catalog writes clear a cache nobody reads yet.
+await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG });
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,6 +5,8 @@ import {
   bookingStatusLabel,
   bookingStatuses,
   bookingTransitions,
+  detailerSeesBooking,
+  moneyEffectOf,
   IllegalTransitionError,
   isFinalStatus,
   isLiveStatus,
@@ -67,6 +69,30 @@ describe('booking transition graph', () => {
     expect(() => nextStatus('completed', 'accept')).toThrow(
       'Cannot accept a booking that is completed: it cannot move from completed to accepted',
     );
+  });
+
+  it('declares the money effect of each move, the same for an action whatever its start', () => {
+    expect(moneyEffectOf('in_progress', 'complete')).toBe('capture');
+    expect(moneyEffectOf('requested', 'decline')).toBe('release');
+    expect(moneyEffectOf('requested', 'expire')).toBe('release');
+    expect(moneyEffectOf('accepted', 'cancel')).toBe('fee');
+    expect(moneyEffectOf('pending_payment', 'abandon')).toBe('void');
+    expect(moneyEffectOf('pending_payment', 'authorize')).toBe('none');
+    expect(moneyEffectOf('requested', 'reschedule')).toBe('none');
+    for (const action of new Set(bookingTransitions.map((t) => t.action))) {
+      expect(new Set(bookingTransitions.filter((t) => t.action === action).map((t) => t.money)).size).toBe(1);
+    }
+    expect(() => moneyEffectOf('completed', 'complete')).toThrow(IllegalTransitionError);
+  });
+
+  it("shows the detailer a booking once it was requested, never a customer's unpaid hold", () => {
+    expect(detailerSeesBooking('pending_payment', false)).toBe(false);
+    expect(detailerSeesBooking('abandoned', false)).toBe(false);
+    expect(detailerSeesBooking('cancelled', false)).toBe(false);
+    expect(detailerSeesBooking('cancelled', true)).toBe(true);
+    expect(detailerSeesBooking('pending_payment', true)).toBe(true);
+    expect(detailerSeesBooking('requested', false)).toBe(true);
+    expect(detailerSeesBooking('completed', false)).toBe(true);
   });
 
   it('says who takes each action', () => {

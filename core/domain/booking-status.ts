@@ -23,6 +23,17 @@ export const liveStatuses = [
 ] as const satisfies readonly BookingStatus[];
 export type LiveStatus = (typeof liveStatuses)[number];
 
+/**
+ * Statuses a customer's hold can end in without ever having been requested (paid). The detailer learns of a
+ * booking once it is requested: a booking in one of these statuses is theirs to see only if it was requested once.
+ */
+export const customerOnlyStatuses = ['pending_payment', 'abandoned', 'cancelled'] as const satisfies readonly BookingStatus[];
+
+/** Whether the booking's detailer may see it (the server's TypeScript check and SQL filter both derive from this). */
+export function detailerSeesBooking(status: BookingStatus, wasEverRequested: boolean): boolean {
+  return wasEverRequested || !(customerOnlyStatuses as readonly BookingStatus[]).includes(status);
+}
+
 export const bookingActions = [
   'authorize',
   'accept',
@@ -51,11 +62,21 @@ export type UserBookingAction = (typeof userBookingActions)[number];
 
 export type BookingActor = 'customer' | 'detailer' | 'system';
 
+/**
+ * What a move does to the customer's money once it is committed (payments applies it):
+ * none; capture the authorization (completion); release it (decline, expiry); fee: capture the late-cancellation
+ * fee when one applies, else release (cancel); void: drop intents never authorized (an abandoned hold).
+ * The authorization itself comes first, from the card; its move (authorize) has no further effect.
+ */
+export const moneyEffects = ['none', 'capture', 'release', 'fee', 'void'] as const;
+export type MoneyEffect = (typeof moneyEffects)[number];
+
 export type BookingTransition = {
   readonly from: BookingStatus;
   readonly action: BookingAction;
   readonly to: BookingStatus;
   readonly by: BookingActor;
+  readonly money: MoneyEffect;
 };
 
 /**
@@ -63,20 +84,20 @@ export type BookingTransition = {
  * status and moves the time.
  */
 export const bookingTransitions: readonly BookingTransition[] = [
-  { from: 'pending_payment', action: 'authorize', to: 'requested', by: 'system' },
-  { from: 'requested', action: 'accept', to: 'accepted', by: 'detailer' },
-  { from: 'requested', action: 'decline', to: 'declined', by: 'detailer' },
-  { from: 'accepted', action: 'start-route', to: 'en_route', by: 'detailer' },
-  { from: 'en_route', action: 'start', to: 'in_progress', by: 'detailer' },
-  { from: 'in_progress', action: 'complete', to: 'completed', by: 'detailer' },
-  { from: 'pending_payment', action: 'cancel', to: 'cancelled', by: 'customer' },
-  { from: 'requested', action: 'cancel', to: 'cancelled', by: 'customer' },
-  { from: 'accepted', action: 'cancel', to: 'cancelled', by: 'customer' },
-  { from: 'pending_payment', action: 'reschedule', to: 'pending_payment', by: 'customer' },
-  { from: 'requested', action: 'reschedule', to: 'requested', by: 'customer' },
-  { from: 'accepted', action: 'reschedule', to: 'accepted', by: 'customer' },
-  { from: 'pending_payment', action: 'abandon', to: 'abandoned', by: 'system' },
-  { from: 'requested', action: 'expire', to: 'expired', by: 'system' },
+  { from: 'pending_payment', action: 'authorize', to: 'requested', by: 'system', money: 'none' },
+  { from: 'requested', action: 'accept', to: 'accepted', by: 'detailer', money: 'none' },
+  { from: 'requested', action: 'decline', to: 'declined', by: 'detailer', money: 'release' },
+  { from: 'accepted', action: 'start-route', to: 'en_route', by: 'detailer', money: 'none' },
+  { from: 'en_route', action: 'start', to: 'in_progress', by: 'detailer', money: 'none' },
+  { from: 'in_progress', action: 'complete', to: 'completed', by: 'detailer', money: 'capture' },
+  { from: 'pending_payment', action: 'cancel', to: 'cancelled', by: 'customer', money: 'fee' },
+  { from: 'requested', action: 'cancel', to: 'cancelled', by: 'customer', money: 'fee' },
+  { from: 'accepted', action: 'cancel', to: 'cancelled', by: 'customer', money: 'fee' },
+  { from: 'pending_payment', action: 'reschedule', to: 'pending_payment', by: 'customer', money: 'none' },
+  { from: 'requested', action: 'reschedule', to: 'requested', by: 'customer', money: 'none' },
+  { from: 'accepted', action: 'reschedule', to: 'accepted', by: 'customer', money: 'none' },
+  { from: 'pending_payment', action: 'abandon', to: 'abandoned', by: 'system', money: 'void' },
+  { from: 'requested', action: 'expire', to: 'expired', by: 'system', money: 'release' },
 ];
 
 /** The status an action leads to from `status`, or null when the graph has no such move. */
@@ -103,6 +124,13 @@ export class IllegalTransitionError extends Error {
     this.action = action;
     this.to = to;
   }
+}
+
+/** The money effect a legal move declares; throws IllegalTransitionError otherwise. */
+export function moneyEffectOf(status: BookingStatus, action: BookingAction): MoneyEffect {
+  const transition = findTransition(status, action);
+  if (!transition) throw new IllegalTransitionError(status, action);
+  return transition.money;
 }
 
 /** The target of a legal move; throws IllegalTransitionError (naming "from X to Y") otherwise. */

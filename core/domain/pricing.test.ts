@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingPrice, taxCentsFor } from './pricing.ts';
+import { bookingPrice, cancellationFeeCents, taxCentsFor } from './pricing.ts';
 
 describe('bookingPrice', () => {
   it.each([
@@ -23,5 +23,23 @@ describe('bookingPrice', () => {
   it('refuses a price that is not a positive whole number of cents', () => {
     expect(() => bookingPrice(0)).toThrow(RangeError);
     expect(() => bookingPrice(59.5)).toThrow(RangeError);
+  });
+});
+
+describe('cancellationFeeCents', () => {
+  const startsAt = new Date('2026-12-01T17:00:00Z');
+  const booking = { startsAt, serviceFeeCents: 1500 };
+  const hoursBefore = (hours: number) => new Date(startsAt.getTime() - hours * 3_600_000);
+
+  it('is free until 24 hours before the start', () => {
+    expect(cancellationFeeCents(booking, hoursBefore(48))).toBe(0);
+    expect(cancellationFeeCents(booking, new Date(hoursBefore(24).getTime() - 1))).toBe(0);
+  });
+
+  it('is the service fee from 24 hours before the start, and after it', () => {
+    expect(cancellationFeeCents(booking, hoursBefore(24))).toBe(1500);
+    expect(cancellationFeeCents(booking, hoursBefore(1))).toBe(1500);
+    expect(cancellationFeeCents(booking, hoursBefore(-2))).toBe(1500);
+    expect(cancellationFeeCents({ startsAt, serviceFeeCents: 2000 }, hoursBefore(3))).toBe(2000);
   });
 });

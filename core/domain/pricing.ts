@@ -1,3 +1,5 @@
+import { freeCancellationHours } from './booking-status.ts';
+
 /** Flat service fee on every booking. */
 export const serviceFeeCents = 1500;
 /** Sales tax, in basis points of the service price (8%). */
@@ -26,4 +28,14 @@ export function bookingPrice(priceCents: number): BookingPrice {
   }
   const taxCents = taxCentsFor(priceCents);
   return { priceCents, serviceFeeCents, taxCents, totalCents: priceCents + serviceFeeCents + taxCents };
+}
+
+/**
+ * The fee for cancelling a booking that starts at `startsAt`: free until freeCancellationHours before the start,
+ * the booking's service fee from then on (also once the start has passed). Whether the booking may still be
+ * cancelled at all is the transition graph's question, not this one's.
+ */
+export function cancellationFeeCents(booking: { startsAt: Date; serviceFeeCents: number }, now: Date): number {
+  const freeUntil = booking.startsAt.getTime() - freeCancellationHours * 3_600_000;
+  return now.getTime() < freeUntil ? 0 : booking.serviceFeeCents;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { badRequest, notFound } from '@core/errors.ts';
+import { badRequest, conflict, notFound } from '@core/errors.ts';
+import { bookingHorizonDays, liveStatuses } from '@core/domain/booking-status.ts';
 import {
   dateInZone,
   slotMinuteOfDay,
@@ -8,7 +9,7 @@ import {
   zonedTimeToUtc,
   type TimeSlotLabel,
 } from '@core/domain/time-slots.ts';
-import type { Availability, AvailabilityRule, WeeklyAvailability } from '@core/schemas/booking.ts';
+import type { Availability, AvailabilityRule, CreateBookingInput, WeeklyAvailability } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
@@ -35,7 +36,8 @@ export async function ensureDefaultAvailability(db: Database, detailerId: number
 /** Bookings that hold a detailer's time at `now`: a pending_payment hold counts only until it lapses. */
 export function holdsTime(now: Date) {
   return or(
-    inArray(bookings.status, ['requested', 'accepted', 'en_route', 'in_progress']),
+    // Every live status holds time; a hold (pending_payment) only until it lapses.
+    inArray(bookings.status, liveStatuses.filter((status) => status !== 'pending_payment')),
     and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
   );
 }
@@ -159,6 +161,41 @@ export async function checkSlot(
 ): Promise<SlotVerdict> {
   const context = await loadSlotContext(db, detailer, date, now, excludeBookingId);
   return judgeSlot(context, date, time, durationMinutes, now);
+}
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+export const slotTakenMessage = 'That time slot was just taken. Please choose another time.';
+export const beyondHorizonMessage = `Bookings can be made up to ${bookingHorizonDays} days ahead. Please choose an earlier date.`;
+export const detailerUnavailableMessage = 'The detailer is not available at that time. Please choose another time.';
+
+/** Validates a slot for a detailer and throws the error the page shows when it cannot be booked. */
+export async function requireFreeSlot(
+  db: Database,
+  now: Date,
+  detailer: { id: number; timeZone: string },
+  input: { date: string; time: CreateBookingInput['time'] },
+  durationMinutes: number,
+  excludeBookingId?: number,
+) {
+  if (input.date < todayFor(detailer.timeZone, now)) {
+    throw badRequest('Date cannot be in the past', { date: 'Date cannot be in the past' });
+  }
+  if (input.date > addDays(todayFor(detailer.timeZone, now), bookingHorizonDays)) {
+    throw badRequest(beyondHorizonMessage, { date: beyondHorizonMessage });
+  }
+  const verdict = await checkSlot(db, now, detailer, input.date, input.time, durationMinutes, excludeBookingId);
+  if (verdict.reason === 'past') {
+    throw badRequest('That time has already passed. Please choose another time.', { time: 'That time has already passed' });
+  }
+  if (verdict.reason === 'closed') throw conflict(detailerUnavailableMessage);
+  if (verdict.reason === 'taken') throw conflict(slotTakenMessage);
+  return verdict;
 }
 
 /** Today's date in the detailer's zone, to refuse past dates. */

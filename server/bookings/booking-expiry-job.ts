@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import { abandonLapsedHolds, expireStaleRequests } from './booking-transitions.ts';
 
 export const bookingExpiryIntervalMs = 60_000;
 
 /** One pass: lapsed holds become abandoned, unanswered requests expired (each with its notifications). */
-export async function runBookingExpiry(db: Database, now: Date): Promise<{ abandoned: number; expired: number }> {
-  const abandoned = await abandonLapsedHolds(db, now);
-  const expired = await expireStaleRequests(db, now);
+export async function runBookingExpiry(ctx: AppContext, now: Date): Promise<{ abandoned: number; expired: number }> {
+  const abandoned = await abandonLapsedHolds(ctx, now);
+  const expired = await expireStaleRequests(ctx, now);
   return { abandoned, expired };
 }
 

@@ -1,19 +1,19 @@
-import { and, asc, desc, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import {
   actionsFrom,
-  freeCancellationHours,
   userBookingActions,
   type BookingStatus,
   type UserBookingAction,
 } from '@core/domain/booking-status.ts';
 import { centsToDollars } from '@core/domain/money.ts';
+import { cancellationFeeCents } from '@core/domain/pricing.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, detailers } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import {
-  everRequestedSql,
+  detailerSeesBookingSql,
   selectRecords,
   slotLabel,
   visibleRecord,
@@ -22,10 +22,10 @@ import {
   type Relation,
 } from './booking-records.ts';
 
+/** The fee cancelling now would cost: none when the customer can no longer cancel, else pricing's rule. */
 export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'serviceFeeCents'>, now: Date): number {
   if (!actionsFrom(booking.status, 'customer').includes('cancel')) return 0;
-  const freeUntil = booking.startsAt.getTime() - freeCancellationHours * 3_600_000;
-  return now.getTime() < freeUntil ? 0 : booking.serviceFeeCents;
+  return cancellationFeeCents(booking, now);
 }
 
 function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): UserBookingAction[] {
@@ -106,7 +106,7 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
         eq(bookings.customerId, user.id),
         and(
           eq(detailers.userId, user.id),
-          or(notInArray(bookings.status, ['pending_payment', 'abandoned', 'cancelled']), everRequestedSql),
+          detailerSeesBookingSql(),
         ),
       ),
     );

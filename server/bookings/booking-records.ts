@@ -1,7 +1,7 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '@core/errors.ts';
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { customerOnlyStatuses, detailerSeesBooking } from '@core/domain/booking-status.ts';
 import { timeSlots, wallClockAt } from '@core/domain/time-slots.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, detailers, services, users } from '../db/schema.ts';
@@ -42,9 +42,9 @@ export async function loadRecord(db: Database, id: number): Promise<BookingRecor
   return row;
 }
 
-/** The detailer learns of a booking once it is requested (paid): before that it is only the customer's hold. */
-function detailerSees(status: BookingStatus, everRequested: boolean): boolean {
-  return everRequested || !['pending_payment', 'abandoned', 'cancelled'].includes(status);
+/** SQL for detailerSeesBooking (core/domain/booking-status.ts): the same rule, for list queries. */
+export function detailerSeesBookingSql() {
+  return or(notInArray(bookings.status, [...customerOnlyStatuses]), everRequestedSql);
 }
 
 export const everRequestedSql = exists(
@@ -63,7 +63,7 @@ export async function wasEverRequested(db: Database, bookingId: number): Promise
 async function relationTo(db: Database, record: BookingRecord, user: UserRow): Promise<Relation | null> {
   if (record.booking.customerId === user.id) return 'customer';
   if (record.detailerUserId === user.id) {
-    const visible = detailerSees(record.booking.status, await wasEverRequested(db, record.booking.id));
+    const visible = detailerSeesBooking(record.booking.status, await wasEverRequested(db, record.booking.id));
     return visible ? 'detailer' : null;
   }
   if (user.role === 'admin') return 'admin';

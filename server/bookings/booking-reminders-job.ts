@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import { bookingReminders, bookings, detailers, services, users } from '../db/schema.ts';
 import { notify } from '../notifications/notification-service.ts';
 
@@ -40,7 +40,8 @@ function whenText(startsAt: Date, timeZone: string) {
  * together, so two instances running the pass at once send each reminder once, and a failed send is retried
  * by the next pass. A rescheduled booking (new start) is reminded of its new time.
  */
-export async function runBookingReminders(db: Database, now: Date): Promise<{ sent: number }> {
+export async function runBookingReminders(ctx: AppContext, now: Date): Promise<{ sent: number }> {
+  const { db } = ctx;
   let sent = 0;
   for (const window of windows) {
     const due = await db
@@ -83,14 +84,15 @@ export async function runBookingReminders(db: Database, now: Date): Promise<{ se
         },
       ];
       for (const notice of notices) {
-        const claimed = await db.transaction(async (tx) => {
+        const claimed = await ctx.transaction(async (txCtx) => {
+          const tx = txCtx.db;
           const [claim] = await tx
             .insert(bookingReminders)
             .values({ bookingId: booking.bookingId, userId: notice.userId, kind: window.kind, startsAt: booking.startsAt, sentAt: now })
             .onConflictDoNothing()
             .returning({ id: bookingReminders.id });
           if (!claim) return false;
-          await notify(tx, { ...notice, type: 'reminder', entityId: String(booking.bookingId) });
+          await notify(txCtx, { ...notice, type: 'reminder', entityId: String(booking.bookingId) });
           return true;
         });
         if (claimed) sent += 1;

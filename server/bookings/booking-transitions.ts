@@ -4,6 +4,7 @@ import {
   actionsFrom,
   freeCancellationHours,
   IllegalTransitionError,
+  moneyEffectOf,
   nextStatus,
   requestTimeoutHours,
   type BookingAction,
@@ -11,16 +12,15 @@ import {
 } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking, RescheduleBookingInput } from '@core/schemas/booking.ts';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
 import { cancellationFeeFor, getBooking } from './booking-queries.ts';
-import { requireFreeSlot, slotTakenMessage } from './booking-slot.ts';
+import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { notify } from '../notifications/notification-service.ts';
-import { onBookingTransition } from '../payments/payment-service.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -31,7 +31,7 @@ function illegal(from: BookingStatus, action: BookingAction): AppError {
  * only one finds the row still in its expected status; the other is told the status it now has.
  */
 async function applyTransition(
-  db: Database,
+  ctx: AppContext,
   now: Date,
   record: BookingRecord,
   action: BookingAction,
@@ -46,8 +46,11 @@ async function applyTransition(
     if (error instanceof IllegalTransitionError) throw illegal(from, action);
     throw error;
   }
+  const { db } = ctx;
+  const money = moneyEffectOf(from, action);
   const everRequested = to === 'requested' || (await wasEverRequested(db, record.booking.id));
-  const moved = await db.transaction(async (tx) => {
+  const moved = await ctx.transaction(async (txCtx) => {
+    const tx = txCtx.db;
     const [updated] = await tx
       .update(bookings)
       .set({ status: to, updatedAt: now, ...changes, ...(from === 'pending_payment' && to !== from ? { holdExpiresAt: null } : {}) })
@@ -64,7 +67,7 @@ async function applyTransition(
     });
     const after = { ...record, booking: updated };
     for (const notice of noticesFor(action, after, everRequested)) {
-      await notify(tx, { ...notice, entityId: String(updated.id) });
+      await notify(txCtx, { ...notice, entityId: String(updated.id) });
     }
     return true;
   });
@@ -72,37 +75,38 @@ async function applyTransition(
     const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, record.booking.id));
     throw illegal(current?.status ?? from, action);
   }
-  // Money follows the move once it is committed: capture, release or the late-cancellation fee (payment-service).
-  await onBookingTransition(db, record.booking.id, action, now);
+  // Money follows the move once it is committed: the effect the graph declares, applied by the handler the
+  // composition root plugged in (payments). A context bound to an outer transaction still carries the gateway.
+  await ctx.onMoneyEffect(ctx, { bookingId: record.booking.id, action, effect: money, now });
 }
 
 export type DetailerAction = 'accept' | 'decline' | 'start-route' | 'start' | 'complete';
 
 /** accept, decline, start-route, start, complete: the booking's detailer or an admin. */
 export async function performDetailerAction(
-  db: Database,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   id: number,
   action: DetailerAction,
 ): Promise<Booking> {
   const user = requireUser(actor);
-  const { record, relation } = await visibleRecord(db, user, id);
+  const { record, relation } = await visibleRecord(ctx.db, user, id);
   if (relation === 'customer') throw forbidden('Only the detailer can do this');
-  await applyTransition(db, now, record, action, user.id);
-  return getBooking(db, actor, now, id);
+  await applyTransition(ctx, now, record, action, user.id);
+  return getBooking(ctx.db, actor, now, id);
 }
 
 /** POST /api/bookings/:id/cancel: free until 24 hours before the start, then the service fee, confirmed first. */
 export async function cancelBooking(
-  db: Database,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   id: number,
   input: { confirmFee?: boolean },
 ): Promise<Booking> {
   const user = requireUser(actor);
-  const { record, relation } = await visibleRecord(db, user, id);
+  const { record, relation } = await visibleRecord(ctx.db, user, id);
   if (relation !== 'customer') throw forbidden('Only the customer can cancel this booking');
   if (!actionsFrom(record.booking.status, 'customer').includes('cancel')) throw illegal(record.booking.status, 'cancel');
   const fee = cancellationFeeFor(record.booking, now);
@@ -111,55 +115,55 @@ export async function cancelBooking(
       `Cancelling less than ${freeCancellationHours} hours before the start costs the ${formatUsd(fee)} service fee. Confirm to cancel.`,
     );
   }
-  await applyTransition(db, now, record, 'cancel', user.id, { cancellationFeeCents: fee });
-  return getBooking(db, actor, now, id);
+  await applyTransition(ctx, now, record, 'cancel', user.id, { cancellationFeeCents: fee });
+  return getBooking(ctx.db, actor, now, id);
 }
 
 /** POST /api/bookings/:id/reschedule: the customer moves the booking to another free slot of the same detailer. */
 export async function rescheduleBooking(
-  db: Database,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   id: number,
   input: RescheduleBookingInput,
 ): Promise<Booking> {
   const user = requireUser(actor);
-  const { record, relation } = await visibleRecord(db, user, id);
+  const { record, relation } = await visibleRecord(ctx.db, user, id);
   if (relation !== 'customer') throw forbidden('Only the customer can reschedule this booking');
   if (!actionsFrom(record.booking.status, 'customer').includes('reschedule')) {
     throw illegal(record.booking.status, 'reschedule');
   }
   const detailer = { id: record.booking.detailerId, timeZone: record.timeZone };
   const duration = Math.round((record.booking.endsAt.getTime() - record.booking.startsAt.getTime()) / 60_000);
-  await abandonLapsedHolds(db, now, detailer.id);
-  const verdict = await requireFreeSlot(db, now, detailer, input, duration, id);
+  await abandonLapsedHolds(ctx, now, detailer.id);
+  const verdict = await requireFreeSlot(ctx.db, now, detailer, input, duration, id);
   try {
-    await applyTransition(db, now, record, 'reschedule', user.id, { startsAt: verdict.startsAt, endsAt: verdict.endsAt });
+    await applyTransition(ctx, now, record, 'reschedule', user.id, { startsAt: verdict.startsAt, endsAt: verdict.endsAt });
   } catch (error) {
     if (isExclusionViolation(error)) throw conflict(slotTakenMessage);
     throw error;
   }
-  return getBooking(db, actor, now, id);
+  return getBooking(ctx.db, actor, now, id);
 }
 
 /**
  * The system move pending_payment -> requested once the card is authorized (the Payments issue calls it;
  * tests call it directly). Notifies the detailer of the new request.
  */
-export async function markAuthorized(db: Database, bookingId: number, now: Date = new Date()): Promise<void> {
-  const record = await loadRecord(db, bookingId);
+export async function markAuthorized(ctx: AppContext, bookingId: number, now: Date = new Date()): Promise<void> {
+  const record = await loadRecord(ctx.db, bookingId);
   if (!record) throw notFound('Booking not found');
-  await applyTransition(db, now, record, 'authorize', null);
+  await applyTransition(ctx, now, record, 'authorize', null);
 }
 
 /** System moves of the expiry job, one booking at a time so that each is its own conditional transition. */
-async function runSystemMoves(db: Database, now: Date, ids: number[], action: 'abandon' | 'expire'): Promise<number> {
+async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire'): Promise<number> {
   let moved = 0;
   for (const id of ids) {
-    const record = await loadRecord(db, id);
+    const record = await loadRecord(ctx.db, id);
     if (!record) continue;
     try {
-      await applyTransition(db, now, record, action, null);
+      await applyTransition(ctx, now, record, action, null);
       moved++;
     } catch (error) {
       // Someone else moved it first (paid, accepted, cancelled): nothing to do.
@@ -171,8 +175,8 @@ async function runSystemMoves(db: Database, now: Date, ids: number[], action: 'a
 }
 
 /** Holds whose 15 minutes have passed become abandoned (for one detailer, or all). */
-export async function abandonLapsedHolds(db: Database, now: Date, detailerId?: number): Promise<number> {
-  const lapsed = await db
+export async function abandonLapsedHolds(ctx: AppContext, now: Date, detailerId?: number): Promise<number> {
+  const lapsed = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
     .where(
@@ -182,15 +186,15 @@ export async function abandonLapsedHolds(db: Database, now: Date, detailerId?: n
         detailerId === undefined ? undefined : eq(bookings.detailerId, detailerId),
       ),
     );
-  return runSystemMoves(db, now, lapsed.map((r) => r.id), 'abandon');
+  return runSystemMoves(ctx, now, lapsed.map((r) => r.id), 'abandon');
 }
 
 /** Requests not accepted within 12 hours of their creation, or by their start, become expired. */
-export async function expireStaleRequests(db: Database, now: Date): Promise<number> {
+export async function expireStaleRequests(ctx: AppContext, now: Date): Promise<number> {
   const deadline = new Date(now.getTime() - requestTimeoutHours * 3_600_000);
-  const stale = await db
+  const stale = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.status, 'requested'), or(lte(bookings.createdAt, deadline), lte(bookings.startsAt, now))));
-  return runSystemMoves(db, now, stale.map((r) => r.id), 'expire');
+  return runSystemMoves(ctx, now, stale.map((r) => r.id), 'expire');
 }

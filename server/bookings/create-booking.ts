@@ -3,14 +3,14 @@ import { conflict } from '@core/errors.ts';
 import { holdMinutes, maxUnpaidHolds } from '@core/domain/booking-status.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings, services, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
-import { loadDetailer, offeredServiceDuration } from './availability-service.ts';
+import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
-import { requireFreeSlot, slotTakenMessage } from './booking-slot.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
 
 export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
@@ -29,13 +29,14 @@ async function reserveHold(tx: Database, customerId: number, now: Date): Promise
 }
 
 /** POST /api/bookings: holds the slot as pending_payment for 15 minutes. Amounts come from the catalog only. */
-export async function createBooking(db: Database, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
+export async function createBooking(ctx: AppContext, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
+  const { db } = ctx;
   const customer = requireRole(actor, 'customer');
   const detailer = await loadDetailer(db, input.detailerId);
   const duration = await offeredServiceDuration(db, detailer.id, input.serviceId);
   const [service] = await db.select({ priceCents: services.priceCents }).from(services).where(eq(services.id, input.serviceId));
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
-  await abandonLapsedHolds(db, now, detailer.id);
+  await abandonLapsedHolds(ctx, now, detailer.id);
   const verdict = await requireFreeSlot(db, now, detailer, input, duration);
   const price = bookingPrice(service!.priceCents);
   let id: number;

@@ -6,6 +6,6 @@ import { parse } from '../http/validate.ts';
 /** Quick checkout (/quick-checkout/:serviceId): the soonest free detailer and slot for a service. */
 export async function quickCheckoutRoutes(app: FastifyInstance) {
   app.get('/api/services/:id/soonest-slot', (request) =>
-    findSoonestSlot(app.db, app.clock.now(), parse(serviceIdParamsSchema, request.params).id),
+    findSoonestSlot(app.ctx.db, app.ctx.clock.now(), parse(serviceIdParamsSchema, request.params).id),
   );
 }

@@ -33,51 +33,51 @@ const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', '
 export async function bookingRoutes(app: FastifyInstance) {
   app.get('/api/detailers/:id/availability', (request) =>
     getAvailability(
-      app.db,
-      app.clock.now(),
+      app.ctx.db,
+      app.ctx.clock.now(),
       parse(detailerIdParamsSchema, request.params).id,
       parse(availabilityQuerySchema, request.query),
     ),
   );
 
-  app.get('/api/detailer/availability', (request) => getOwnAvailability(app.db, request.user, app.clock.now()));
+  app.get('/api/detailer/availability', (request) => getOwnAvailability(app.ctx.db, request.user, app.ctx.clock.now()));
 
   app.put('/api/detailer/availability', (request) =>
-    setOwnAvailability(app.db, request.user, app.clock.now(), parse(putWeeklyAvailabilitySchema, request.body).rules),
+    setOwnAvailability(app.ctx.db, request.user, app.ctx.clock.now(), parse(putWeeklyAvailabilitySchema, request.body).rules),
   );
 
   app.post('/api/detailer/days-off', (request) =>
-    addDayOff(app.db, request.user, app.clock.now(), parse(dayOffSchema, request.body).date),
+    addDayOff(app.ctx.db, request.user, app.ctx.clock.now(), parse(dayOffSchema, request.body).date),
   );
 
   app.delete('/api/detailer/days-off', (request) =>
-    removeDayOff(app.db, request.user, app.clock.now(), parse(dayOffSchema, request.body ?? request.query).date),
+    removeDayOff(app.ctx.db, request.user, app.ctx.clock.now(), parse(dayOffSchema, request.body ?? request.query).date),
   );
 
   app.post('/api/bookings', async (request, reply) => {
-    const booking = await createBooking(app.db, request.user, app.clock.now(), parse(createBookingSchema, request.body));
+    const booking = await createBooking(app.ctx, request.user, app.ctx.clock.now(), parse(createBookingSchema, request.body));
     return reply.code(201).send(booking);
   });
 
   app.get('/api/bookings', (request) =>
-    listBookings(app.db, request.user, app.clock.now(), parse(bookingsQuerySchema, request.query)),
+    listBookings(app.ctx.db, request.user, app.ctx.clock.now(), parse(bookingsQuerySchema, request.query)),
   );
 
   app.get('/api/bookings/:id', (request) =>
-    getBooking(app.db, request.user, app.clock.now(), parse(bookingIdParamsSchema, request.params).id),
+    getBooking(app.ctx.db, request.user, app.ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id),
   );
 
   for (const action of detailerActions) {
     app.post(`/api/bookings/:id/${action}`, (request) =>
-      performDetailerAction(app.db, request.user, app.clock.now(), parse(bookingIdParamsSchema, request.params).id, action),
+      performDetailerAction(app.ctx, request.user, app.ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id, action),
     );
   }
 
   app.post('/api/bookings/:id/cancel', (request) =>
     cancelBooking(
-      app.db,
+      app.ctx,
       request.user,
-      app.clock.now(),
+      app.ctx.clock.now(),
       parse(bookingIdParamsSchema, request.params).id,
       parse(cancelBookingSchema, request.body ?? {}),
     ),
@@ -85,9 +85,9 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   app.post('/api/bookings/:id/reschedule', (request) =>
     rescheduleBooking(
-      app.db,
+      app.ctx,
       request.user,
-      app.clock.now(),
+      app.ctx.clock.now(),
       parse(bookingIdParamsSchema, request.params).id,
       parse(rescheduleBookingSchema, request.body),
     ),

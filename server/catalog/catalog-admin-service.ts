@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
-import { clearCatalogCache } from './catalog-cache.ts';
+
+/** What a catalog write needs: the database and the cache it clears. */
+export type CatalogWriter = Pick<AppContext, 'db' | 'catalogCache'>;
 
 // Writes to the catalog. The seed calls these; so will the admin and detailer screens (with their access checks).
 
-export async function ensureServiceCategory(db: Database, name: string): Promise<number> {
+export async function ensureServiceCategory({ db, catalogCache }: CatalogWriter, name: string): Promise<number> {
   await db.insert(serviceCategories).values({ name }).onConflictDoNothing();
-  clearCatalogCache(db);
+  catalogCache.clear();
   const [row] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.name, name));
   return row!.id;
 }
@@ -24,9 +26,9 @@ export type DetailerProfileInput = {
   baseLongitude: number;
 };
 
-export async function ensureDetailerProfile(db: Database, userId: number, input: DetailerProfileInput) {
+export async function ensureDetailerProfile({ db, catalogCache }: CatalogWriter, userId: number, input: DetailerProfileInput) {
   await db.insert(detailers).values({ userId, ...input }).onConflictDoNothing({ target: detailers.userId });
-  clearCatalogCache(db);
+  catalogCache.clear();
   const [row] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, userId));
   return row!.id;
 }
@@ -41,17 +43,17 @@ export type ServiceInput = {
 };
 
 /** Lists a service under a detailer, who also offers it. */
-export async function ensureService(db: Database, detailerId: number, input: ServiceInput): Promise<number> {
+export async function ensureService({ db, catalogCache }: CatalogWriter, detailerId: number, input: ServiceInput): Promise<number> {
   const existing = await db
     .select({ id: services.id })
     .from(services)
     .where(and(eq(services.detailerId, detailerId), eq(sql`lower(${services.name})`, input.name.toLowerCase())));
   const id = existing[0]?.id ?? (await db.insert(services).values({ detailerId, ...input }).returning({ id: services.id }))[0]!.id;
-  await offerService(db, detailerId, id);
+  await offerService({ db, catalogCache }, detailerId, id);
   return id;
 }
 
-export async function offerService(db: Database, detailerId: number, serviceId: number) {
+export async function offerService({ db, catalogCache }: CatalogWriter, detailerId: number, serviceId: number) {
   await db.insert(detailerServices).values({ detailerId, serviceId }).onConflictDoNothing();
-  clearCatalogCache(db);
+  catalogCache.clear();
 }

@@ -1,28 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { cachedCatalogRead, clearCatalogCache } from './catalog-cache.ts';
+import { createCatalogCache } from './catalog-cache.ts';
 
-describe('cachedCatalogRead', () => {
-  const db = {} as Database;
-
-  it('loads once until cleared, and keeps databases apart', async () => {
+describe('createCatalogCache', () => {
+  it('loads once until cleared, and keeps apps apart', async () => {
+    const cache = createCatalogCache();
     const load = vi.fn(async () => ['wash']);
-    await cachedCatalogRead(db, 'services', load);
-    await cachedCatalogRead(db, 'services', load);
+    await cache.read('services', load);
+    await cache.read('services', load);
     expect(load).toHaveBeenCalledTimes(1);
-    await cachedCatalogRead({} as Database, 'services', load);
+    await createCatalogCache().read('services', load);
     expect(load).toHaveBeenCalledTimes(2);
-    clearCatalogCache(db);
-    await cachedCatalogRead(db, 'services', load);
+    cache.clear();
+    await cache.read('services', load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('does not keep a failed load', async () => {
+    const cache = createCatalogCache();
     const failing = vi.fn(async () => {
       throw new Error('database down');
     });
-    await expect(cachedCatalogRead(db, 'categories', failing)).rejects.toThrow('database down');
+    await expect(cache.read('categories', failing)).rejects.toThrow('database down');
     const load = vi.fn(async () => ['Exterior']);
-    await expect(cachedCatalogRead(db, 'categories', load)).resolves.toEqual(['Exterior']);
+    await expect(cache.read('categories', load)).resolves.toEqual(['Exterior']);
   });
 });

@@ -5,7 +5,7 @@ import { defaultCity, distanceMiles, type Coordinates } from '@core/domain/dista
 import type { Detailer, DetailerWithServices, Service, ServiceCategory } from '@core/schemas/catalog.ts';
 import type { Database } from '../db/client.ts';
 import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
-import { cachedCatalogRead } from './catalog-cache.ts';
+import type { AppContext } from '../context.ts';
 
 /** The stock image a service shows when it has none of its own. */
 export const defaultServiceImageUrl = '/images/services/default.svg';
@@ -49,12 +49,15 @@ function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: C
   };
 }
 
-export function listServiceCategories(db: Database): Promise<ServiceCategory[]> {
-  return cachedCatalogRead(db, 'categories', () => db.select().from(serviceCategories).orderBy(asc(serviceCategories.id)));
+/** What a cached catalog read needs: the database and the app's catalog cache. */
+export type CatalogReader = Pick<AppContext, 'db' | 'catalogCache'>;
+
+export function listServiceCategories({ db, catalogCache }: CatalogReader): Promise<ServiceCategory[]> {
+  return catalogCache.read('categories', () => db.select().from(serviceCategories).orderBy(asc(serviceCategories.id)));
 }
 
-export function listServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
-  return cachedCatalogRead(db, `services:${filter.categoryId ?? 'all'}`, () => loadServices(db, filter));
+export function listServices({ db, catalogCache }: CatalogReader, filter: { categoryId?: number }): Promise<Service[]> {
+  return catalogCache.read(`services:${filter.categoryId ?? 'all'}`, () => loadServices(db, filter));
 }
 
 async function loadServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
@@ -81,10 +84,10 @@ export async function getService(db: Database, id: number): Promise<Service> {
 
 type DetailersFilter = { serviceId?: number; lat?: number; lng?: number };
 
-export function listDetailers(db: Database, filter: DetailersFilter): Promise<Detailer[]> {
+export function listDetailers({ db, catalogCache }: CatalogReader, filter: DetailersFilter): Promise<Detailer[]> {
   // Answers for a shared location are not cached: every customer's point would be a new entry.
   if (filter.lat !== undefined) return loadDetailers(db, filter);
-  return cachedCatalogRead(db, `detailers:${filter.serviceId ?? 'all'}`, () => loadDetailers(db, filter));
+  return catalogCache.read(`detailers:${filter.serviceId ?? 'all'}`, () => loadDetailers(db, filter));
 }
 
 async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Detailer[]> {

@@ -15,15 +15,15 @@ import {
 import { parse } from '../http/validate.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
-  app.get('/api/service-categories', () => listServiceCategories(app.db));
+  app.get('/api/service-categories', () => listServiceCategories(app.ctx));
 
-  app.get('/api/services', (request) => listServices(app.db, parse(servicesQuerySchema, request.query)));
+  app.get('/api/services', (request) => listServices(app.ctx, parse(servicesQuerySchema, request.query)));
 
-  app.get('/api/services/:id', (request) => getService(app.db, parse(serviceIdParamsSchema, request.params).id));
+  app.get('/api/services/:id', (request) => getService(app.ctx.db, parse(serviceIdParamsSchema, request.params).id));
 
-  app.get('/api/detailers', (request) => listDetailers(app.db, parse(detailersQuerySchema, request.query)));
+  app.get('/api/detailers', (request) => listDetailers(app.ctx, parse(detailersQuerySchema, request.query)));
 
   app.get('/api/detailers/:id', (request) =>
-    getDetailer(app.db, parse(detailerIdParamsSchema, request.params).id),
+    getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id),
   );
 }

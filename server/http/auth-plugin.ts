@@ -17,7 +17,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[sessionCookieName];
-    request.user = token ? ((await findSessionUser(app.db, token, app.clock.now())) ?? null) : null;
+    request.user = token ? ((await findSessionUser(app.ctx.db, token, app.ctx.clock.now())) ?? null) : null;
   });
 }
 

@@ -13,10 +13,9 @@ import {
 import type { User } from '@core/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import { emailVerificationTokens, loginThrottles, passwordResetTokens, users } from '../db/schema.ts';
-import { demoAccounts } from '../seed/seed-data.ts';
+import { demoAccounts } from './demo-accounts.ts';
 import type { Actor } from './access.ts';
 import { requireRole, requireUser } from './access.ts';
-import type { Mailer } from '../notifications/mailer.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, endAllSessions, endSession, hashToken } from './session-service.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
@@ -24,8 +23,11 @@ import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUse
 /** What the account operations need besides their input. */
 export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
 
+/** What identity needs of the app's mailer (notifications' Mailer fits): queue one email. Identity imports no other room. */
+export type LinkMailer = { send: (db: Database, email: { to: string; subject: string; text: string }) => Promise<unknown> };
+
 /** Operations that send an email with a link: the mailer and the configured public origin (never a Host header). */
-export type MailingContext = AuthContext & { mailer: Mailer; appUrl: string };
+export type MailingContext = AuthContext & { mailer: LinkMailer; appUrl: string };
 
 /** A signed-in result: the user as the API shows it and the opaque id for the session cookie. */
 export type SignedIn = { user: User; sessionToken: string };

@@ -47,9 +47,9 @@ export async function authRoutes(app: FastifyInstance) {
     clientId: app.config.OIDC_CLIENT_ID,
     clientSecret: app.config.OIDC_CLIENT_SECRET,
   });
-  const context = (): AuthContext => ({ db: app.db, now: app.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
+  const context = (): AuthContext => ({ db: app.ctx.db, now: app.ctx.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
   // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
-  const mailing = (): MailingContext => ({ ...context(), mailer: app.mailer, appUrl: app.config.PUBLIC_URL });
+  const mailing = (): MailingContext => ({ ...context(), mailer: app.ctx.mailer, appUrl: app.config.PUBLIC_URL });
   /**
    * Per client address. Outside production the loopback address is exempt: the developer's own browser and the
    * end-to-end suite register many accounts from it. In production behind a proxy, set TRUST_PROXY.
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance) {
     return result.user;
   }
 
-  app.get('/api/auth/user', (request) => toPublicUser(app.db, requireUser(request.user)));
+  app.get('/api/auth/user', (request) => toPublicUser(app.ctx.db, requireUser(request.user)));
 
   // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
   app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { token } = parse(verifyEmailSchema, request.body);
     const result = await verifyEmail(context(), token);
     const previous = request.cookies[sessionCookieName];
-    if (previous) await logout(app.db, previous);
+    if (previous) await logout(app.ctx.db, previous);
     return signIn(reply, result);
   });
 
@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance) {
       const result = await login(context(), input, request.ip);
       // Signing in again (the spec's client logs in right after registering) replaces the old session.
       const previous = request.cookies[sessionCookieName];
-      if (previous) await logout(app.db, previous);
+      if (previous) await logout(app.ctx.db, previous);
       return signIn(reply, result);
     } catch (error) {
       if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await logout(app.db, request.cookies[sessionCookieName]);
+    await logout(app.ctx.db, request.cookies[sessionCookieName]);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/oidc/start', async (request, reply) => {
     try {
-      const { url, flowCookie } = await oidc.start(`${app.config.PUBLIC_URL}/api/auth/oidc/callback`, app.clock.now());
+      const { url, flowCookie } = await oidc.start(`${app.config.PUBLIC_URL}/api/auth/oidc/callback`, app.ctx.clock.now());
       reply.setCookie(oidcCookieName, flowCookie, {
         path: oidcCookiePath,
         httpOnly: true,
@@ -150,7 +150,7 @@ export async function authRoutes(app: FastifyInstance) {
     reply.clearCookie(oidcCookieName, { path: oidcCookiePath });
     try {
       const callbackUrl = new URL(request.url, app.config.PUBLIC_URL);
-      const identity = await oidc.finish(callbackUrl, flowCookie, app.clock.now());
+      const identity = await oidc.finish(callbackUrl, flowCookie, app.ctx.clock.now());
       signIn(reply, await signInWithOidc(context(), identity));
       return reply.redirect('/login?signedIn=google');
     } catch (error) {
@@ -159,15 +159,15 @@ export async function authRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/users/:id', (request) => getUser(app.db, request.user, parse(userIdParamsSchema, request.params).id));
+  app.get('/api/users/:id', (request) => getUser(app.ctx.db, request.user, parse(userIdParamsSchema, request.params).id));
 
   app.get('/api/admin/users', (request) =>
-    listUsersForAdmin(app.db, request.user, parse(adminUserListQuerySchema, request.query)),
+    listUsersForAdmin(app.ctx.db, request.user, parse(adminUserListQuerySchema, request.query)),
   );
 
   app.patch('/api/admin/users/:id', (request) =>
     updateUserByAdmin(
-      app.db,
+      app.ctx.db,
       request.user,
       parse(userIdParamsSchema, request.params).id,
       parse(adminUpdateUserSchema, request.body),

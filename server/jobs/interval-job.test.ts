@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { defaultPassTimeoutMs, startIntervalJob } from './interval-job.ts';
 
-/** Just what the runner uses of the app: db, clock, log and the onClose hook. */
+/** Just what the runner uses of the app: its context (clock), log and the onClose hook. */
 function fakeApp() {
   const onClose: Array<() => Promise<void>> = [];
   const log = { info: vi.fn(), error: vi.fn() };
   const app = {
-    db: {},
-    clock: { now: () => new Date() },
+    ctx: { db: {}, clock: { now: () => new Date() } },
     log,
     addHook: (_name: 'onClose', hook: () => Promise<void>) => onClose.push(hook),
   } as unknown as FastifyInstance;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
 
 /** A pass still running after this long is abandoned so that the job is not stopped for good (decision 011). */
 export const defaultPassTimeoutMs = 60_000;
@@ -19,7 +20,7 @@ export function startIntervalJob<T>(
   app: FastifyInstance,
   name: string,
   intervalMs: number,
-  runPass: (db: FastifyInstance['db'], now: Date) => Promise<T>,
+  runPass: (ctx: AppContext, now: Date) => Promise<T>,
   didWork: (result: T) => boolean,
   options: IntervalJobOptions = {},
 ): void {
@@ -30,7 +31,7 @@ export function startIntervalJob<T>(
     if (current) return;
     let abandon: NodeJS.Timeout | undefined;
     const pass = Promise.resolve()
-      .then(() => runPass(app.db, app.clock.now()))
+      .then(() => runPass(app.ctx, app.ctx.clock.now()))
       .then((result) => {
         if (didWork(result)) app.log.info({ job: name, result }, `${name} done`);
       })

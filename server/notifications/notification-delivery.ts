@@ -4,12 +4,12 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Mailer } from './mailer.ts';
 import type { NotificationDelivery } from './notification-service.ts';
-import { sendPushToUser, type PushResult, type VapidKeys } from './push-service.ts';
+import { sendPushToUser, type PushResult, type PushSettings } from './push-service.ts';
 
 export type ExternalChannels = {
   mailer: Mailer;
   /** Undefined without VAPID keys: then nothing is pushed. */
-  vapid?: VapidKeys;
+  push?: PushSettings;
   /** The app's public origin, for the link in emails. */
   appUrl: string;
 };
@@ -26,8 +26,8 @@ export async function deliverExternally(
   const { notification, row } = delivery;
   const link = notificationLink(notification);
   const [push, emailed] = await Promise.all([
-    delivery.push && channels.vapid
-      ? sendPushToUser(db, channels.vapid, notification.userId, {
+    delivery.push && channels.push
+      ? sendPushToUser(db, channels.push, notification.userId, {
           title: notification.title,
           body: notification.message,
           url: link ?? '/',

@@ -1,6 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { forbidden, notFound } from '@core/errors.ts';
 import {
   notificationTypes,
@@ -10,6 +8,7 @@ import {
   type NotificationSetting,
   type NotificationSettingsInput,
 } from '@core/schemas/notification.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { deviceTokens, notifications, notificationSettings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
@@ -30,12 +29,9 @@ export type NewNotification = {
 // Live publication after commit.
 //
 // notify() may run inside a transaction, and a live event for a row that later rolls back would be a lie.
-// So: the realtime plugin attaches a publisher to the app's root database handle. Attaching wraps that
-// handle's transaction() once: the callback runs with an "after commit" list in AsyncLocalStorage, and the
-// list is published only when transaction() resolves (committed). notify() outside any transaction
-// publishes at once. A notification raised on a transaction object that did not come from an attached
-// handle is stored but not pushed live (the 60 s poll still shows it). Rows raised inside a nested
-// savepoint that rolls back while the outer transaction commits would still be published (not used today).
+// So notify() takes the context: its row is written through ctx.db, and the live event, push and email are
+// handed to ctx.afterCommit, which runs them once the surrounding transaction (ctx.transaction) commits, or
+// at once outside any transaction. A rolled-back transaction sends nothing.
 // ---------------------------------------------------------------------------------------------------------
 
 /**
@@ -51,45 +47,17 @@ export type NotificationDelivery = {
 
 export type NotificationPublisher = (delivery: NotificationDelivery) => void;
 
-const afterCommit = new AsyncLocalStorage<{ rows: NotificationDelivery[]; publish: (delivery: NotificationDelivery) => void }>();
-const publishers = new WeakMap<Database, NotificationPublisher[]>();
-const wrapped = new WeakSet<Database>();
-
-function publishNow(db: Database, delivery: NotificationDelivery) {
-  const publisher = publishers.get(db)?.[0];
-  publisher?.(delivery);
-}
-
-/** Makes notify() on this handle (and inside its transactions, after commit) publish live. Returns detach. */
-export function attachNotificationPublisher(db: Database, publisher: NotificationPublisher): () => void {
-  const list = publishers.get(db) ?? [];
-  list.push(publisher);
-  publishers.set(db, list);
-  if (!wrapped.has(db)) {
-    wrapped.add(db);
-    const original = db.transaction;
-    db.transaction = async function transactionPublishingAfterCommit(this: Database, callback, config) {
-      const scope = { rows: [] as NotificationDelivery[], publish: (delivery: NotificationDelivery) => publishNow(db, delivery) };
-      const result = await original.call(this, (tx) => afterCommit.run(scope, () => callback(tx)), config);
-      for (const row of scope.rows) scope.publish(row);
-      return result;
-    } as Database['transaction'];
-  }
-  return () => {
-    const current = publishers.get(db) ?? [];
-    publishers.set(
-      db,
-      current.filter((p) => p !== publisher),
-    );
-  };
-}
+/** What notify() needs: the database (or transaction), its after-commit queue and the publisher. */
+export type Notifier = Pick<AppContext, 'db' | 'afterCommit' | 'publishNotification'>;
 
 /**
- * The one way anything notifies a user. Pass the transaction's db so the notice commits with its cause.
+ * The one way anything notifies a user. Pass the transaction's context so the notice commits with its cause.
  * Respects the user's settings for the type: in-app off stores nothing and sends nothing live (null is
- * returned); push and email go out after commit through the attached publisher (server/notifications/realtime-plugin.ts).
+ * returned); the live event, push and email go out after commit through ctx.publishNotification
+ * (server/notifications/realtime-plugin.ts).
  */
-export async function notify(db: Database, notification: NewNotification): Promise<NotificationRow | null> {
+export async function notify(ctx: Notifier, notification: NewNotification): Promise<NotificationRow | null> {
+  const { db } = ctx;
   const full = { ...notification, entityId: notification.entityId ?? '' };
   const setting = await channelSetting(db, notification.userId, notification.type);
   let row: NotificationRow | null = null;
@@ -97,11 +65,7 @@ export async function notify(db: Database, notification: NewNotification): Promi
     [row] = (await db.insert(notifications).values(full).returning()) as [NotificationRow];
   }
   const delivery: NotificationDelivery = { notification: full, row, push: setting.push, email: setting.email };
-  if (row || delivery.push || delivery.email) {
-    const scope = afterCommit.getStore();
-    if (scope) scope.rows.push(delivery);
-    else if (!(db instanceof PgTransaction)) publishNow(db, delivery);
-  }
+  if (row || delivery.push || delivery.email) ctx.afterCommit(() => ctx.publishNotification(delivery));
   return row;
 }
 

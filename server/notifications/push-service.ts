@@ -28,11 +28,8 @@ export function parsePushSubscription(token: string): PushSubscription | null {
   }
 }
 
-// The HTTPS agent pushes go through, per database handle: tests point it at their loopback push service.
-const agents = new WeakMap<Database, Agent>();
-export function usePushAgent(db: Database, agent: Agent): void {
-  agents.set(db, agent);
-}
+/** How this app pushes: its VAPID identity, and the HTTPS agent to go through (tests: their loopback push service). */
+export type PushSettings = { vapid: VapidKeys; agent?: Agent };
 
 export type PushResult = { sent: number; deactivated: number; failed: number };
 
@@ -40,14 +37,19 @@ export type PushResult = { sent: number; deactivated: number; failed: number };
  * Sends payload to every active web device of the user. A subscription the push service no longer knows
  * (404 or 410) is deactivated; other failures are counted and left for next time. Never throws.
  */
-export async function sendPushToUser(db: Database, vapid: VapidKeys, userId: number, payload: PushPayload): Promise<PushResult> {
+export async function sendPushToUser(
+  db: Database,
+  push: PushSettings,
+  userId: number,
+  payload: PushPayload,
+): Promise<PushResult> {
+  const { vapid, agent } = push;
   const result: PushResult = { sent: 0, deactivated: 0, failed: 0 };
   const devices = await db
     .select({ id: deviceTokens.id, token: deviceTokens.token })
     .from(deviceTokens)
     .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.isActive, true), eq(deviceTokens.deviceType, 'web')));
   const body = JSON.stringify(payload);
-  const agent = agents.get(db);
   await Promise.all(
     devices.map(async (device) => {
       const subscription = parsePushSubscription(device.token);

@@ -1,10 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { deliverExternally, type ExternalChannels } from './notification-delivery.ts';
-import { attachNotificationPublisher, toApiNotification } from './notification-service.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from './mailer.ts';
+import { toApiNotification, type NotificationPublisher } from './notification-service.ts';
 
 /** One channel for every notification; each instance filters by user for its own connections. */
 export const notificationChannel = 'glossly:notifications';
@@ -21,6 +25,10 @@ export type RealtimeHub = {
   connectionCount: () => number;
   /** Resolves when every push and email leg started so far has finished (tests, shutdown). */
   settled: () => Promise<void>;
+  /** Hands a committed notification on: live on the bus, then push and email (the context's publishNotification). */
+  publish: NotificationPublisher;
+  endStreams: () => void;
+  close: () => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -29,9 +37,23 @@ declare module 'fastify' {
   }
 }
 
-async function realtimePlugin(app: FastifyInstance) {
-  const bus = app.config.REDIS_URL
-    ? await createRedisBus(app.config.REDIS_URL, { onError: (error) => app.log.warn({ err: error }, 'Redis bus reconnect failed') })
+export type RealtimeOptions = {
+  config: Config;
+  /** The app's root database handle: push and email legs run after commit, outside any transaction. */
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The HTTPS agent pushes go through (tests point it at their loopback push service). */
+  pushAgent?: Agent;
+};
+
+/**
+ * The realtime bus of one app (in-process, or Redis with REDIS_URL) and the publisher that the context's
+ * notify() hands each committed notification to: live on the bus, then push and email.
+ */
+export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: RealtimeOptions): Promise<RealtimeHub> {
+  const bus = config.REDIS_URL
+    ? await createRedisBus(config.REDIS_URL, { onError: (error) => log.warn({ err: error }, 'Redis bus reconnect failed') })
     : createInProcessBus();
   const listeners = new Map<number, Set<(notification: Notification) => void>>();
   const streams = new Set<() => void>();
@@ -41,41 +63,47 @@ async function realtimePlugin(app: FastifyInstance) {
     try {
       notification = JSON.parse(message) as Notification;
     } catch {
-      app.log.warn('Ignoring an unreadable realtime message');
+      log.warn('Ignoring an unreadable realtime message');
       return;
     }
     for (const listener of listeners.get(notification.userId) ?? []) listener(notification);
   });
 
   const channels: ExternalChannels = {
-    mailer: app.mailer,
-    vapid:
-      app.config.VAPID_PUBLIC_KEY && app.config.VAPID_PRIVATE_KEY
-        ? { publicKey: app.config.VAPID_PUBLIC_KEY, privateKey: app.config.VAPID_PRIVATE_KEY, subject: app.config.VAPID_SUBJECT }
+    mailer,
+    push:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+        ? {
+            vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT },
+            ...(pushAgent ? { agent: pushAgent } : {}),
+          }
         : undefined,
-    appUrl: app.config.PUBLIC_URL,
+    appUrl: config.PUBLIC_URL,
   };
   const inFlight = new Set<Promise<unknown>>();
+  let isClosed = false;
 
-  const detach = attachNotificationPublisher(app.db, (delivery) => {
+  const publish: NotificationPublisher = (delivery) => {
+    if (isClosed) return;
     if (delivery.row) {
       bus.publish(notificationChannel, JSON.stringify(toApiNotification(delivery.row))).catch((error: unknown) => {
         // The row is stored; the reader still sees it on the next poll.
-        app.log.warn({ err: error }, 'Could not publish a notification live');
+        log.warn({ err: error }, 'Could not publish a notification live');
       });
     }
-    if (!delivery.email && !(delivery.push && channels.vapid)) return;
-    const leg = deliverExternally(app.db, channels, delivery)
+    if (!delivery.email && !(delivery.push && channels.push)) return;
+    const leg = deliverExternally(db, channels, delivery)
       .then((result) => {
-        if (result.push && (result.push.deactivated || result.push.failed)) app.log.info(result.push, 'web push');
+        if (result.push && (result.push.deactivated || result.push.failed)) log.info(result.push, 'web push');
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not push or email a notification'))
+      .catch((error: unknown) => log.warn({ err: error }, 'Could not push or email a notification'))
       .finally(() => inFlight.delete(leg));
     inFlight.add(leg);
-  });
+  };
 
   const hub: RealtimeHub = {
     bus,
+    publish,
     subscribeUser(userId, listener) {
       let set = listeners.get(userId);
       if (!set) {
@@ -98,18 +126,26 @@ async function realtimePlugin(app: FastifyInstance) {
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    endStreams() {
+      for (const end of [...streams]) end();
+    },
+    async close() {
+      isClosed = true;
+      await hub.settled();
+      unsubscribeBus();
+      await bus.close();
+    },
   };
-  app.decorate('realtime', hub);
+  return hub;
+}
 
-  // Open streams would keep close() waiting forever: end them first.
+/** Ends the hub with the app: open streams first (they would keep close() waiting), then the bus. */
+async function realtimePlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
+    app.realtime.endStreams();
   });
   app.addHook('onClose', async () => {
-    detach();
-    await hub.settled();
-    unsubscribeBus();
-    await bus.close();
+    await app.realtime.close();
   });
 }
 

@@ -21,18 +21,18 @@ import { parse } from '../http/validate.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {
   app.get('/api/notifications', (request) =>
-    listNotifications(app.db, request.user, parse(notificationsQuerySchema, request.query)),
+    listNotifications(app.ctx.db, request.user, parse(notificationsQuerySchema, request.query)),
   );
 
   app.get('/api/notifications/count', (request) =>
-    countNotifications(app.db, request.user, parse(notificationCountQuerySchema, request.query)),
+    countNotifications(app.ctx.db, request.user, parse(notificationCountQuerySchema, request.query)),
   );
 
   app.patch('/api/notifications/:id/read', (request) =>
-    markNotificationRead(app.db, request.user, parse(notificationIdParamsSchema, request.params).id),
+    markNotificationRead(app.ctx.db, request.user, parse(notificationIdParamsSchema, request.params).id),
   );
 
-  app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.db, request.user));
+  app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.ctx.db, request.user));
 
   // Server-Sent Events: the signed-in user's notifications as they are raised, on any instance.
   app.get('/api/notifications/stream', (request, reply) => {
@@ -41,14 +41,14 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/device-tokens', async (request, reply) => {
-    const token = await registerDeviceToken(app.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
+    const token = await registerDeviceToken(app.ctx.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
     return reply.code(201).send(token);
   });
 
-  app.get('/api/notification-settings', (request) => getNotificationSettings(app.db, request.user));
+  app.get('/api/notification-settings', (request) => getNotificationSettings(app.ctx.db, request.user));
 
   app.put('/api/notification-settings', (request) =>
-    updateNotificationSettings(app.db, requireUser(request.user), app.clock.now(), parse(notificationSettingsInputSchema, request.body)),
+    updateNotificationSettings(app.ctx.db, requireUser(request.user), app.ctx.clock.now(), parse(notificationSettingsInputSchema, request.body)),
   );
 
   // The VAPID public key the browser subscribes with; null when this server sends no push.

@@ -8,6 +8,7 @@ import type {
   IntentStatusResponse,
   PaymentIntentResponse,
 } from '@core/schemas/payments.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
@@ -36,12 +37,12 @@ function toResponse(row: IntentRow, gateway: PaymentGateway, totalCents: number)
  * Same booking and credits -> same intent (one idempotency key), so a replay never authorizes twice.
  */
 export async function createPaymentIntent(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   input: CreatePaymentIntentInput,
 ): Promise<PaymentIntentResponse> {
+  const { db, gateway } = ctx;
   const user = requireUser(actor);
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
   if (!booking || booking.customerId !== user.id) throw notFound('Booking not found');
@@ -113,12 +114,12 @@ async function reload(db: Database, intentId: string): Promise<IntentRow> {
  * (`paymentMethodId`; anyone else's card is the same 404 as a missing one, checked before the gateway is called).
  */
 export async function confirmTestPayment(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   input: ConfirmTestPaymentInput,
 ): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, input.clientSecret);
   if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
   if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
@@ -139,11 +140,11 @@ export async function confirmTestPayment(
   } catch (error) {
     gatewayFailure(error);
   }
-  await applyIntentUpdate(db, gateway, intent, now);
+  await applyIntentUpdate(ctx, intent, now);
   const after = await reload(db, row.intentId);
   if (input.saveCard && input.card && after.status === 'requires_capture') {
     try {
-      await saveCardForUser(db, gateway, row.customerId, now, input.card);
+      await saveCardForUser(ctx, row.customerId, now, input.card);
     } catch (error) {
       // The payment went through; a card that cannot be saved (limit reached) is not a payment failure.
       if (!(error instanceof AppError)) throw error;
@@ -154,12 +155,12 @@ export async function confirmTestPayment(
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's approve or fail. */
 export async function authenticateTestPayment(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   input: AuthenticateTestPaymentInput,
 ): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, input.clientSecret);
   if (!gateway.authenticate || row.gateway !== gateway.kind) throw badRequest('Authentication happens with the payment provider');
   let intent: GatewayIntent;
@@ -168,22 +169,22 @@ export async function authenticateTestPayment(
   } catch (error) {
     gatewayFailure(error);
   }
-  await applyIntentUpdate(db, gateway, intent, now);
+  await applyIntentUpdate(ctx, intent, now);
   return statusResponse(await reload(db, row.intentId));
 }
 
 /** GET /api/payments/intent-status?client_secret=: reads the gateway back (a redirect may beat the webhook). */
 export async function getIntentStatus(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   clientSecret: string,
 ): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, clientSecret);
   if (row.gateway === gateway.kind && row.status !== 'canceled' && row.status !== 'succeeded') {
     try {
-      await applyIntentUpdate(db, gateway, await gateway.retrieve(row.intentId), now);
+      await applyIntentUpdate(ctx, await gateway.retrieve(row.intentId), now);
     } catch (error) {
       // The gateway is unreachable (or forgot a test intent after a restart): answer what we know.
       if (!(error instanceof GatewayError)) throw error;

@@ -1,10 +1,9 @@
 import { conflict } from '@core/errors.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
-import type { Database } from '../db/client.ts';
 import type { paymentIntents } from '../db/schema.ts';
-import { GatewayError, type PaymentGateway } from './gateways/gateway.ts';
+import { GatewayError } from './gateways/gateway.ts';
 
-/** What the payment services share: the gateway of each app, intent statuses and their messages. */
+/** What the payment services share: intent statuses and their messages. */
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -13,17 +12,6 @@ export const openStatuses: IntentStatus[] = ['requires_payment_method', 'require
 
 export const creditsChangedMessage = 'Your referral credits changed while you were paying. Please try again.';
 export const bookingNotAwaitingPaymentMessage = 'This booking is no longer awaiting payment.';
-
-// The gateway of each app, by its database handle: the booking service reaches it through onBookingTransition.
-const gateways = new WeakMap<object, PaymentGateway>();
-
-export function registerPaymentGateway(db: Database, gateway: PaymentGateway): void {
-  gateways.set(db, gateway);
-}
-
-export function paymentGatewayFor(db: Database): PaymentGateway | undefined {
-  return gateways.get(db);
-}
 
 export function statusResponse(row: IntentRow): IntentStatusResponse {
   return { status: row.status, errorMessage: row.lastError, amountCents: row.amountCents, bookingId: row.bookingId };

@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '@core/errors.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { paymentIntents, payments, users, webhookEvents } from '../db/schema.ts';
-import { GatewayError, handledEventTypes, WebhookSignatureError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
+import { GatewayError, handledEventTypes, WebhookSignatureError, type GatewayIntent } from './gateways/gateway.ts';
 import { markAuthorized } from '../bookings/booking-transitions.ts';
 import { notify, type NewNotification } from '../notifications/notification-service.ts';
 import { bookingNotAwaitingPaymentMessage, creditsChangedMessage, openStatuses, type IntentRow } from './payment-common.ts';
@@ -16,12 +17,12 @@ import { bookingNotAwaitingPaymentMessage, creditsChangedMessage, openStatuses, 
  * an amount or a status (even one signed with a leaked secret) can only make us catch up with the truth.
  */
 export async function handleWebhook(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   now: Date,
   rawBody: string | Buffer,
   signatureHeader: string | undefined,
 ): Promise<{ received: true; duplicate?: true }> {
+  const { db, gateway } = ctx;
   let event;
   try {
     event = gateway.parseWebhook(rawBody, signatureHeader);
@@ -46,7 +47,7 @@ export async function handleWebhook(
     .returning();
   if (!inserted) return { received: true, duplicate: true };
   try {
-    if (intent) await applyIntentUpdate(db, gateway, intent, now);
+    if (intent) await applyIntentUpdate(ctx, intent, now);
   } catch (error) {
     // Not applied: forget the id so that the gateway's retry is applied.
     await db.delete(webhookEvents).where(eq(webhookEvents.eventId, event.id));
@@ -96,10 +97,11 @@ export async function returnCredits(tx: Database, intentRowId: number): Promise<
  * times have one effect. An authorization consumes the credits and moves the booking to requested in ONE
  * transaction; when either cannot happen the authorization is released at once.
  */
-export async function applyIntentUpdate(db: Database, gateway: PaymentGateway, intent: GatewayIntent, now: Date): Promise<void> {
+export async function applyIntentUpdate(ctx: AppContext, intent: GatewayIntent, now: Date): Promise<void> {
   let refusal: string | null = null;
   try {
-    await db.transaction(async (tx) => {
+    await ctx.transaction(async (txCtx) => {
+      const tx = txCtx.db;
       const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.intentId, intent.id)).for('update');
       if (!row) return;
       const card = intent.card ? { cardBrand: intent.card.brand, cardLast4: intent.card.last4 } : {};
@@ -120,7 +122,7 @@ export async function applyIntentUpdate(db: Database, gateway: PaymentGateway, i
             if (!spent) throw new AuthorizationRefused(creditsChangedMessage);
           }
           try {
-            await markAuthorized(tx, row.bookingId, now);
+            await markAuthorized(txCtx, row.bookingId, now);
           } catch (error) {
             if (error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')) {
               throw new AuthorizationRefused(bookingNotAwaitingPaymentMessage);
@@ -135,7 +137,7 @@ export async function applyIntentUpdate(db: Database, gateway: PaymentGateway, i
             status: 'succeeded',
             createdAt: now,
           });
-          await notify(tx, paymentNotice(row, 'authorized', intent.amountCapturableCents || row.amountCents));
+          await notify(txCtx, paymentNotice(row, 'authorized', intent.amountCapturableCents || row.amountCents));
           return;
         }
         case 'succeeded': {
@@ -149,7 +151,7 @@ export async function applyIntentUpdate(db: Database, gateway: PaymentGateway, i
             status: 'succeeded',
             createdAt: now,
           });
-          await notify(tx, paymentNotice(row, 'captured', intent.amountReceivedCents));
+          await notify(txCtx, paymentNotice(row, 'captured', intent.amountReceivedCents));
           return;
         }
         case 'canceled': {
@@ -188,11 +190,12 @@ export async function applyIntentUpdate(db: Database, gateway: PaymentGateway, i
     if (!(error instanceof AuthorizationRefused)) throw error;
     refusal = error.message;
   }
-  if (refusal !== null) await releaseRefusedAuthorization(db, gateway, intent, refusal, now);
+  if (refusal !== null) await releaseRefusedAuthorization(ctx, intent, refusal, now);
 }
 
 /** The card was authorized but the booking or the credits are gone: give the money back and say why. */
-async function releaseRefusedAuthorization(db: Database, gateway: PaymentGateway, intent: GatewayIntent, reason: string, now: Date) {
+async function releaseRefusedAuthorization(ctx: AppContext, intent: GatewayIntent, reason: string, now: Date) {
+  const { db, gateway } = ctx;
   await db.update(paymentIntents).set({ lastError: reason, updatedAt: now }).where(eq(paymentIntents.intentId, intent.id));
   const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, intent.id));
   if (!row) return;

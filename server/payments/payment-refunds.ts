@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { RefundBookingInput, RefundResponse } from '@core/schemas/payments.ts';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import { bookings, paymentIntents, payments } from '../db/schema.ts';
-import type { PaymentGateway } from './gateways/gateway.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { gatewayFailure } from './payment-common.ts';
@@ -20,13 +19,13 @@ export const fullyRefundedMessage = 'This booking has already been refunded in f
  * is called after the commit (its webhook reaches the database too) and a refusal marks the row failed.
  */
 export async function refundBooking(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   bookingId: number,
   input: RefundBookingInput,
 ): Promise<RefundResponse> {
+  const { db, gateway } = ctx;
   requireRole(actor, 'admin');
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw notFound('Booking not found');
@@ -74,7 +73,7 @@ export async function refundBooking(
     throw conflict('The payment provider refused the refund.');
   }
   // A pending refund (Stripe, some cards) is on its way: it counts as given back.
-  await notify(db, {
+  await notify(ctx, {
     userId: booking.customerId,
     type: 'payment',
     title: 'Refund issued',

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { BookingAction } from '@core/domain/booking-status.ts';
-import type { Database } from '../db/client.ts';
+import type { MoneyEffectHandler } from '../context.ts';
 import { bookings, paymentIntents, payments } from '../db/schema.ts';
 import { GatewayError } from './gateways/gateway.ts';
-import { openStatuses, paymentGatewayFor, type IntentRow } from './payment-common.ts';
+import { openStatuses, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate, returnCredits } from './payment-intent-updates.ts';
 
 /**
- * Money follows the booking (PRODUCT.md "Payments"): completion captures; decline, expiry and a free
- * cancellation release; a late cancellation captures only the fee; an abandoned hold drops its open intents.
- * The booking service calls it after each committed move; a gateway failure is recorded, never thrown.
+ * Money follows the booking (PRODUCT.md "Payments"): each move declares its money effect in
+ * core/domain/booking-status.ts and this applies it. capture: completion charges the authorization; release:
+ * decline and expiry let it go; fee: a cancellation charges the late fee only, or releases when it is free;
+ * void: an abandoned hold drops its open intents. The booking service calls it (through the context, plugged in
+ * by buildApp) after each committed move; a gateway failure is recorded, never thrown.
  */
-export async function onBookingTransition(db: Database, bookingId: number, action: BookingAction, now: Date): Promise<void> {
-  const gateway = paymentGatewayFor(db);
-  if (!gateway) return;
+export const applyMoneyEffect: MoneyEffectHandler = async (ctx, { bookingId, effect, now }) => {
+  if (effect === 'none') return;
+  const { db, gateway } = ctx;
   const rows = await db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, bookingId));
   const authorized = rows.find((r) => r.status === 'requires_capture' && r.gateway === gateway.kind);
   const record = async (row: IntentRow, kind: 'capture' | 'release', amountCents: number) => {
@@ -21,36 +22,35 @@ export async function onBookingTransition(db: Database, bookingId: number, actio
   };
   const release = async (row: IntentRow) => {
     try {
-      await applyIntentUpdate(db, gateway, await gateway.cancel(row.intentId), now);
+      await applyIntentUpdate(ctx, await gateway.cancel(row.intentId), now);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       if (row.status === 'requires_capture') await record(row, 'release', row.amountCents);
     }
   };
-  switch (action) {
-    case 'complete': {
+  switch (effect) {
+    case 'capture': {
       if (!authorized) return;
       try {
-        await applyIntentUpdate(db, gateway, await gateway.capture(authorized.intentId), now);
+        await applyIntentUpdate(ctx, await gateway.capture(authorized.intentId), now);
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         await record(authorized, 'capture', authorized.amountCents);
       }
       return;
     }
-    case 'decline':
-    case 'expire':
+    case 'release':
       if (authorized) await release(authorized);
       return;
-    case 'cancel': {
+    case 'fee': {
       const [booking] = await db.select({ fee: bookings.cancellationFeeCents }).from(bookings).where(eq(bookings.id, bookingId));
       const fee = booking?.fee ?? 0;
       if (authorized && fee > 0) {
         try {
           const captured = await gateway.capture(authorized.intentId, Math.min(fee, authorized.amountCents));
-          await applyIntentUpdate(db, gateway, captured, now);
+          await applyIntentUpdate(ctx, captured, now);
           // Only the fee was charged: the credits that paid for the service come back.
-          await db.transaction((tx) => returnCredits(tx, authorized.id));
+          await ctx.transaction((tx) => returnCredits(tx.db, authorized.id));
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           await record(authorized, 'capture', fee);
@@ -60,10 +60,12 @@ export async function onBookingTransition(db: Database, bookingId: number, actio
       for (const row of rows) if (row.status !== 'canceled' && row.status !== 'succeeded' && row.gateway === gateway.kind) await release(row);
       return;
     }
-    case 'abandon':
+    case 'void':
       for (const row of rows) if (openStatuses.includes(row.status) && row.gateway === gateway.kind) await release(row);
       return;
-    default:
-      return;
+    default: {
+      const unreachable: never = effect;
+      throw new Error(`Unknown money effect ${String(unreachable)}`);
+    }
   }
-}
+};

@@ -1,9 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import type { SavedCard, TestCardInput } from '@core/schemas/payments.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { savedCards } from '../db/schema.ts';
-import { GatewayError, type PaymentGateway } from './gateways/gateway.ts';
+import { GatewayError } from './gateways/gateway.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 
 /** /payment-methods: cards saved through the gateway. We keep its reference, brand, last four and expiry only. */
@@ -25,12 +26,12 @@ export async function listSavedCards(db: Database, actor: Actor): Promise<SavedC
 
 /** Saves a card for a user through the gateway (the /payment-methods form, or 'Save this card' at checkout). */
 export async function saveCardForUser(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   userId: number,
   now: Date,
   card: TestCardInput,
 ): Promise<SavedCard> {
+  const { db, gateway } = ctx;
   if (!gateway.createPaymentMethod) throw badRequest('Cards are saved with the payment provider for this payment method');
   const [existing] = await db.select({ count: count() }).from(savedCards).where(eq(savedCards.userId, userId));
   if (Number(existing?.count ?? 0) >= maxSavedCards) throw conflict(`You can save up to ${maxSavedCards} cards. Remove one first.`);
@@ -68,18 +69,18 @@ export async function ownSavedCardRef(db: Database, userId: number, id: number):
 
 /** POST /api/payment-methods */
 export async function addSavedCard(
-  db: Database,
-  gateway: PaymentGateway,
+  ctx: AppContext,
   actor: Actor,
   now: Date,
   input: { card: TestCardInput },
 ): Promise<SavedCard> {
   const user = requireUser(actor);
-  return saveCardForUser(db, gateway, user.id, now, input.card);
+  return saveCardForUser(ctx, user.id, now, input.card);
 }
 
 /** DELETE /api/payment-methods/:id: own cards only; anyone else's answers the same 404 as a missing one. */
-export async function removeSavedCard(db: Database, gateway: PaymentGateway, actor: Actor, id: number): Promise<{ removed: true }> {
+export async function removeSavedCard(ctx: AppContext, actor: Actor, id: number): Promise<{ removed: true }> {
+  const { db, gateway } = ctx;
   const user = requireUser(actor);
   const [row] = await db
     .delete(savedCards)

@@ -1,12 +1,9 @@
 // The demo catalog: the spec's four sample services with their exact prices and durations, and more.
 
-export const demoPassword = 'glossly-demo';
+// The demo accounts belong to identity (demo sign-in finds them); the seed creates them.
+import { demoAccounts } from '../identity/demo-accounts.ts';
 
-export const demoAccounts = {
-  customer: { email: 'customer@demo.glossly.app', username: 'democustomer', name: 'Alex Rivera' },
-  detailer: { email: 'detailer@demo.glossly.app', username: 'demodetailer', name: 'Sam Chen' },
-  admin: { email: 'admin@demo.glossly.app', username: 'demoadmin', name: 'Jordan Blake' },
-} as const;
+export { demoAccounts, demoPassword } from '../identity/demo-accounts.ts';
 
 export const categoryNames = ['Exterior', 'Interior', 'Full Detail', 'Protection', 'Specialty'] as const;
 type CategoryName = (typeof categoryNames)[number];

@@ -8,6 +8,7 @@ import {
   ensureService,
   ensureServiceCategory,
   offerService,
+  type CatalogWriter,
 } from '../catalog/catalog-admin-service.ts';
 import { ensureDefaultAvailability } from '../bookings/availability-service.ts';
 import { endAllSessions } from '../identity/session-service.ts';
@@ -55,13 +56,14 @@ async function retireDemoPasswords(db: Database): Promise<void> {
  * for, whose detailer accounts have no password (nobody can sign in as them until an admin hands them over
  * through a password reset), and nothing at all otherwise.
  */
-export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
+export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}): Promise<void> {
+  const { db } = ctx;
   const { demoMode = true, catalog = demoMode } = options;
   if (!demoMode) await retireDemoPasswords(db);
   if (!demoMode && !catalog) return;
   if (!options.force && (await isSeeded(db, demoMode))) return;
   const categoryIds = new Map<string, number>();
-  for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(db, name));
+  for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(ctx, name));
 
   // Demo accounts are created verified: the published address is ours, and demo mode must show every role.
   const account = (input: Omit<NewUser, 'password' | 'emailVerifiedAt'>): NewUser =>
@@ -74,7 +76,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const serviceIds = new Map<string, number>();
   for (const [index, seed] of seedDetailers.entries()) {
     const user = await ensureUser(db, account({ email: seed.email, username: seed.username, name: seed.name, role: 'detailer' }));
-    const detailerId = await ensureDetailerProfile(db, user.id, {
+    const detailerId = await ensureDetailerProfile(ctx, user.id, {
       businessName: seed.businessName,
       description: seed.description,
       avatarUrl: `/images/detailers/avatar-${seed.avatar}.svg`,
@@ -90,7 +92,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const key of seed.offers) {
       const service = seedServices.find((s) => s.key === key)!;
       if (index === 0) {
-        serviceIds.set(key, await ensureService(db, detailerId, {
+        serviceIds.set(key, await ensureService(ctx, detailerId, {
           name: service.name,
           description: service.description,
           categoryId: categoryIds.get(service.category)!,
@@ -99,7 +101,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
           imageUrl: `/images/services/${service.image}.svg`,
         }));
       } else {
-        await offerService(db, detailerId, serviceIds.get(key)!);
+        await offerService(ctx, detailerId, serviceIds.get(key)!);
       }
     }
   }

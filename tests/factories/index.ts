@@ -2,25 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import { bookingEvents, bookings, services } from '../../server/db/schema.ts';
-import type { Database } from '../../server/db/client.ts';
 import { createUser, type NewUser } from '../../server/identity/user-service.ts';
 import {
   ensureDetailerProfile,
   ensureService,
   ensureServiceCategory,
+  type CatalogWriter,
   type ServiceInput,
 } from '../../server/catalog/catalog-admin-service.ts';
 import { ensureDefaultAvailability } from '../../server/bookings/availability-service.ts';
 
-// Test data with unique values, through the same domain functions the app and the seed use.
+// Test data with unique values, through the same domain functions the app and the seed use. Each takes the
+// app's context (`t.ctx`): catalog writes clear the app's catalog cache as the app's own writes do.
+type TestData = CatalogWriter;
 
 export const testPassword = 'correct-horse-battery';
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createCustomer(db: Database, overrides: Partial<NewUser> = {}) {
+export async function createCustomer(ctx: TestData, overrides: Partial<NewUser> = {}) {
   const id = unique();
-  return createUser(db, {
+  return createUser(ctx.db, {
     email: `customer-${id}@example.com`,
     username: `customer${id}`,
     name: `Casey Customer ${id}`,
@@ -32,21 +34,21 @@ export async function createCustomer(db: Database, overrides: Partial<NewUser> =
   });
 }
 
-export async function createAdmin(db: Database, overrides: Partial<NewUser> = {}) {
-  return createCustomer(db, { role: 'admin', ...overrides });
+export async function createAdmin(ctx: TestData, overrides: Partial<NewUser> = {}) {
+  return createCustomer(ctx, { role: 'admin', ...overrides });
 }
 
-export async function createCategory(db: Database, name = `Category ${unique()}`) {
-  return ensureServiceCategory(db, name);
+export async function createCategory(ctx: TestData, name = `Category ${unique()}`) {
+  return ensureServiceCategory(ctx, name);
 }
 
 /** A detailer account with its profile and one service it lists and offers. */
 export async function createDetailer(
-  db: Database,
+  ctx: TestData,
   overrides: { user?: Partial<NewUser>; service?: Partial<ServiceInput>; businessName?: string; timeZone?: string } = {},
 ) {
   const id = unique();
-  const user = await createUser(db, {
+  const user = await createUser(ctx.db, {
     email: `detailer-${id}@example.com`,
     username: `detailer${id}`,
     name: `Dana Detailer ${id}`,
@@ -55,7 +57,7 @@ export async function createDetailer(
     emailVerifiedAt: new Date(),
     ...overrides.user,
   });
-  const detailerId = await ensureDetailerProfile(db, user.id, {
+  const detailerId = await ensureDetailerProfile(ctx, user.id, {
     businessName: overrides.businessName ?? `Detailing ${id}`,
     description: 'Test detailer',
     avatarUrl: null,
@@ -67,9 +69,9 @@ export async function createDetailer(
     baseLongitude: -122.41,
   });
   // The seed's hours: Monday to Saturday, 9 AM to 5 PM.
-  await ensureDefaultAvailability(db, detailerId);
-  const categoryId = overrides.service?.categoryId ?? (await createCategory(db));
-  const serviceId = await ensureService(db, detailerId, {
+  await ensureDefaultAvailability(ctx.db, detailerId);
+  const categoryId = overrides.service?.categoryId ?? (await createCategory(ctx));
+  const serviceId = await ensureService(ctx, detailerId, {
     name: `Wash ${id}`,
     description: 'A test wash',
     priceCents: 5900,
@@ -86,10 +88,11 @@ export async function createDetailer(
  * Give status to start it anywhere in the lifecycle; a status past pending_payment records that it was requested.
  */
 export async function createBooking(
-  db: Database,
+  ctx: TestData,
   overrides: Partial<typeof bookings.$inferInsert> & { customerId: number; detailerId: number; serviceId: number },
 ) {
   const startsAt = overrides.startsAt ?? new Date('2026-12-01T17:00:00Z');
+  const { db } = ctx;
   const [service] = await db.select().from(services).where(eq(services.id, overrides.serviceId));
   const durationMinutes = service?.durationMinutes ?? 60;
   const status = overrides.status ?? 'pending_payment';

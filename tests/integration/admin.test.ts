@@ -28,15 +28,15 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock: createTestClock() });
-    const admin = await createAdmin(t.db, { name: 'Ada Admin' });
+    const admin = await createAdmin(t.ctx, { name: 'Ada Admin' });
     adminId = admin.id;
     adminCookie = await loginAs(admin.email);
   });
   afterAll(() => t.close());
 
   it('lists accounts newest first with only the admin fields', async () => {
-    const older = await createCustomer(t.db);
-    const newer = await createCustomer(t.db);
+    const older = await createCustomer(t.ctx);
+    const newer = await createCustomer(t.ctx);
     const response = await list('', adminCookie);
     expect(response.statusCode, response.body).toBe(200);
     const rows = response.json<ListedUser[]>();
@@ -47,9 +47,9 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
   });
 
   it('filters by a case-insensitive search on name, username or email, and by role', async () => {
-    const zed = await createCustomer(t.db, { name: 'Zed Quixotic' });
-    const { user: detailer } = await createDetailer(t.db, { user: { name: 'Quixotic Detailing Pro' } });
-    await createCustomer(t.db, { name: 'Someone Else' });
+    const zed = await createCustomer(t.ctx, { name: 'Zed Quixotic' });
+    const { user: detailer } = await createDetailer(t.ctx, { user: { name: 'Quixotic Detailing Pro' } });
+    await createCustomer(t.ctx, { name: 'Someone Else' });
 
     const byName = (await list('?search=QUIXOTIC', adminCookie)).json<ListedUser[]>();
     expect(byName.map((u) => u.id).sort()).toEqual([zed.id, detailer.id].sort());
@@ -75,16 +75,16 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
   });
 
   it('returns at most 100 accounts', async () => {
-    await Promise.all(Array.from({ length: 101 }, () => createCustomer(t.db)));
+    await Promise.all(Array.from({ length: 101 }, () => createCustomer(t.ctx)));
     const response = await list('', adminCookie);
     expect(response.json<ListedUser[]>()).toHaveLength(100);
   });
 
   it('is 401 signed out and 403 for a customer or a detailer', async () => {
     expect((await list('')).statusCode).toBe(401);
-    const customer = await createCustomer(t.db);
+    const customer = await createCustomer(t.ctx);
     expect((await list('', await loginAs(customer.email))).statusCode).toBe(403);
-    const { user: detailer } = await createDetailer(t.db);
+    const { user: detailer } = await createDetailer(t.ctx);
     expect((await list('', await loginAs(detailer.email))).statusCode).toBe(403);
   });
 
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
   });
 
   it('disables a customer, ending their session, and enables and promotes them again', async () => {
-    const customer = await createCustomer(t.db);
+    const customer = await createCustomer(t.ctx);
     const customerCookie = await loginAs(customer.email);
     expect((await patch(customer.id, { isDisabled: true }, adminCookie)).statusCode).toBe(200);
     const listed = (await list(`?search=${customer.username}`, adminCookie)).json<ListedUser[]>();

@@ -60,7 +60,7 @@ describe.each(databaseKinds)('emails with links on %s', (kind) => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const app = await buildApp({ config, database, logStream: { write: (line: string) => lines.push(line) } });
     try {
-      const user = await createCustomer(database.db);
+      const user = await createCustomer(app.ctx);
       const response = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
       expect(response.statusCode).toBe(200);
       const [email] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('emails with links on %s', (kind) => {
     });
 
     it('forgot-password answers well under a second for a real account, like an unknown one, and queues the email', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const timed = async (email: string) => {
         const started = performance.now();
         const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -129,7 +129,7 @@ describe.each(databaseKinds)('emails with links on %s', (kind) => {
     });
 
     it('delivers a queued email through SMTP right after the request, and marks it sent', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
       await expect.poll(() => mailbox.messages.find((m) => m.includes(`To: ${user.email}`)), { timeout: 10_000 }).toBeTruthy();
       await expect

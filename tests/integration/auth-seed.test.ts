@@ -26,7 +26,7 @@ describe.each(databaseKinds)('what a start seeds, on %s', (kind) => {
   const signIn = (email: string, password: string) =>
     t!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.3.0.1' });
   /** As main.ts seeds: with the configuration's options. */
-  const seedAsConfigured = () => seedDatabase(t!.db, { demoMode: t!.config.DEMO_MODE, catalog: t!.config.SEED_CATALOG });
+  const seedAsConfigured = () => seedDatabase(t!.ctx, { demoMode: t!.config.DEMO_MODE, catalog: t!.config.SEED_CATALOG });
 
   it('production settings: no demo account, nobody with the demo password, admin@demo.glossly.app / glossly-demo refused', async () => {
     t = await createTestApp(kind, { env: production });
@@ -64,7 +64,7 @@ describe.each(databaseKinds)('what a start seeds, on %s', (kind) => {
 
   it('a database seeded in demo mode and started without it keeps no account with the demo password', async () => {
     t = await createTestApp(kind, { env: { ...production, SEED_CATALOG: 'true' } });
-    await seedDatabase(t.db, { demoMode: true });
+    await seedDatabase(t.ctx, { demoMode: true });
     expect((await accountsWithDemoPassword(t.db)).length).toBeGreaterThan(0);
     await seedAsConfigured();
     expect(await accountsWithDemoPassword(t.db)).toEqual([]);

@@ -21,7 +21,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
   afterAll(() => t.close());
 
   it('50 concurrent wrong sign-ins for one account answer 401 at most 10 times, the rest 429', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const ip = nextAddress();
     const answers = await Promise.all(Array.from({ length: 50 }, () => attempt(user.email, 'wrong-password', ip)));
     const statuses = answers.map((answer) => answer.statusCode);
@@ -30,7 +30,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
   });
 
   it('50 concurrent wrong sign-ins verify at most 10 passwords (counted by the verifier)', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const ip = nextAddress();
     let verifications = 0;
     const countingVerifier = (hash: string, password: string) => {
@@ -46,7 +46,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
   });
 
   it('10 failures from address A do not lock out the owner at address B; the 11th from A is 429 until the window ends', async () => {
-    const owner = await createCustomer(t.db);
+    const owner = await createCustomer(t.ctx);
     const attacker = nextAddress();
     for (let i = 0; i < maxFailedLoginsPerPair; i += 1) {
       expect((await attempt(owner.email, 'wrong-password', attacker)).statusCode).toBe(401);
@@ -63,7 +63,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
   });
 
   it('a successful sign-in clears its pair: 9 failures, a success, then 10 more failures are all 401', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const ip = nextAddress();
     for (let i = 0; i < 9; i += 1) expect((await attempt(user.email, 'wrong-password', ip)).statusCode).toBe(401);
     expect((await attempt(user.email, testPassword, ip)).statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
     for (let i = 0; i < maxFailedLoginsPerAddress; i += 1) {
       expect((await attempt(`guess-${i}@example.com`, 'wrong-password', ip)).statusCode).toBe(401);
     }
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const refused = await attempt(user.email, testPassword, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
   });
 
   it('without TRUST_PROXY a spoofed X-Forwarded-For is ignored: the socket address still reaches 429', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const socket = nextAddress();
     for (let i = 0; i < maxFailedLoginsPerPair; i += 1) {
       const answer = await attempt(user.email, 'wrong-password', socket, { 'x-forwarded-for': `198.51.100.${i + 1}` });
@@ -113,7 +113,7 @@ describe.each(databaseKinds)('sign-in throttle behind a trusted proxy (TRUST_PRO
   afterAll(() => t.close());
 
   it('throttles the forwarded client address, not the proxy', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     for (let i = 0; i < maxFailedLoginsPerPair; i += 1) {
       expect((await attempt(user.email, 'wrong-password', '203.0.113.1')).statusCode).toBe(401);
     }

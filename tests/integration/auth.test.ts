@@ -27,7 +27,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock, env: { ADMIN_EMAILS: 'boss@example.com' } });
-    await seedDatabase(t.db);
+    await seedDatabase(t.ctx);
   });
   afterAll(() => t.close());
 
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('answers a taken email (any case) exactly like a new one and mails its owner instead; a taken username is 409', async () => {
-      const owner = await createCustomer(t.db);
+      const owner = await createCustomer(t.ctx);
       const before = await t.db.select().from(users);
       const taken = await post('/api/auth/register', newAccount({ email: owner.email.toUpperCase() }));
       const fresh = await post('/api/auth/register', newAccount());
@@ -182,7 +182,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(await lastEmailTo('nobody-resend@example.com')).toBeUndefined();
       // A confirmed account gets nothing, and the older link stopped working once one was used.
       expect((await post('/api/auth/verify-email', { token: second })).statusCode).toBe(200);
-      const confirmed = await createCustomer(t.db);
+      const confirmed = await createCustomer(t.ctx);
       await post('/api/auth/resend-verification', { email: confirmed.email }, {}, nextAddress());
       expect(await lastEmailTo(confirmed.email)).toBeUndefined();
       expect((await post('/api/auth/verify-email', { token: first })).statusCode).toBe(400);
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('login and sessions', () => {
     it('signs in, and signing in again with a session cookie replaces that session', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const first = await loginAs(user.email);
       const response = await post('/api/auth/login', { email: user.email, password: testPassword, firebaseUid: 'x' }, { cookie: first }, nextAddress());
       expect(response.statusCode).toBe(200);
@@ -227,12 +227,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('still accepts an existing password shorter than the new policy (login keeps the 6-character rule)', async () => {
-      const user = await createCustomer(t.db, { password: 'abc123' });
+      const user = await createCustomer(t.ctx, { password: 'abc123' });
       await loginAs(user.email, 'abc123');
     });
 
     it('gives the same answer, in comparable time, for an unknown email and a wrong password', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const attempt = async (email: string) => {
         const started = performance.now();
         const response = await post('/api/auth/login', { email, password: 'wrong-password' }, {}, nextAddress());
@@ -265,10 +265,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('ignores forged demo-* headers: /api/auth/user stays 401 and the admin route 401/403', async () => {
       const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
       expect((await get('/api/auth/user', forged)).statusCode).toBe(401);
-      const target = await createCustomer(t.db);
+      const target = await createCustomer(t.ctx);
       const anonymous = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: forged, payload: { role: 'admin' } });
       expect(anonymous.statusCode).toBe(401);
-      const customer = await createCustomer(t.db);
+      const customer = await createCustomer(t.ctx);
       const cookie = await loginAs(customer.email);
       const asCustomer = await t.app.inject({
         method: 'PATCH',
@@ -282,7 +282,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('logout ends the session on the server and clears the cookie', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const cookie = await loginAs(user.email);
       const response = await post('/api/auth/logout', undefined, { cookie });
       expect(response.statusCode).toBe(204);
@@ -293,7 +293,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a cross-origin POST with 403 and accepts a same-origin one', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const login = { email: user.email, password: testPassword };
       const evil = await post('/api/auth/login', login, { origin: 'https://evil.example' }, nextAddress());
       expect(evil.statusCode).toBe(403);
@@ -307,16 +307,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('users and admin', () => {
     it('GET /api/users/:id: yourself 200 with numeric-string credits, another user 403, admin 200, signed out 401', async () => {
-      const me = await createCustomer(t.db);
+      const me = await createCustomer(t.ctx);
       await t.db.update(users).set({ referralCreditsCents: 1250 }).where(eq(users.id, me.id));
-      const other = await createCustomer(t.db);
+      const other = await createCustomer(t.ctx);
       const cookie = await loginAs(me.email);
       const mine = await get(`/api/users/${me.id}`, { cookie });
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toMatchObject({ id: me.id, referralCredits: '12.50' });
       expect((await get(`/api/users/${other.id}`, { cookie })).statusCode).toBe(403);
       expect((await get(`/api/users/${other.id}`)).statusCode).toBe(401);
-      const admin = await createAdmin(t.db);
+      const admin = await createAdmin(t.ctx);
       const adminCookie = await loginAs(admin.email);
       const seen = await get(`/api/users/${other.id}`, { cookie: adminCookie });
       expect(seen.statusCode).toBe(200);
@@ -325,9 +325,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('disabling a user ends their sessions and refuses their next login', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const cookie = await loginAs(user.email);
-      const admin = await createAdmin(t.db);
+      const admin = await createAdmin(t.ctx);
       const adminCookie = await loginAs(admin.email);
       const response = await t.app.inject({
         method: 'PATCH',
@@ -343,9 +343,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('an admin promotes a customer; the new role is read from the database on the next request', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const cookie = await loginAs(user.email);
-      const adminCookie = await loginAs((await createAdmin(t.db)).email);
+      const adminCookie = await loginAs((await createAdmin(t.ctx)).email);
       await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: adminCookie }, payload: { role: 'detailer' } });
       expect((await get('/api/auth/user', { cookie })).json().role).toBe('detailer');
     });
@@ -369,7 +369,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     const tokenOf = (text: string) => /\/reset-password\?token=([\w-]+)/.exec(text)![1]!;
 
     it('answers the same for a known and an unknown email, and mails a link only to the known one', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const known = await post('/api/auth/forgot-password', { email: user.email });
       const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.com' });
       expect(known.statusCode).toBe(200);
@@ -380,7 +380,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('builds the link from PUBLIC_URL, never from the Host header', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const response = await post('/api/auth/forgot-password', { email: user.email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, nextAddress());
       expect(response.statusCode).toBe(200);
       const { text } = (await lastEmailTo(user.email))!;
@@ -390,7 +390,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('applies the password policy to the new password, and the reset confirms the address', async () => {
-      const user = await createCustomer(t.db, { emailVerifiedAt: null });
+      const user = await createCustomer(t.ctx, { emailVerifiedAt: null });
       await post('/api/auth/forgot-password', { email: user.email }, {}, nextAddress());
       const token = tokenOf((await lastEmailTo(user.email))!.text);
       const common = await post('/api/auth/reset-password', { token, password: 'password123', confirmPassword: 'password123' });
@@ -403,7 +403,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('resets the password once, ends every session, and the old password stops working', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       const cookie = await loginAs(user.email);
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenOf((await lastEmailTo(user.email))!.text);
@@ -419,7 +419,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a link older than 1 hour', async () => {
-      const user = await createCustomer(t.db);
+      const user = await createCustomer(t.ctx);
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenOf((await lastEmailTo(user.email))!.text);
       clock.advance(60 * 60 * 1000 + 1000);

@@ -13,8 +13,8 @@ describe.each(databaseKinds)('booking overlap constraint on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    detailer = await createDetailer(t.db);
-    customerId = (await createCustomer(t.db)).id;
+    detailer = await createDetailer(t.ctx);
+    customerId = (await createCustomer(t.ctx)).id;
   });
   afterAll(() => t.close());
 

@@ -35,7 +35,7 @@ export function useBookingTestApp(kind: DatabaseKind) {
   }
 
   /** A customer without a password: hashing 50 passwords per round would only measure argon2. */
-  const quickCustomer = () => createCustomer(t.db, { password: undefined });
+  const quickCustomer = () => createCustomer(t.ctx, { password: undefined });
 
   const bookingBody = (detailerId: number, serviceId: number, date: string, time: string, extra: object = {}) => ({
     detailerId,
@@ -59,6 +59,9 @@ export function useBookingTestApp(kind: DatabaseKind) {
   return {
     clock,
     /** The database of the running app (only inside tests and hooks). */
+    get ctx() {
+      return t.ctx;
+    },
     get db() {
       return t.db;
     },

@@ -13,7 +13,7 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
 
   describe('creating', () => {
     it('gives exactly one booking per slot in 20 rounds of 50 concurrent requests', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customers = await Promise.all(Array.from({ length: 50 }, quickCustomer));
       for (const customer of customers) await cookieFor(customer);
       const dates = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
     }, 120_000);
 
     it('holds the slot as pending_payment with amounts from the catalog, ignoring a tampered price', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const { status, body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', {
         price: 1,
@@ -77,8 +77,8 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
     });
 
     it('refuses overlapping durations and accepts adjacent ones', async () => {
-      const detailer = await createDetailer(t.db, { service: { durationMinutes: 90 } });
-      const hour = await ensureService(t.db, detailer.detailerId, {
+      const detailer = await createDetailer(t.ctx, { service: { durationMinutes: 90 } });
+      const hour = await ensureService(t.ctx, detailer.detailerId, {
         name: 'One hour',
         description: '',
         categoryId: detailer.categoryId,
@@ -98,8 +98,8 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
     });
 
     it('validates the step data and the slot', async () => {
-      const detailer = await createDetailer(t.db);
-      const other = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
+      const other = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const badZip = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { zip: '9410' });
       expect(badZip.status).toBe(400);
@@ -121,8 +121,8 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
     });
 
     it('lets only a signed-in customer book', async () => {
-      const detailer = await createDetailer(t.db);
-      const admin = await createAdmin(t.db, { password: undefined });
+      const detailer = await createDetailer(t.ctx);
+      const admin = await createAdmin(t.ctx, { password: undefined });
       const body = bookingBody(detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM');
       expect((await call(null, 'POST', '/api/bookings', body)).statusCode).toBe(401);
       expect((await call(detailer.user, 'POST', '/api/bookings', body)).statusCode).toBe(403);
@@ -132,8 +132,8 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
 
   describe('availability', () => {
     it('flags slots from weekly hours, days off, the clock and live bookings', async () => {
-      const detailer = await createDetailer(t.db);
-      const long = await ensureService(t.db, detailer.detailerId, {
+      const detailer = await createDetailer(t.ctx);
+      const long = await ensureService(t.ctx, detailer.detailerId, {
         name: 'Three hours',
         description: '',
         categoryId: detailer.categoryId,
@@ -192,7 +192,7 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
     });
 
     it('lets the detailer edit weekly hours and days off, and slots follow at once', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const own = await call(detailer.user, 'GET', '/api/detailer/availability');
       expect(own.statusCode).toBe(200);

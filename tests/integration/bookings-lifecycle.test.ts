@@ -16,18 +16,18 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
 
   describe('access', () => {
     it('gives each role exactly its routes', async () => {
-      const detailer = await createDetailer(t.db);
-      const otherDetailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
+      const otherDetailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const otherCustomer = await quickCustomer();
-      const admin = await createAdmin(t.db, { password: undefined });
+      const admin = await createAdmin(t.ctx, { password: undefined });
       const created = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-25', '9:00 AM');
       const id = created.body.id;
 
       // While awaiting payment the request is the customer's alone: the detailer does not see it yet.
       expect((await call(detailer.user, 'GET', `/api/bookings/${id}`)).statusCode).toBe(404);
       expect((await call(detailer.user, 'GET', '/api/bookings')).json()).toEqual([]);
-      await markAuthorized(t.db, id, clock.now());
+      await markAuthorized(t.ctx, id, clock.now());
 
       const get = (user: UserRow | null) => call(user, 'GET', `/api/bookings/${id}`).then((r) => r.statusCode);
       expect(await get(customer)).toBe(200);
@@ -78,10 +78,10 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
 
   describe('lifecycle', () => {
     it('walks requested -> accepted -> en_route -> in_progress -> completed, notifying the other party', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const { body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-26', '1:00 PM');
-      await markAuthorized(t.db, body.id, clock.now());
+      await markAuthorized(t.ctx, body.id, clock.now());
       const typesFor = async (userId: number) =>
         (await t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.entityId, String(body.id)))))
           .map((n) => n.type);
@@ -112,16 +112,16 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
     });
 
     it('refuses moves the graph does not have and lets one of two concurrent accepts win', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const { body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-26', '9:00 AM');
       const early = await call(detailer.user, 'POST', `/api/bookings/${body.id}/start`);
       expect(early.statusCode).toBe(404); // not yet requested: the detailer cannot see it
-      await markAuthorized(t.db, body.id, clock.now());
+      await markAuthorized(t.ctx, body.id, clock.now());
       const start = await call(detailer.user, 'POST', `/api/bookings/${body.id}/start`);
       expect(start.statusCode).toBe(409);
       expect(start.json().message).toBe('Cannot start a booking that is requested: it cannot move from requested to in_progress');
-      await expect(markAuthorized(t.db, body.id, clock.now())).rejects.toThrow('from requested to requested');
+      await expect(markAuthorized(t.ctx, body.id, clock.now())).rejects.toThrow('from requested to requested');
 
       const [first, second] = await Promise.all([
         call(detailer.user, 'POST', `/api/bookings/${body.id}/accept`),
@@ -133,11 +133,11 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
     });
 
     it('reschedules to a free slot only', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const [customer, other] = await Promise.all([quickCustomer(), quickCustomer()]);
       const { body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-27', '9:00 AM');
       await book(other, detailer.detailerId, detailer.serviceId, '2026-11-27', '11:00 AM');
-      await markAuthorized(t.db, body.id, clock.now());
+      await markAuthorized(t.ctx, body.id, clock.now());
       const taken = await call(customer, 'POST', `/api/bookings/${body.id}/reschedule`, { date: '2026-11-27', time: '11:00 AM' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().message).toBe(takenMessage);
@@ -153,12 +153,12 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
 
   describe('cancellation', () => {
     it('is free 24 hours or more before the start and costs the fee, confirmed, after', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       // Tomorrow 9:00 AM = 2026-11-24T17:00Z, 25 hours from the clock: free.
       const free = (await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM')).body;
       expect(free.cancellationFeeCents).toBe(0);
-      await markAuthorized(t.db, free.id, clock.now());
+      await markAuthorized(t.ctx, free.id, clock.now());
       const freeCancel = await call(customer, 'POST', `/api/bookings/${free.id}/cancel`, {});
       expect(freeCancel.statusCode).toBe(200);
       expect(freeCancel.json()).toMatchObject({ status: 'cancelled', allowedActions: [] });
@@ -168,7 +168,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
 
       // Tomorrow 3:00 PM is 31 hours away; an hour before 24h mark... move the clock to 20 hours before.
       const late = (await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '3:00 PM')).body;
-      await markAuthorized(t.db, late.id, clock.now());
+      await markAuthorized(t.ctx, late.id, clock.now());
       const start = new Date(late.startsAt).getTime();
       clock.set(new Date(start - 24 * 3_600_000 - 60_000));
       try {
@@ -191,10 +191,10 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
 
   describe('expiry job', () => {
     it('abandons lapsed holds and expires unanswered requests, with notifications', async () => {
-      const detailer = await createDetailer(t.db);
+      const detailer = await createDetailer(t.ctx);
       const customer = await quickCustomer();
       const now = new Date('2026-11-23T16:00:00Z');
-      const hold = await createBooking(t.db, {
+      const hold = await createBooking(t.ctx, {
         customerId: customer.id,
         detailerId: detailer.detailerId,
         serviceId: detailer.serviceId,
@@ -202,7 +202,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         holdExpiresAt: new Date(now.getTime() + 60_000),
         createdAt: now,
       });
-      const fresh = await createBooking(t.db, {
+      const fresh = await createBooking(t.ctx, {
         customerId: customer.id,
         detailerId: detailer.detailerId,
         serviceId: detailer.serviceId,
@@ -210,7 +210,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         startsAt: new Date('2026-12-02T17:00:00Z'),
         createdAt: now,
       });
-      const stale = await createBooking(t.db, {
+      const stale = await createBooking(t.ctx, {
         customerId: customer.id,
         detailerId: detailer.detailerId,
         serviceId: detailer.serviceId,
@@ -218,7 +218,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         startsAt: new Date('2026-12-03T17:00:00Z'),
         createdAt: new Date(now.getTime() - 12 * 3_600_000),
       });
-      const startsSoon = await createBooking(t.db, {
+      const startsSoon = await createBooking(t.ctx, {
         customerId: customer.id,
         detailerId: detailer.detailerId,
         serviceId: detailer.serviceId,
@@ -226,7 +226,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         startsAt: new Date(now.getTime() - 60_000),
         createdAt: new Date(now.getTime() - 3_600_000),
       });
-      const accepted = await createBooking(t.db, {
+      const accepted = await createBooking(t.ctx, {
         customerId: customer.id,
         detailerId: detailer.detailerId,
         serviceId: detailer.serviceId,
@@ -236,7 +236,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       });
       const statusOf = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
 
-      const first = await runBookingExpiry(t.db, now);
+      const first = await runBookingExpiry(t.ctx, now);
       expect(first.abandoned).toBe(0);
       expect(await statusOf(hold.id)).toBe('pending_payment');
       expect(await statusOf(stale.id)).toBe('expired');
@@ -244,9 +244,9 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       expect(await statusOf(fresh.id)).toBe('requested');
       expect(await statusOf(accepted.id)).toBe('accepted');
 
-      await runBookingExpiry(t.db, new Date(now.getTime() + 2 * 60_000));
+      await runBookingExpiry(t.ctx, new Date(now.getTime() + 2 * 60_000));
       expect(await statusOf(hold.id)).toBe('abandoned');
-      await runBookingExpiry(t.db, new Date(now.getTime() + 12 * 3_600_000));
+      await runBookingExpiry(t.ctx, new Date(now.getTime() + 12 * 3_600_000));
       expect(await statusOf(fresh.id)).toBe('expired');
       expect(await statusOf(accepted.id)).toBe('accepted');
 
@@ -257,7 +257,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         'Booking request expired',
         'Booking request expired',
       ]);
-      const again = await runBookingExpiry(t.db, new Date(now.getTime() + 13 * 3_600_000));
+      const again = await runBookingExpiry(t.ctx, new Date(now.getTime() + 13 * 3_600_000));
       expect(again).toEqual({ abandoned: 0, expired: 0 });
     });
   });

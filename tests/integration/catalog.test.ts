@@ -7,7 +7,7 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDatabase(t.db);
+    await seedDatabase(t.ctx);
   });
   afterAll(() => t.close());
 
@@ -104,7 +104,7 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
 
   it('seeding again changes nothing', async () => {
     const before = (await get('/api/services')).json().length;
-    await seedDatabase(t.db, { force: true });
+    await seedDatabase(t.ctx, { force: true });
     expect((await get('/api/services')).json()).toHaveLength(before);
     expect((await get('/api/detailers')).json()).toHaveLength(8);
   });

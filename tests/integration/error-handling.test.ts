@@ -37,7 +37,7 @@ describe.each(databaseKinds)('errors and logs on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), database, clock, logStream: log.stream });
-    const customer = await createCustomer(database.db);
+    const customer = await createCustomer(app.ctx);
     userId = customer.id;
     cookie = `${sessionCookieName}=${(await createSession(database.db, customer.id, clock.now())).token}`;
   });

@@ -173,14 +173,14 @@ describe.each(databaseKinds)('fuzzing every endpoint on %s', (kind) => {
     const database = await createTestDatabase(kind);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' });
     const app = await buildApp({ config, database, clock, logStream: { write: (line) => void logLines.push(line) } });
-    t = { app, db: database.db, config, close: () => app.close().then(() => database.close()) };
+    t = { app, db: database.db, ctx: app.ctx, config, close: () => app.close().then(() => database.close()) };
     // The first account is a bystander: bodies name its email and username, so a sign-up conflicts and a wrong
     // password locks out nobody the fuzzer signs in as.
-    const bystander = await createCustomer(t.db);
-    const customer = await createCustomer(t.db);
-    const detailer = await createDetailer(t.db);
-    const admin = await createAdmin(t.db);
-    const booking = await createBooking(t.db, {
+    const bystander = await createCustomer(t.ctx);
+    const customer = await createCustomer(t.ctx);
+    const detailer = await createDetailer(t.ctx);
+    const admin = await createAdmin(t.ctx);
+    const booking = await createBooking(t.ctx, {
       customerId: customer.id,
       detailerId: detailer.detailerId,
       serviceId: detailer.serviceId,

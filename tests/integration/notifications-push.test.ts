@@ -11,7 +11,6 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { deviceTokens } from '../../server/db/schema.ts';
 import { notify } from '../../server/notifications/notification-service.ts';
-import { usePushAgent } from '../../server/notifications/push-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { sessionCookie } from './sse-client.ts';
@@ -87,10 +86,12 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     pushOrigin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    t = await createTestApp(kind, { env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
     // Trust the test's certificate for pushes from this app only.
-    usePushAgent(t.db, new https.Agent({ ca: cert }));
-    user = await createCustomer(t.db, { password: undefined });
+    t = await createTestApp(kind, {
+      env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      pushAgent: new https.Agent({ ca: cert }),
+    });
+    user = await createCustomer(t.ctx, { password: undefined });
     cookie = await sessionCookie(t.db, user);
   });
   afterAll(async () => {
@@ -121,7 +122,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
     expect((await register(`web-${randomBytes(8).toString('hex')}`)).statusCode).toBe(201); // not a subscription: skipped
     received.length = 0;
 
-    const row = await notify(t.db, {
+    const row = await notify(t.ctx, {
       userId: user.id,
       type: 'booking_update',
       title: 'Booking accepted',
@@ -150,7 +151,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 
     // The deactivated device is not tried again.
     received.length = 0;
-    await notify(t.db, { userId: user.id, type: 'payment', title: 'Card charged', message: 'x', entityId: '7' });
+    await notify(t.ctx, { userId: user.id, type: 'payment', title: 'Card charged', message: 'x', entityId: '7' });
     await t.app.realtime.settled();
     expect(received.map((r) => r.path)).toEqual([new URL(JSON.parse(good.json).endpoint).pathname]);
   });
@@ -164,7 +165,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
     });
     expect(put.statusCode).toBe(200);
     received.length = 0;
-    await notify(t.db, { userId: user.id, type: 'message', title: 'New message', message: 'hi', entityId: '3' });
+    await notify(t.ctx, { userId: user.id, type: 'message', title: 'New message', message: 'hi', entityId: '3' });
     await t.app.realtime.settled();
     expect(received).toEqual([]);
   });
@@ -179,7 +180,7 @@ describe.each(databaseKinds)('without VAPID keys on %s', (kind) => {
 
   it('tells the browser there is no key, and notify() stores the notification and sends nothing', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/push/public-key' })).json()).toEqual({ publicKey: null });
-    const user = await createCustomer(t.db, { password: undefined });
+    const user = await createCustomer(t.ctx, { password: undefined });
     const cookie = await sessionCookie(t.db, user);
     // A listener that counts connections: a push attempt would open one.
     let connections = 0;
@@ -197,7 +198,7 @@ describe.each(databaseKinds)('without VAPID keys on %s', (kind) => {
       payload: { userId: user.id, token, deviceType: 'web', deviceName: 'Firefox', isActive: true },
     });
     expect(registered.statusCode).toBe(201);
-    const row = await notify(t.db, { userId: user.id, type: 'alert', title: 'Hello', message: 'x' });
+    const row = await notify(t.ctx, { userId: user.id, type: 'alert', title: 'Hello', message: 'x' });
     expect(row).not.toBeNull();
     await t.app.realtime.settled();
     await new Promise((r) => setTimeout(r, 100));

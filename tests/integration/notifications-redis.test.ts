@@ -54,8 +54,8 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
     appB = await buildApp({ config, database: shared.b });
     urlA = await appA.listen({ port: 0, host: '127.0.0.1' });
     urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
-    user = await createCustomer(shared.a.db);
-    other = await createCustomer(shared.a.db);
+    user = await createCustomer(appA.ctx);
+    other = await createCustomer(appA.ctx);
   });
   afterAll(async () => {
     await appA?.close();
@@ -76,7 +76,7 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
     const otherOnB = await openSseClient(`${urlB}/api/notifications/stream`, otherCookie);
     try {
       const startedAt = performance.now();
-      const row = await notify(shared.a.db, {
+      const row = await notify(appA.ctx, {
         userId: user.id,
         type: 'booking_update',
         title: 'Booking accepted',
@@ -104,7 +104,7 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
     const cookie = await sessionCookie(shared.a.db, user);
     const onB = await openSseClient(`${urlB}/api/notifications/stream`, cookie);
     try {
-      const row = await shared.a.db.transaction((tx) =>
+      const row = await appA.ctx.transaction((tx) =>
         notify(tx, { userId: user.id, type: 'payment', title: 'Card authorized', message: 'x', entityId: '9' }),
       );
       await onB.next((n) => n.id === row.id, 1000);

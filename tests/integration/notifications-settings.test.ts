@@ -18,8 +18,8 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { PUBLIC_URL: 'https://glossly.example' } });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    casey = await createCustomer(t.db, { password: undefined });
-    riley = await createCustomer(t.db, { password: undefined });
+    casey = await createCustomer(t.ctx, { password: undefined });
+    riley = await createCustomer(t.ctx, { password: undefined });
     caseyCookie = await sessionCookie(t.db, casey);
   });
   afterAll(() => t?.close());
@@ -73,11 +73,11 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
     try {
       const before = (await emailsTo(casey)).length;
 
-      const hidden = await notify(t.db, { userId: casey.id, type: 'review', title: 'New review', message: 'Five stars', entityId: '4' });
+      const hidden = await notify(t.ctx, { userId: casey.id, type: 'review', title: 'New review', message: 'Five stars', entityId: '4' });
       expect(hidden).toBeNull();
-      const shown = await notify(t.db, { userId: casey.id, type: 'payment', title: 'Card charged', message: '$78.72', entityId: '9' });
+      const shown = await notify(t.ctx, { userId: casey.id, type: 'payment', title: 'Card charged', message: '$78.72', entityId: '9' });
       expect(shown).not.toBeNull();
-      const both = await notify(t.db, { userId: casey.id, type: 'booking_update', title: 'Booking accepted', message: 'See you', entityId: '12' });
+      const both = await notify(t.ctx, { userId: casey.id, type: 'booking_update', title: 'Booking accepted', message: 'See you', entityId: '12' });
       await stream.next((n) => n.id === both!.id, 1000);
       await t.app.realtime.settled();
 
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
   it('a notification inside a rolled-back transaction sends no email', async () => {
     const before = (await emailsTo(riley)).length;
     await expect(
-      t.db.transaction(async (tx) => {
+      t.ctx.transaction(async (tx) => {
         await notify(tx, { userId: riley.id, type: 'alert', title: 'Rolled back', message: 'x' });
         throw new Error('roll back');
       }),

@@ -29,11 +29,11 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
   beforeAll(async () => {
     t = await createTestApp(kind, { clock });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    customer = await createCustomer(t.db, { password: undefined });
-    bystander = await createCustomer(t.db, { password: undefined });
-    admin = await createAdmin(t.db, { password: undefined });
-    detailer = await createDetailer(t.db);
-    otherDetailer = await createDetailer(t.db);
+    customer = await createCustomer(t.ctx, { password: undefined });
+    bystander = await createCustomer(t.ctx, { password: undefined });
+    admin = await createAdmin(t.ctx, { password: undefined });
+    detailer = await createDetailer(t.ctx);
+    otherDetailer = await createDetailer(t.ctx);
     for (const user of [customer, bystander, admin, detailer.user, otherDetailer.user]) {
       const cookie = await sessionCookie(t.db, user);
       cookies.set(user.id, cookie);
@@ -85,7 +85,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     const entityId = String(id);
     await expectNotified([]); // The hold is the customer's alone until the card is authorized.
 
-    await markAuthorized(t.db, id, clock.now());
+    await markAuthorized(t.ctx, id, clock.now());
     await expectNotified([{ userId: detailer.user.id, type: 'booking_request', title: 'New booking request', entityId }]);
 
     const steps: Array<[string, string, string]> = [
@@ -103,7 +103,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
 
   it('decline -> the customer', async () => {
     const id = await book('2026-11-24', '11:00 AM');
-    await markAuthorized(t.db, id, clock.now());
+    await markAuthorized(t.ctx, id, clock.now());
     await newNotifications();
     expect((await call(detailer.user, `/api/bookings/${id}/decline`)).statusCode).toBe(200);
     await expectNotified([{ userId: customer.id, type: 'booking_update', title: 'Booking declined', entityId: String(id) }]);
@@ -111,7 +111,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
 
   it('cancel by the customer -> the detailer once requested, no one while still a hold', async () => {
     const requested = await book('2026-11-25', '9:00 AM');
-    await markAuthorized(t.db, requested, clock.now());
+    await markAuthorized(t.ctx, requested, clock.now());
     await newNotifications();
     expect((await call(customer, `/api/bookings/${requested}/cancel`)).statusCode).toBe(200);
     await expectNotified([{ userId: detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) }]);
@@ -123,11 +123,11 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
 
   it('expire (unanswered for 12 hours) -> customer and detailer; abandon (unpaid hold) -> the customer', async () => {
     const unanswered = await book('2026-11-26', '9:00 AM');
-    await markAuthorized(t.db, unanswered, clock.now());
+    await markAuthorized(t.ctx, unanswered, clock.now());
     const unpaid = await book('2026-11-26', '11:00 AM');
     await newNotifications();
 
-    const result = await runBookingExpiry(t.db, new Date(clock.now().getTime() + 13 * 3_600_000));
+    const result = await runBookingExpiry(t.ctx, new Date(clock.now().getTime() + 13 * 3_600_000));
     expect(result).toEqual({ abandoned: 1, expired: 1 });
     const stored = await newNotifications();
     expect(stored).toHaveLength(3);

@@ -28,9 +28,9 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    casey = await createCustomer(t.db);
-    riley = await createCustomer(t.db);
-    admin = await createAdmin(t.db);
+    casey = await createCustomer(t.ctx);
+    riley = await createCustomer(t.ctx);
+    admin = await createAdmin(t.ctx);
     caseyCookie = await sessionCookie(t.db, casey);
     rileyCookie = await sessionCookie(t.db, riley);
     adminCookie = await sessionCookie(t.db, admin);
@@ -52,9 +52,9 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
   });
 
   it("lists only the caller's notifications, newest first, in the spec's shape", async () => {
-    const first = await notify(t.db, { userId: casey.id, type: 'booking_request', title: 'New booking', message: 'A', entityId: '12' });
-    const second = await notify(t.db, { userId: casey.id, type: 'message', title: 'New message', message: 'B' });
-    await notify(t.db, { userId: riley.id, type: 'payment', title: "Riley's", message: 'C', entityId: '3' });
+    const first = await notify(t.ctx, { userId: casey.id, type: 'booking_request', title: 'New booking', message: 'A', entityId: '12' });
+    const second = await notify(t.ctx, { userId: casey.id, type: 'message', title: 'New message', message: 'B' });
+    await notify(t.ctx, { userId: riley.id, type: 'payment', title: "Riley's", message: 'C', entityId: '3' });
 
     const response = await as(t.app, caseyCookie)('GET', '/api/notifications');
     expect(response.statusCode).toBe(200);
@@ -91,11 +91,11 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
   });
 
   it('counts unread notifications and all of them', async () => {
-    const user = await createCustomer(t.db);
+    const user = await createCustomer(t.ctx);
     const cookie = await sessionCookie(t.db, user);
     const request = as(t.app, cookie);
     expect((await request('GET', '/api/notifications/count?unreadOnly=true')).json()).toEqual({ count: 0 });
-    for (let i = 0; i < 3; i += 1) await notify(t.db, { userId: user.id, type: 'alert', title: `Alert ${i}`, message: 'x' });
+    for (let i = 0; i < 3; i += 1) await notify(t.ctx, { userId: user.id, type: 'alert', title: `Alert ${i}`, message: 'x' });
     const [firstId] = (await request('GET', '/api/notifications')).json().map((n: { id: number }) => n.id);
     await request('PATCH', `/api/notifications/${firstId}/read`);
     expect((await request('GET', `/api/notifications/count?userId=${user.id}&unreadOnly=true`)).json()).toEqual({ count: 2 });
@@ -103,8 +103,8 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
   });
 
   it('marks one of your own notifications read; someone else’s answers 404 and stays unread', async () => {
-    const mine = await notify(t.db, { userId: casey.id, type: 'review', title: 'Review', message: 'x', entityId: '5' });
-    const rileys = await notify(t.db, { userId: riley.id, type: 'review', title: 'Review', message: 'x' });
+    const mine = await notify(t.ctx, { userId: casey.id, type: 'review', title: 'Review', message: 'x', entityId: '5' });
+    const rileys = await notify(t.ctx, { userId: riley.id, type: 'review', title: 'Review', message: 'x' });
 
     const read = await as(t.app, caseyCookie)('PATCH', `/api/notifications/${mine.id}/read`);
     expect(read.statusCode).toBe(200);
@@ -164,7 +164,7 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
       try {
         expect(caseyStream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
         const startedAt = performance.now();
-        const row = await notify(t.db, { userId: casey.id, type: 'booking_update', title: 'Accepted', message: 'Your booking was accepted', entityId: '42' });
+        const row = await notify(t.ctx, { userId: casey.id, type: 'booking_update', title: 'Accepted', message: 'Your booking was accepted', entityId: '42' });
         const received = await caseyStream.next((n) => n.id === row.id, 1000);
         expect(performance.now() - startedAt).toBeLessThan(1000);
         expect(received).toMatchObject({ userId: casey.id, title: 'Accepted', entityId: '42', isRead: false });
@@ -180,7 +180,7 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
       const stream = await openSseClient(`${baseUrl}/api/notifications/stream`, caseyCookie);
       try {
         let insideId = 0;
-        await t.db.transaction(async (tx) => {
+        await t.ctx.transaction(async (tx) => {
           const row = await notify(tx, { userId: casey.id, type: 'payment', title: 'In a transaction', message: 'x' });
           insideId = row.id;
           await new Promise((r) => setTimeout(r, 150));
@@ -189,7 +189,7 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
         await stream.next((n) => n.id === insideId, 1000);
 
         await expect(
-          t.db.transaction(async (tx) => {
+          t.ctx.transaction(async (tx) => {
             await notify(tx, { userId: casey.id, type: 'payment', title: 'Rolled back', message: 'x' });
             throw new Error('abort');
           }),

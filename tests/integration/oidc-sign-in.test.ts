@@ -33,7 +33,7 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
   });
 
   it('an existing email signs in to that account and links it; ADMIN_EMAILS make a new person admin', async () => {
-    const existing = await createCustomer(t.db);
+    const existing = await createCustomer(t.ctx);
     const linked = await signInWithOidc(ctx(), { subject: 'sub-existing', email: existing.email.toUpperCase(), name: 'Whoever', emailVerified: true });
     expect(linked.user.id).toBe(existing.id);
     const [row] = await t.db.select().from(users).where(eq(users.id, existing.id));
@@ -43,7 +43,7 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
   });
 
   it('refuses a second provider identity for a linked email, and a disabled account', async () => {
-    const existing = await createCustomer(t.db, { oidcSubject: 'sub-owner' });
+    const existing = await createCustomer(t.ctx, { oidcSubject: 'sub-owner' });
     await expect(signInWithOidc(ctx(), { subject: 'sub-intruder', email: existing.email, name: null, emailVerified: true })).rejects.toMatchObject({ code: 'forbidden' });
     await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, existing.id));
     await expect(signInWithOidc(ctx(), { subject: 'sub-owner', email: existing.email, name: null, emailVerified: true })).rejects.toMatchObject({
@@ -51,12 +51,12 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
     });
   });
   it('links an existing account only when its email is verified here and the provider says email_verified', async () => {
-    const unconfirmed = await createCustomer(t.db, { emailVerifiedAt: null });
+    const unconfirmed = await createCustomer(t.ctx, { emailVerifiedAt: null });
     await expect(signInWithOidc(ctx(), { subject: 'sub-u1', email: unconfirmed.email, name: null, emailVerified: true })).rejects.toMatchObject({
       code: 'forbidden',
       message: oidcLinkMessages.unverifiedAccount,
     });
-    const confirmed = await createCustomer(t.db);
+    const confirmed = await createCustomer(t.ctx);
     await expect(signInWithOidc(ctx(), { subject: 'sub-u2', email: confirmed.email, name: null, emailVerified: false })).rejects.toMatchObject({
       code: 'forbidden',
       message: oidcLinkMessages.unverifiedProvider,

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse, RefundResponse, SavedCard } from '@core/schemas/payments.ts';
 import { bookings, notifications, payments, savedCards } from '../../server/db/schema.ts';
 import { createSession } from '../../server/identity/session-service.ts';
-import { paymentGatewayFor } from '../../server/payments/payment-service.ts';
 import { fullyRefundedMessage, onlyCompletedRefundMessage } from '../../server/payments/payment-refunds.ts';
 import { declineMessages, testCards, type TestGateway } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
@@ -20,7 +19,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock });
-    gateway = paymentGatewayFor(t.db) as TestGateway;
+    gateway = t.ctx.gateway as TestGateway;
   });
   afterAll(() => t.close());
 
@@ -39,9 +38,9 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
 
   /** A booked, paid (authorized) booking; `complete` runs it to completion (captured). */
   async function paidBooking(options: { complete?: boolean; saveCard?: boolean } = {}) {
-    const detailer = await createDetailer(t.db);
-    const customer = await createCustomer(t.db, { password: undefined });
-    const booking = await createBooking(t.db, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+    const detailer = await createDetailer(t.ctx);
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
     const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
     const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
       clientSecret: intent.clientSecret,
@@ -60,7 +59,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
 
   describe('/api/payment-methods', () => {
     it('adds a card through the gateway, keeping only brand, last four and expiry, lists it and removes it', async () => {
-      const customer = await createCustomer(t.db, { password: undefined });
+      const customer = await createCustomer(t.ctx, { password: undefined });
       expect((await call(customer, 'GET', '/api/payment-methods')).json()).toEqual([]);
 
       const added = await call(customer, 'POST', '/api/payment-methods', { card: card('4242 4242 4242 4242') });
@@ -81,8 +80,8 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
 
     it("refuses signed-out callers, bad cards and another user's card (404, card kept)", async () => {
-      const owner = await createCustomer(t.db, { password: undefined });
-      const stranger = await createCustomer(t.db, { password: undefined });
+      const owner = await createCustomer(t.ctx, { password: undefined });
+      const stranger = await createCustomer(t.ctx, { password: undefined });
       const saved = (await call(owner, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
 
       expect((await call(null, 'GET', '/api/payment-methods')).statusCode).toBe(401);
@@ -119,9 +118,9 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
   describe('paying with a saved card (POST /api/payments/test-gateway/confirm {paymentMethodId})', () => {
     /** A customer with a booking awaiting payment and its intent. */
     async function unpaidBooking(customer?: UserRow) {
-      const detailer = await createDetailer(t.db);
-      const payer = customer ?? (await createCustomer(t.db, { password: undefined }));
-      const booking = await createBooking(t.db, { customerId: payer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+      const detailer = await createDetailer(t.ctx);
+      const payer = customer ?? (await createCustomer(t.ctx, { password: undefined }));
+      const booking = await createBooking(t.ctx, { customerId: payer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
       const intent = (await call(payer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
       return { customer: payer, booking, intent };
     }
@@ -159,7 +158,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
 
     it("another user's saved card answers 404 and authorizes nothing", async () => {
-      const owner = await createCustomer(t.db, { password: undefined });
+      const owner = await createCustomer(t.ctx, { password: undefined });
       const theirs = (await call(owner, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
       const { customer, booking, intent } = await unpaidBooking();
       const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: theirs.id });
@@ -209,9 +208,9 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
 
     it('a declined card notifies nobody', async () => {
-      const detailer = await createDetailer(t.db);
-      const customer = await createCustomer(t.db, { password: undefined });
-      const booking = await createBooking(t.db, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+      const detailer = await createDetailer(t.ctx);
+      const customer = await createCustomer(t.ctx, { password: undefined });
+      const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
       const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
       await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card: card(testCards.declined) });
       expect(await t.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toEqual([]);
@@ -222,7 +221,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       const read = await call(customer, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`);
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ status: 'requires_capture', amountCents: 7872, bookingId: booking.id } satisfies Partial<IntentStatusResponse>);
-      const stranger = await createCustomer(t.db, { password: undefined });
+      const stranger = await createCustomer(t.ctx, { password: undefined });
       expect((await call(stranger, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`)).statusCode).toBe(404);
       expect((await call(null, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`)).statusCode).toBe(401);
       expect((await call(customer, 'GET', '/api/payments/booking-status')).statusCode).toBe(400);
@@ -233,7 +232,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     const ledger = (bookingId: number) => t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
 
     it('refunds part, then the rest, of a completed booking; the booking stays completed', async () => {
-      const admin = await createAdmin(t.db, { password: undefined });
+      const admin = await createAdmin(t.ctx, { password: undefined });
       const { customer, booking } = await paidBooking({ complete: true });
       const part = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/refund`, { amountCents: 1000 });
       expect(part.statusCode, part.body).toBe(200);
@@ -262,7 +261,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
 
     it('refuses customers and detailers (403), signed-out callers (401), bookings not completed (409) and bad amounts (400)', async () => {
-      const admin = await createAdmin(t.db, { password: undefined });
+      const admin = await createAdmin(t.ctx, { password: undefined });
       const { customer, detailer, booking } = await paidBooking({ complete: true });
       const url = `/api/admin/bookings/${booking.id}/refund`;
       expect((await call(customer, 'POST', url, {})).statusCode).toBe(403);
@@ -281,7 +280,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     });
 
     it('two refunds at once never give back more than was captured', async () => {
-      const admin = await createAdmin(t.db, { password: undefined });
+      const admin = await createAdmin(t.ctx, { password: undefined });
       const { booking } = await paidBooking({ complete: true });
       const url = `/api/admin/bookings/${booking.id}/refund`;
       const answers = await Promise.all([call(admin, 'POST', url, { amountCents: 5000 }), call(admin, 'POST', url, { amountCents: 5000 })]);

@@ -12,7 +12,7 @@ import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
 import { createSession } from '../../server/identity/session-service.ts';
 import { tooManyHoldsMessage } from '../../server/bookings/create-booking.ts';
-import { beyondHorizonMessage } from '../../server/bookings/booking-slot.ts';
+import { beyondHorizonMessage } from '../../server/bookings/availability-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestClock, createTestDatabase, databaseKinds } from './test-app.ts';
@@ -43,9 +43,9 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 
   async function unpaidBooking() {
-    const detailer = await createDetailer(database.db);
-    const customer = await createCustomer(database.db, { password: undefined });
-    const booking = await createBooking(database.db, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+    const detailer = await createDetailer(app.ctx);
+    const customer = await createCustomer(app.ctx, { password: undefined });
+    const booking = await createBooking(app.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
     const cookie = await cookieOf(customer);
     const response = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie }, payload: { bookingId: booking.id } });
     expect(response.statusCode, response.body).toBe(200);
@@ -136,8 +136,8 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
   });
 
   it(`lets one customer hold at most ${maxUnpaidHolds} unpaid slots, even asking for many at once`, async () => {
-    const detailer = await createDetailer(database.db);
-    const customer = await createCustomer(database.db, { password: undefined });
+    const detailer = await createDetailer(app.ctx);
+    const customer = await createCustomer(app.ctx, { password: undefined });
     const cookie = await cookieOf(customer);
     const times = timeSlotLabels;
     const answers = await Promise.all(
@@ -169,8 +169,8 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
   });
 
   it(`refuses a booking more than ${bookingHorizonDays} days ahead`, async () => {
-    const detailer = await createDetailer(database.db);
-    const customer = await createCustomer(database.db, { password: undefined });
+    const detailer = await createDetailer(app.ctx);
+    const customer = await createCustomer(app.ctx, { password: undefined });
     const cookie = await cookieOf(customer);
     const book = (date: string) =>
       app.inject({

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse } from '@core/schemas/payments.ts';
 import { bookingEvents, bookings, paymentIntents, payments, users, webhookEvents } from '../../server/db/schema.ts';
 import { createSession } from '../../server/identity/session-service.ts';
-import { creditsChangedMessage, paymentGatewayFor } from '../../server/payments/payment-service.ts';
+import { creditsChangedMessage } from '../../server/payments/payment-service.ts';
 import { declineMessages, TestGateway, testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
@@ -22,7 +22,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock, env: { TEST_GATEWAY_WEBHOOK_SECRET: webhookSecret } });
-    gateway = paymentGatewayFor(t.db) as TestGateway;
+    gateway = t.ctx.gateway as TestGateway;
   });
   afterAll(() => t.close());
 
@@ -40,10 +40,10 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   }
 
   async function setup(credits = 0) {
-    const detailer = await createDetailer(t.db);
-    const customer = await createCustomer(t.db, { password: undefined });
+    const detailer = await createDetailer(t.ctx);
+    const customer = await createCustomer(t.ctx, { password: undefined });
     if (credits) await t.db.update(users).set({ referralCreditsCents: credits }).where(eq(users.id, customer.id));
-    const booking = await createBooking(t.db, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
     return { detailer, customer, booking };
   }
 
@@ -180,7 +180,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
 
   it('never spends the same credits twice when two checkouts authorize at once', async () => {
     const { customer, booking: first, detailer } = await setup(2000);
-    const second = await createBooking(t.db, {
+    const second = await createBooking(t.ctx, {
       customerId: customer.id,
       detailerId: detailer.detailerId,
       serviceId: detailer.serviceId,
@@ -236,7 +236,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
 
   it("refuses another customer's booking and payment, signed-out callers, and bookings not awaiting payment", async () => {
     const { customer, booking } = await setup();
-    const stranger = await createCustomer(t.db, { password: undefined });
+    const stranger = await createCustomer(t.ctx, { password: undefined });
     const other = await call(stranger, 'POST', '/api/create-payment-intent', { bookingId: booking.id });
     expect(other.statusCode).toBe(404);
     expect((await call(null, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).statusCode).toBe(401);

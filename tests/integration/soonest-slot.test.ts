@@ -19,8 +19,8 @@ describe.each(databaseKinds)('GET /api/services/:id/soonest-slot on %s', (kind) 
   const soonest = (serviceId: number) => t.app.inject({ method: 'GET', url: `/api/services/${serviceId}/soonest-slot` });
 
   it('finds the earliest free slot across the detailers offering the service, the better-rated one on a tie', async () => {
-    const first = await createDetailer(t.db);
-    const second = await createDetailer(t.db);
+    const first = await createDetailer(t.ctx);
+    const second = await createDetailer(t.ctx);
     await t.db.insert(detailerServices).values({ detailerId: second.detailerId, serviceId: first.serviceId });
     await t.db.update(detailers).set({ rating: 4.9 }).where(eq(detailers.id, second.detailerId));
 
@@ -36,8 +36,8 @@ describe.each(databaseKinds)('GET /api/services/:id/soonest-slot on %s', (kind) 
     } satisfies Partial<SoonestSlot>);
 
     // The better-rated detailer's 9:00 is taken: the other detailer's 9:00 is now the soonest.
-    const customer = await createCustomer(t.db, { password: undefined });
-    await createBooking(t.db, {
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    await createBooking(t.ctx, {
       customerId: customer.id,
       detailerId: second.detailerId,
       serviceId: first.serviceId,
@@ -48,7 +48,7 @@ describe.each(databaseKinds)('GET /api/services/:id/soonest-slot on %s', (kind) 
   });
 
   it('skips past slots, closed days and full days', async () => {
-    const detailer = await createDetailer(t.db);
+    const detailer = await createDetailer(t.ctx);
     // Saturday 4:30 PM in Los Angeles: today's slots have passed and Sunday is closed, so Monday 9:00 AM.
     clock.set(new Date('2026-11-29T00:30:00Z'));
     try {
@@ -60,7 +60,7 @@ describe.each(databaseKinds)('GET /api/services/:id/soonest-slot on %s', (kind) 
   });
 
   it('answers 404 with a clear message when no detailer is free in the next 14 days, and for an unknown service', async () => {
-    const detailer = await createDetailer(t.db);
+    const detailer = await createDetailer(t.ctx);
     await t.db.delete(availabilityRules).where(eq(availabilityRules.detailerId, detailer.detailerId));
     const none = await soonest(detailer.serviceId);
     expect(none.statusCode).toBe(404);

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import type { Clock } from '../../server/clock.ts';
+import { createAppContext, type AppContext, type AppContextParts } from '../../server/context.ts';
+import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
+import { createMailer } from '../../server/notifications/mailer.ts';
+import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
+import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -67,25 +73,60 @@ export function createTestClock(start = new Date('2026-11-23T16:00:00Z')): Clock
   };
 }
 
-export type TestApp = { app: FastifyInstance; db: Database; config: Config; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  /** The app's own context (the one its routes use): call services with it directly. */
+  ctx: AppContext;
+  config: Config;
+  close: () => Promise<void>;
+};
 
 /** The real app on a fresh database, as main.ts builds it, minus the listening socket. */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: { env?: Record<string, string>; clock?: Clock; pushAgent?: Agent } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock });
+  const app = await buildApp({ config, database, clock: options.clock, pushAgent: options.pushAgent });
   return {
     app,
     db: database.db,
+    ctx: app.ctx,
     config,
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * A context for a test database without an app: the real services, the real money-effect handler and catalog
+ * cache, and fakes only at the edges, which the test passes (a gateway; the notification publisher records
+ * by default; the mailer only writes the outbox).
+ */
+export function createTestContext(
+  db: Database,
+  edges: { gateway: PaymentGateway; clock?: Clock } & Partial<Omit<AppContextParts, 'db' | 'gateway' | 'clock'>>,
+): AppContext & { published: Parameters<AppContext['publishNotification']>[0][] } {
+  const clock = edges.clock ?? createTestClock();
+  const published: Parameters<AppContext['publishNotification']>[0][] = [];
+  const ctx = createAppContext({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    mailer: createMailer({ from: 'test@glossly.test', log: quietLog, clock }),
+    publishNotification: (delivery) => published.push(delivery),
+    catalogCache: createCatalogCache(),
+    onMoneyEffect: applyMoneyEffect,
+    log: quietLog,
+    ...edges,
+    db,
+    clock,
+  });
+  return Object.assign(ctx, { published });
 }
 
 /** The session cookie's `name=value` from a sign-in response, to send back as a browser would. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ShieldAlert } from 'lucide-react';
 import type { Role } from '@core/domain/roles.ts';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { loginPathFor } from '@/lib/return-to.ts';

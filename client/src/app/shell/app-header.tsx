@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { backTarget, headerTitle, showsBackButton } from '@core/domain/navigation.ts';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 // Only signed-in users have a bell, and its panel, prompt and live stream are heavy: they load after the page.

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { bottomNavItems, hidesBottomNav, isNavItemActive } from '@core/domain/navigation.ts';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { cn } from '@/lib/cn.ts';
 
 const icons: Record<string, LucideIcon> = {

@@ -5,9 +5,9 @@ import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
-import { BookingStatusBadge } from '@/features/booking/components/booking-status-badge.tsx';
-import { BookingListSkeleton } from '@/features/booking/components/booking-list-item.tsx';
-import { formatShortDate } from '@/features/booking/lib/calendar-dates.ts';
+import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
+import { BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
+import { formatShortDate } from '@/lib/calendar-dates.ts';
 import { RefundBookingDialog } from '../components/refund-booking-dialog.tsx';
 
 /** /admin/bookings: every booking on the platform, latest start first; completed ones can be refunded. */

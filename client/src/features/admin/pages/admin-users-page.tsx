@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { AdminUserListSkeleton, AdminUserRow } from '../components/admin-user-row.tsx';
 import { roleLabel } from '../components/user-role-badge.tsx';

@@ -3,7 +3,7 @@ import type { Role } from '@core/domain/roles.ts';
 import type { User } from '@core/schemas/user.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
+import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 
 export const demoLogin = (role: Role) => apiRequest<User>('POST', '/api/auth/demo-login', { role });
 

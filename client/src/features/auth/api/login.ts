@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@core/schemas/auth.ts';
 import type { User } from '@core/schemas/user.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
+import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 
 export const login = (input: LoginInput) => apiRequest<User>('POST', '/api/auth/login', input);
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDemoLogin } from '../api/demo-login.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 

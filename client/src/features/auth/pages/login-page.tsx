@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { safeReturnTo } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';

@@ -4,7 +4,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { formatLongDate } from '../lib/calendar-dates.ts';
+import { formatLongDate } from '@/lib/calendar-dates.ts';
 
 /** The spec's confirmation screen: when, what, who and how much, then the two ways out. */
 export function BookingConfirmed({ booking }: { booking: Booking }) {

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
-import { addDays, formatLongDate, formatMonth, fromIsoDate, monthWeeks, type IsoDate } from '../lib/calendar-dates.ts';
+import { addDays, formatLongDate, formatMonth, fromIsoDate, monthWeeks, type IsoDate } from '@/lib/calendar-dates.ts';
 
 const weekdayNames = [
   ['Su', 'Sunday'],

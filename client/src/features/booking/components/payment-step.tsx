@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { formatLongDate } from '../lib/calendar-dates.ts';
+import { formatLongDate } from '@/lib/calendar-dates.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { StepHeading } from './step-heading.tsx';
 

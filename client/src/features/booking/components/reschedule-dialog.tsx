@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { availabilityQueryKey, useAvailability } from '../api/get-availability.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
-import { addDays, formatLongDate } from '../lib/calendar-dates.ts';
+import { addDays, formatLongDate } from '@/lib/calendar-dates.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
 

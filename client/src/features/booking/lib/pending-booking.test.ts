@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearPendingBooking, emptyPendingBooking, readPendingBooking, savePendingBooking } from './pending-booking.ts';
+import { clearPendingBooking, draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from './pending-booking.ts';
 
 afterEach(() => localStorage.clear());
 
@@ -20,5 +20,10 @@ describe('pendingBooking draft', () => {
     expect(localStorage.getItem('pendingBooking')).toBeNull();
     localStorage.setItem('pendingBooking', JSON.stringify({ detailerId: 'one' }));
     expect(readPendingBooking()).toBeNull();
+  });
+
+  it("holds core's pricing in dollars: $59.00 + $15.00 fee + 8% tax; nothing before a service is chosen", () => {
+    expect(draftAmounts(5900)).toEqual({ totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
+    expect(draftAmounts(null)).toEqual({ totalAmount: null, serviceFee: null, taxAmount: null });
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { centsToDollars } from '@core/domain/money.ts';
+import { bookingPrice } from '@core/domain/pricing.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
 
 /**
@@ -39,6 +41,19 @@ export const emptyPendingBooking = (detailerId: number | null, serviceId: number
   notes: null,
   step: 1,
 });
+
+type DraftAmounts = Pick<PendingBooking, 'totalAmount' | 'serviceFee' | 'taxAmount'>;
+
+/** The draft's display amounts for a service price, from core's pricing; all null while no service is chosen. */
+export function draftAmounts(priceCents: number | null): DraftAmounts {
+  if (priceCents === null) return { totalAmount: null, serviceFee: null, taxAmount: null };
+  const price = bookingPrice(priceCents);
+  return {
+    totalAmount: centsToDollars(price.totalCents),
+    serviceFee: centsToDollars(price.serviceFeeCents),
+    taxAmount: centsToDollars(price.taxCents),
+  };
+}
 
 /** The saved draft, or null when there is none or it cannot be read (an unreadable entry is dropped). */
 export function readPendingBooking(): PendingBooking | null {

@@ -1,6 +1,6 @@
 import { CreditCard, MessageSquare, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
@@ -12,10 +12,10 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingNotFound } from '../components/booking-not-found.tsx';
-import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
-import { formatLongDate } from '../lib/calendar-dates.ts';
+import { formatLongDate } from '@/lib/calendar-dates.ts';
 
 /** /bookings/:id: a booking's details with the actions its status allows the viewer. */
 export default function BookingDetailsPage() {

@@ -2,12 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { SearchX } from 'lucide-react';
-import { bookingPrice } from '@core/domain/pricing.ts';
-import { centsToDollars } from '@core/domain/money.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import { createBookingSchema } from '@core/schemas/booking.ts';
 import type { DetailerWithServices } from '@core/schemas/catalog.ts';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
 import { useService } from '@/components/catalog/api/get-service.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -25,9 +23,10 @@ import { PaymentStep } from '../components/payment-step.tsx';
 import { ScheduleStep, type Step2Draft } from '../components/schedule-step.tsx';
 import { ServiceStep, type Step1Draft } from '../components/service-step.tsx';
 import { StepIndicator, type BookingStep } from '../components/step-indicator.tsx';
-import { addDays } from '../lib/calendar-dates.ts';
+import { addDays } from '@/lib/calendar-dates.ts';
 import {
   clearPendingBooking,
+  draftAmounts,
   emptyPendingBooking,
   readPendingBooking,
   savePendingBooking,
@@ -127,14 +126,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
     (values: Step1Draft) => {
       setDraft((current) => {
         const service = detailer?.offeredServices.find((s) => s.id === values.serviceId);
-        const price = service ? bookingPrice(service.priceCents) : null;
-        return {
-          ...current,
-          ...values,
-          totalAmount: price ? centsToDollars(price.totalCents) : null,
-          serviceFee: price ? centsToDollars(price.serviceFeeCents) : null,
-          taxAmount: price ? centsToDollars(price.taxCents) : null,
-        };
+        return { ...current, ...values, ...draftAmounts(service?.priceCents ?? null) };
       });
     },
     [detailer],

@@ -5,9 +5,9 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingNotFound } from '../components/booking-not-found.tsx';
-import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { JobTimeline } from '../components/job-timeline.tsx';
-import { formatLongDate } from '../lib/calendar-dates.ts';
+import { formatLongDate } from '@/lib/calendar-dates.ts';
 
 /** /job-progress/:id: the timeline of a booking's statuses. */
 export default function JobProgressPage() {

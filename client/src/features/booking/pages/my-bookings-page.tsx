@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
-import { BookingListItem, BookingListSkeleton } from '../components/booking-list-item.tsx';
+import { BookingListItem, BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
 
 /** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */
 function splitBookings(bookings: Booking[]) {

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CalendarClock, CalendarX } from 'lucide-react';
-import { bookingPrice } from '@core/domain/pricing.ts';
-import { centsToDollars, formatUsd } from '@core/domain/money.ts';
-import { vehicleTypes } from '@core/schemas/booking.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import { bookingStep1Schema, vehicleTypes } from '@core/schemas/booking.ts';
 import type { SoonestSlot } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -16,7 +15,10 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
-import { emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
+import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
+
+// The booking form's own rule for the vehicle (the server checks the same one).
+const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;
 
 const dayFormat = (date: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -62,29 +64,27 @@ export default function QuickCheckoutPage() {
 function SlotFound({ slot }: { slot: SoonestSlot }) {
   const [, navigate] = useLocation();
   // The vehicle of the customer's last booking draft, if any, is the likely one.
-  const [vehicleType, setVehicleType] = useState(() => {
-    const last = readPendingBooking()?.vehicleType;
-    return last && (vehicleTypes as readonly string[]).includes(last) ? last : '';
+  const [vehicleType, setVehicleType] = useState<string>(() => {
+    const last = vehicleTypeSchema.safeParse(readPendingBooking()?.vehicleType);
+    return last.success ? last.data : '';
   });
   const [error, setError] = useState<string | null>(null);
-  const price = bookingPrice(slot.priceCents);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!vehicleType) {
-      setError('Choose a vehicle type');
+    const vehicle = vehicleTypeSchema.safeParse(vehicleType);
+    if (!vehicle.success) {
+      setError(vehicle.error.issues[0]?.message ?? null);
       document.getElementById('quick-vehicleType')?.focus();
       return;
     }
     // The booking flow restores its draft from local storage: written at step 2, it opens there, preselected.
     savePendingBooking({
       ...emptyPendingBooking(slot.detailerId, slot.serviceId),
-      vehicleType,
+      vehicleType: vehicle.data,
       date: slot.date,
       time: slot.time,
-      totalAmount: centsToDollars(price.totalCents),
-      serviceFee: centsToDollars(price.serviceFeeCents),
-      taxAmount: centsToDollars(price.taxCents),
+      ...draftAmounts(slot.priceCents),
       step: 2,
     });
     navigate(`/booking/${slot.detailerId}`);

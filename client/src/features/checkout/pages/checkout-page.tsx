@@ -11,7 +11,7 @@ import { Switch } from '@/components/ui/switch.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
 import { AuthenticationDialog } from '../components/authentication-dialog.tsx';

@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
-import { useCurrentUser } from '@/features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useBookingPaymentStatus } from '../api/get-booking-payment-status.ts';
 import { useIntentStatus } from '../api/get-intent-status.ts';
 import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarOff, X } from 'lucide-react';
 import { dateInZone } from '@core/domain/time-slots.ts';
-import type { AvailabilityRule, WeeklyAvailability } from '@core/schemas/booking.ts';
+import { availabilityRuleSchema, type AvailabilityRule, type WeeklyAvailability } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -82,10 +82,17 @@ export default function DetailerAvailabilityPage() {
   );
 }
 
+/** Why an open day's hours would be refused, by the same rule the server applies; null when they are fine. */
+function hoursError(weekday: number, day: DayHours): string | null {
+  if (!day.isOpen) return null;
+  const rule = availabilityRuleSchema.safeParse({ weekday, startMinute: day.startMinute, endMinute: day.endMinute });
+  return rule.success ? null : (rule.error.issues[0]?.message ?? null);
+}
+
 function WeeklyHoursForm({ availability }: { availability: WeeklyAvailability }) {
   const [days, setDays] = useState(() => toDayHours(availability.rules));
   const save = useUpdateWeeklyAvailability();
-  const invalidDays = weekdays.filter(({ weekday }) => days[weekday]!.isOpen && days[weekday]!.endMinute <= days[weekday]!.startMinute);
+  const invalidDays = weekdays.filter(({ weekday }) => hoursError(weekday, days[weekday]!) !== null);
   const change = (weekday: number, patch: Partial<DayHours>) =>
     setDays((current) => ({ ...current, [weekday]: { ...current[weekday]!, ...patch } }));
 
@@ -110,7 +117,7 @@ function WeeklyHoursForm({ availability }: { availability: WeeklyAvailability })
       <Card className="divide-y divide-neutral-200">
         {weekdays.map(({ weekday, name }) => {
           const day = days[weekday]!;
-          const isInvalid = day.isOpen && day.endMinute <= day.startMinute;
+          const error = hoursError(weekday, day);
           return (
             <div key={weekday} className="grid gap-2 p-4">
               <div className="flex min-h-11 items-center justify-between gap-3">
@@ -138,12 +145,12 @@ function WeeklyHoursForm({ availability }: { availability: WeeklyAvailability })
                     label={`${name} end`}
                     visibleLabel="To"
                     value={day.endMinute}
-                    invalid={isInvalid}
+                    invalid={error !== null}
                     onChange={(endMinute) => change(weekday, { endMinute })}
                   />
-                  {isInvalid && (
+                  {error && (
                     <FieldError id={`end-${weekday}-error`} className="col-span-2">
-                      End must be after start
+                      {error}
                     </FieldError>
                   )}
                 </div>

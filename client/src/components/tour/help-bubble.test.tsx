@@ -16,8 +16,8 @@ describe('HelpBubble', () => {
     const bubble = <HelpBubble id="categories" title="Categories" content="Filter by type" showOnce>Chips</HelpBubble>;
     const { unmount } = render(bubble);
     await user.click(screen.getByRole('button', { name: 'Help: Categories' }));
-    // The popover loads on first open.
-    expect(await screen.findByText('Filter by type')).toBeTruthy();
+    // The popover loads on first open: a dynamic import, slow when the machine is busy (hence the longer wait).
+    expect(await screen.findByText('Filter by type', {}, { timeout: 10_000 })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('shownHelpBubbles')!)).toEqual(['categories']);
     await user.click(screen.getByRole('button', { name: 'Got it!' }));
     expect(screen.queryByText('Filter by type')).toBeNull();
@@ -35,6 +35,6 @@ describe('HelpBubble', () => {
     expect(screen.queryByText('Tap one to book')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
     vi.useRealTimers();
-    expect(await screen.findByText('Tap one to book')).toBeTruthy();
+    expect(await screen.findByText('Tap one to book', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

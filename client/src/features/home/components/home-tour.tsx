@@ -1,4 +1,4 @@
-import { GuidedTour } from './guided-tour.tsx';
+import { GuidedTour } from '@/components/tour/guided-tour.tsx';
 import { homeTourId, homeTourSteps } from './home-tour-steps.ts';
 
 /** The home screen's tour; auto-start is off there (spec section 4), the 'Take Tour' button opens it. */

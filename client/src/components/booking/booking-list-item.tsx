@@ -4,7 +4,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatShortDate } from '../lib/calendar-dates.ts';
+import { formatShortDate } from '@/lib/calendar-dates.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /** One booking in My Bookings: status, date and time, service, detailer and total; opens its details. */

@@ -1,4 +1,4 @@
-import type { TourStep } from './tour-types.ts';
+import type { TourStep } from '@/components/tour/tour-types.ts';
 
 /** The 'home-tour': selectors name what the home screen and shell already render, by role and label. */
 export const homeTourId = 'home-tour';

@@ -1,0 +1,76 @@
+import type { BookingAction, MoneyEffect } from '@core/domain/booking-status.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { CatalogCache } from './catalog/catalog-cache.ts';
+import type { Mailer, MailLog } from './notifications/mailer.ts';
+import type { NotificationPublisher } from './notifications/notification-service.ts';
+import type { PaymentGateway } from './payments/gateways/gateway.ts';
+
+/** A committed booking move whose declared money effect is to be applied (capture, release, fee...). */
+export type MoneyMove = { bookingId: number; action: BookingAction; effect: MoneyEffect; now: Date };
+
+/**
+ * Applies the money effect a booking move declares (core/domain/booking-status.ts). Bookings calls it;
+ * payments implements it and the composition root (buildApp) plugs it in, so bookings never imports payments.
+ */
+export type MoneyEffectHandler = (ctx: AppContext, move: MoneyMove) => Promise<void>;
+
+/** The log lines services write (Fastify's and pino's loggers fit). */
+export type AppLog = MailLog & { error: (object: object, message: string) => void };
+
+/**
+ * Everything a service reaches besides its input, built once per app in buildApp (server/app.ts): the database
+ * handle, the clock, the configuration, the edges (payment gateway, mailer, live and push delivery of
+ * notifications), the catalog cache and the money-effect handler. A function that only reads and writes rows
+ * takes `db`; one that needs anything more takes this context and reads `ctx.db` from it.
+ */
+export type AppContext = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly gateway: PaymentGateway;
+  readonly mailer: Mailer;
+  /** Publishes a stored notification live and hands it to push and email; called only after commit. */
+  readonly publishNotification: NotificationPublisher;
+  readonly catalogCache: CatalogCache;
+  readonly onMoneyEffect: MoneyEffectHandler;
+  readonly log: AppLog;
+  /** True for a context bound to a transaction (then `db` is the transaction). */
+  readonly isInTransaction: boolean;
+  /**
+   * Runs `effect` once the surrounding transaction commits (at once outside any transaction); a transaction
+   * that rolls back drops it. Effects are things the outside world sees: live events, push, email.
+   */
+  afterCommit(effect: () => void): void;
+  /** Runs `work` in a transaction with a context bound to it; its after-commit effects run after the outermost commit. */
+  transaction<T>(work: (tx: AppContext) => Promise<T>): Promise<T>;
+};
+
+/** What createAppContext binds; the transaction state is its own. */
+export type AppContextParts = Omit<AppContext, 'db' | 'isInTransaction' | 'afterCommit' | 'transaction'> & { db: Database };
+
+function bind(parts: AppContextParts, db: Database, queue: (() => void)[] | null): AppContext {
+  return {
+    ...parts,
+    db,
+    isInTransaction: queue !== null,
+    afterCommit(effect) {
+      if (queue) queue.push(effect);
+      else effect();
+    },
+    async transaction(work) {
+      const inner: (() => void)[] = [];
+      const result = await db.transaction((tx) => work(bind(parts, tx, inner)));
+      // Committed (or released to the outer transaction): hand the effects on.
+      if (queue) queue.push(...inner);
+      else for (const effect of inner) effect();
+      return result;
+    },
+  };
+}
+
+/** The root context of an app (or of a test with fakes at its edges). */
+export function createAppContext(parts: AppContextParts): AppContext {
+  return bind(parts, parts.db, null);
+}
