@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateSchema, idParam, idSchema, maxId, optionalText, textSchema } from './common.ts';
+import { dateSchema, idParam, idSchema, maxId, optionalText, parseRouteId, textSchema } from './common.ts';
 import { availabilityQuerySchema, bookingIdParamsSchema, createBookingSchema, dayOffSchema } from './booking.ts';
 import { confirmTestPaymentSchema, createPaymentIntentSchema } from './payments.ts';
 import { deviceTokenInputSchema } from './notification.ts';
@@ -168,5 +168,13 @@ describe('the contracts use the primitives', () => {
     expect(firstMessage(registerSchema, { ...registration, username: 'jo\u0000lee' })).toBe(
       'Username must not contain control or invalid characters',
     );
+  });
+});
+
+describe('parseRouteId', () => {
+  it('reads a page id from a path or query value, and null for anything that is not an id', () => {
+    expect(parseRouteId('12')).toBe(12);
+    expect(parseRouteId('2147483647')).toBe(2147483647);
+    for (const value of ['2147483648', 'abc', '1.5', '-2', '0', '', null, undefined]) expect(parseRouteId(value), String(value)).toBeNull();
   });
 });

@@ -28,6 +28,14 @@ export const idParam = (field: string, message = `${field} must be a positive wh
     idSchema(field, message),
   );
 
+const routeIdSchema = idParam('id');
+
+/** A page's id segment or query parameter as an id, or null: the page then shows its not-found state. */
+export function parseRouteId(value: string | undefined | null): number | null {
+  const parsed = routeIdSchema.safeParse(value ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
 /** C0 control characters (and DEL); multi-line text may still hold line breaks and tabs. */
 /* eslint-disable no-control-regex -- matching control characters is the point */
 const controlCharacters = /[\u0000-\u001f\u007f]/;

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { detailers, users } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { centsToDollars } from '@core/domain/money.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -69,7 +70,7 @@ export async function toPublicUser(db: Database, row: UserRow): Promise<User> {
     role: row.role,
     name: row.name,
     username: row.username,
-    referralCredits: (row.referralCreditsCents / 100).toFixed(2),
+    referralCredits: centsToDollars(row.referralCreditsCents).toFixed(2),
     detailerId: detailer?.id ?? null,
   };
 }

@@ -16,6 +16,7 @@ import { requireUser, type Actor } from '../identity/access.ts';
 import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
 import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
+import { dollarsToCents } from '@core/domain/money.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
 
@@ -51,7 +52,7 @@ export async function createPaymentIntent(
     throw conflict('The hold on this time slot has lapsed. Please book again.');
   }
   const [fresh] = await db.select({ credits: users.referralCreditsCents }).from(users).where(eq(users.id, user.id));
-  const creditsCents = applicableCreditsCents(fresh?.credits ?? 0, booking.totalCents, Math.round((input.appliedCredits ?? 0) * 100));
+  const creditsCents = applicableCreditsCents(fresh?.credits ?? 0, booking.totalCents, dollarsToCents(input.appliedCredits ?? 0));
   const amountCents = booking.totalCents - creditsCents;
 
   const baseKey = `booking-${booking.id}-credits-${creditsCents}`;

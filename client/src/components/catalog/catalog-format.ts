@@ -1,4 +1,4 @@
-import { formatUsd } from '@core/domain/money.ts';
+import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
 
 /** Spec section 9: a card shows 3.2 miles when the distance is unknown. */
 export const defaultDistanceMiles = 3.2;
@@ -12,7 +12,7 @@ export function distanceLabel(miles: number | null | undefined): string {
 
 /** Dollars from the API to the one money format: 59 -> '$59.00'. */
 export function formatDollars(dollars: number): string {
-  return formatUsd(Math.round(dollars * 100));
+  return formatUsd(dollarsToCents(dollars));
 }
 
 /** A detailer's or service's starting price, 'From $59.00'; null when nothing is priced. */

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useLogout } from '@/lib/session/logout.ts';
-import { formatUsd } from '@core/domain/money.ts';
+import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUser } from '../api/get-user.ts';
 
@@ -48,7 +48,7 @@ export default function ProfilePage() {
     navigate('/login');
   };
 
-  const credits = account.data ? formatUsd(Math.round(Number(account.data.referralCredits) * 100)) : null;
+  const credits = account.data ? formatUsd(dollarsToCents(Number(account.data.referralCredits))) : null;
 
   return (
     <section className="grid gap-4 p-4">

@@ -32,20 +32,15 @@ import {
   savePendingBooking,
   type PendingBooking,
 } from '../lib/pending-booking.ts';
-
-/** How far ahead the calendar lets a customer book. */
-const bookingWindowDays = 60;
-
-function toId(value: string | null | undefined): number | null {
-  return value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
-}
+import { parseRouteId } from '@core/schemas/common.ts';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 
 /** /booking/:id? and /booking?serviceId=&detailerId=: the three-step booking flow. */
 export default function BookingPage() {
   const params = useParams<{ id?: string }>();
   const search = new URLSearchParams(useSearch());
-  const routeDetailerId = toId(params.id) ?? toId(search.get('detailerId'));
-  const routeServiceId = toId(search.get('serviceId'));
+  const routeDetailerId = parseRouteId(params.id) ?? parseRouteId(search.get('detailerId'));
+  const routeServiceId = parseRouteId(search.get('serviceId'));
   // Only ?serviceId=: the service names its detailer. Nothing at all: resume the saved draft, if any.
   const service = useService(routeDetailerId === null ? routeServiceId : null);
   const [savedDetailerId] = useState(() => readPendingBooking()?.detailerId ?? null);
@@ -241,7 +236,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
             detailerId={detailerId}
             serviceId={draft.serviceId}
             minDate={today}
-            maxDate={addDays(today, bookingWindowDays)}
+            maxDate={addDays(today, bookingHorizonDays)}
             draft={draft}
             onDraftChange={onStep2Change}
             onContinue={() => goTo(3)}

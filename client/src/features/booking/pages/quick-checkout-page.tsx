@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
+import { parseRouteId } from '@core/schemas/common.ts';
 
 // The booking form's own rule for the vehicle (the server checks the same one).
 const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;
@@ -29,7 +30,7 @@ const dayFormat = (date: string) =>
  */
 export default function QuickCheckoutPage() {
   const params = useParams<{ serviceId: string }>();
-  const serviceId = params.serviceId && /^[1-9][0-9]{0,8}$/.test(params.serviceId) ? Number(params.serviceId) : null;
+  const serviceId = parseRouteId(params.serviceId);
   const slot = useSoonestSlot(serviceId);
 
   if (serviceId === null || (slot.isError && slot.error instanceof ApiError && slot.error.status === 404)) {

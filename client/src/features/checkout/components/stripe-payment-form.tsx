@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { formatUsd } from '@core/domain/money.ts';
+import { centsToDollars, formatUsd } from '@core/domain/money.ts';
 import type { IntentStatus } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormNotice } from './form-notice.tsx';
@@ -54,7 +54,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, amount
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/payment-success?amount=${(amountCents / 100).toFixed(2)}` },
+        confirmParams: { return_url: `${window.location.origin}/payment-success?amount=${centsToDollars(amountCents).toFixed(2)}` },
         redirect: 'if_required',
       });
       if (result.error) onCardError(result.error.message ?? 'An unexpected error occurred.');

@@ -3,7 +3,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, Gift } from 'lucide-react';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
-import { formatUsd } from '@core/domain/money.ts';
+import { centsToDollars, dollarsToCents, formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
@@ -40,9 +40,10 @@ function MessageView({ title, message }: { title: string; message: string }) {
   );
 }
 
-function dollarsToCents(value: string | undefined): number {
+/** A dollar amount written as text (the user's referral credits), in cents; 0 when absent or not positive. */
+function textDollarsToCents(value: string | undefined): number {
   const dollars = Number(value ?? 0);
-  return Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : 0;
+  return Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : 0;
 }
 
 /** /checkout?bookingId=N: pays the server's amount for the booking (the URL's amount is display-only). */
@@ -55,12 +56,12 @@ export default function CheckoutPage() {
   const amountParam = search.get('amount');
   const isAmountInvalid = amountParam !== null && !(Number(amountParam) > 0);
 
-  const availableCents = dollarsToCents(user?.referralCredits);
+  const availableCents = textDollarsToCents(user?.referralCredits);
   const [creditsChoice, setCreditsChoice] = useState<boolean | null>(null);
   // On by itself when the customer has credits; the customer's own choice wins after that.
   const useCredits = creditsChoice ?? availableCents > 0;
   const intent = usePaymentIntent(
-    { bookingId, appliedCredits: useCredits ? availableCents / 100 : 0, ...(amountParam ? { amount: Number(amountParam) } : {}) },
+    { bookingId, appliedCredits: useCredits ? centsToDollars(availableCents) : 0, ...(amountParam ? { amount: Number(amountParam) } : {}) },
     Boolean(user) && !isAmountInvalid && Number.isInteger(bookingId) && bookingId > 0,
   );
   const [cardError, setCardError] = useState<string | null>(null);

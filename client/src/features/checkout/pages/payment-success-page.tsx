@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
-import { formatUsd } from '@core/domain/money.ts';
+import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useBookingPaymentStatus } from '../api/get-booking-payment-status.ts';
 import { useIntentStatus } from '../api/get-intent-status.ts';
 import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';
+import { parseRouteId } from '@core/schemas/common.ts';
 
 const views = {
   success: { icon: CircleCheck, tone: 'bg-success-100 text-success-700', title: 'Payment Successful', text: 'Your card is authorized. Taking you to your bookings...' },
@@ -28,7 +29,7 @@ export default function PaymentSuccessPage() {
   const clientSecret = search.get('payment_intent_client_secret');
   const amount = Number(search.get('amount'));
   const idParam = search.get('id');
-  const bookingId = !clientSecret && idParam && /^[1-9][0-9]{0,8}$/.test(idParam) ? Number(idParam) : null;
+  const bookingId = clientSecret ? null : parseRouteId(idParam);
   const byClientSecret = useIntentStatus(user ? clientSecret : null);
   const byBooking = useBookingPaymentStatus(user ? bookingId : null);
   const status = clientSecret ? byClientSecret : byBooking;
@@ -43,7 +44,7 @@ export default function PaymentSuccessPage() {
   if (isLoading || status.isLoading) return <FullPageSpinner label="Checking your payment" />;
   const view = status.isError || (!clientSecret && bookingId === null) ? null : outcome ? views[outcome] : null;
   const text = status.data?.status === 'succeeded' ? 'Your payment is complete. Taking you to your bookings...' : view?.text;
-  const amountCents = status.data?.amountCents ?? (amount > 0 ? Math.round(amount * 100) : null);
+  const amountCents = status.data?.amountCents ?? (amount > 0 ? dollarsToCents(amount) : null);
   const Icon = view?.icon ?? CircleCheck;
 
   return (
