@@ -29,7 +29,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * transaction after `idleInTransactionMs`, so a stuck query or a forgotten transaction never holds a connection
  * (and its locks) for good.
  */
-export const postgresTimeouts = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
+export const postgresTimeouts = { connectMs: 5_000, poolWaitMs: 30_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
 
 export type DatabaseOptions =
   | {
@@ -59,7 +59,9 @@ async function openPostgres(databaseUrl: string, onConnectionError = warnConnect
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    connectionTimeoutMillis: postgresTimeouts.connectMs,
+    // pg-pool counts the wait for a free connection in this timeout too: a burst of requests queues for up to
+    // poolWaitMs instead of failing after connectMs. Start-up's first connection below uses connectMs alone.
+    connectionTimeoutMillis: postgresTimeouts.poolWaitMs,
     statement_timeout: postgresTimeouts.statementMs,
     idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
     // Notice a peer that vanished (no FIN) on an idle connection within a minute or so.
@@ -72,10 +74,13 @@ async function openPostgres(databaseUrl: string, onConnectionError = warnConnect
   pool.on('connect', (client) => client.on('error', onConnectionError));
 
   const target = urlTarget(databaseUrl, 5432);
+  const probe = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: postgresTimeouts.connectMs });
+  probe.on('error', () => undefined);
   try {
-    const client = await pool.connect();
-    client.release();
+    await probe.connect();
+    await probe.end();
   } catch (error) {
+    await probe.end().catch(() => undefined);
     await pool.end().catch(() => undefined);
     throw connectionFailure('postgres', target, error, postgresTimeouts.connectMs);
   }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { createTestApp, createTestClock, type DatabaseKind, type TestApp } from './test-app.ts';
+import { createTestApp, createTestClock, type DatabaseKind, type TestApp, signedInCookie } from './test-app.ts';
 
 /**
  * The app of the booking tests and their HTTP helpers, set up and closed by the calling describe block.
@@ -22,8 +21,7 @@ export function useBookingTestApp(kind: DatabaseKind) {
   async function cookieFor(user: UserRow) {
     let cookie = cookies.get(user.id);
     if (!cookie) {
-      const { token } = await createSession(t.db, user.id, clock.now());
-      cookie = `glossly_session=${token}`;
+      cookie = await signedInCookie(t.db, user, clock.now());
       cookies.set(user.id, cookie);
     }
     return cookie;

@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
-import { sessionCookieName } from '../../server/http/auth-plugin.ts';
 import { registerErrorHandler } from '../../server/http/error-handler.ts';
 import { loggerOptions, serializeError } from '../../server/http/logger.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { createTestClock, createTestDatabase, databaseKinds } from './test-app.ts';
+import { createTestClock, createTestDatabase, databaseKinds, signedInCookie } from './test-app.ts';
 
 type LogLine = { level: number; msg?: string; err?: { message?: string; type?: string } } & Record<string, unknown>;
 
@@ -39,7 +37,7 @@ describe.each(databaseKinds)('errors and logs on %s', (kind) => {
     app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), database, clock, logStream: log.stream });
     const customer = await createCustomer(app.ctx);
     userId = customer.id;
-    cookie = `${sessionCookieName}=${(await createSession(database.db, customer.id, clock.now())).token}`;
+    cookie = await signedInCookie(database.db, customer, clock.now());
   });
   afterAll(async () => {
     await app?.close();

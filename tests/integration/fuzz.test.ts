@@ -5,12 +5,10 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { sessionCookieName } from '../../server/http/auth-plugin.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createTestClock, createTestDatabase, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestClock, createTestDatabase, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 // Every JSON endpoint of the real app, as every kind of caller, with malformed input: no answer may be a 5xx,
 // every error must be `{ code, message }`, and nobody may gain an account or a role. Endpoints and the fields they
@@ -158,8 +156,7 @@ describe.each(databaseKinds)('fuzzing every endpoint on %s', (kind) => {
   // Sessions straight from the session service (as sign-in makes them), so the fuzzer's own failed sign-ins and
   // lockouts never stand between it and the role it speaks for.
   const signIn = async (role: Exclude<Role, 'anonymous'>) => {
-    const { token } = await createSession(t.db, accountIds[role], clock.now());
-    cookies[role] = `${sessionCookieName}=${token}`;
+    cookies[role] = await signedInCookie(t.db, { id: accountIds[role] }, clock.now());
   };
 
   const userSnapshot = () =>

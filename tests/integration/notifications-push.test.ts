@@ -13,8 +13,7 @@ import { deviceTokens } from '../../server/db/schema.ts';
 import { notify } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { sessionCookie } from './sse-client.ts';
-import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestApp, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 // A real push service on loopback: HTTPS with a certificate made here by openssl, answering 201 on /ok/* and
 // 410 Gone on /gone/*. The browser side is played by a P-256 key pair and auth secret made with node:crypto,
@@ -92,7 +91,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
       pushAgent: new https.Agent({ ca: cert }),
     });
     user = await createCustomer(t.ctx, { password: undefined });
-    cookie = await sessionCookie(t.db, user);
+    cookie = await signedInCookie(t.db, user);
   });
   afterAll(async () => {
     await t?.close();
@@ -181,7 +180,7 @@ describe.each(databaseKinds)('without VAPID keys on %s', (kind) => {
   it('tells the browser there is no key, and notify() stores the notification and sends nothing', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/push/public-key' })).json()).toEqual({ publicKey: null });
     const user = await createCustomer(t.ctx, { password: undefined });
-    const cookie = await sessionCookie(t.db, user);
+    const cookie = await signedInCookie(t.db, user);
     // A listener that counts connections: a push attempt would open one.
     let connections = 0;
     const listener = net.createServer((socket) => {

@@ -6,8 +6,8 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { notify as notifyMaybe } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './test-app.ts';
-import { openSseClient, sessionCookie } from './sse-client.ts';
+import { createPostgresDatabase, databaseKinds, type DatabaseKind, signedInCookie } from './test-app.ts';
+import { openSseClient } from './sse-client.ts';
 
 /** notify() with every channel on (the default): the stored row. */
 const notify = async (...args: Parameters<typeof notifyMaybe>) => (await notifyMaybe(...args))!;
@@ -69,8 +69,8 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
   });
 
   it("a notification raised through instance A reaches the user's stream on instance B within 1 s", async () => {
-    const cookie = await sessionCookie(shared.a.db, user);
-    const otherCookie = await sessionCookie(shared.a.db, other);
+    const cookie = await signedInCookie(shared.a.db, user);
+    const otherCookie = await signedInCookie(shared.a.db, other);
     const onB = await openSseClient(`${urlB}/api/notifications/stream`, cookie);
     const onA = await openSseClient(`${urlA}/api/notifications/stream`, cookie);
     const otherOnB = await openSseClient(`${urlB}/api/notifications/stream`, otherCookie);
@@ -101,7 +101,7 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
   });
 
   it('a notification raised in a committed transaction on A reaches B once', async () => {
-    const cookie = await sessionCookie(shared.a.db, user);
+    const cookie = await signedInCookie(shared.a.db, user);
     const onB = await openSseClient(`${urlB}/api/notifications/stream`, cookie);
     try {
       const row = await appA.ctx.transaction((tx) =>

@@ -5,8 +5,8 @@ import { notifications, outboxEmails } from '../../server/db/schema.ts';
 import { notify } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { openSseClient, sessionCookie } from './sse-client.ts';
-import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
+import { openSseClient } from './sse-client.ts';
+import { createTestApp, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 describe.each(databaseKinds)('notification settings on %s', (kind) => {
   let t: TestApp;
@@ -20,7 +20,7 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     casey = await createCustomer(t.ctx, { password: undefined });
     riley = await createCustomer(t.ctx, { password: undefined });
-    caseyCookie = await sessionCookie(t.db, casey);
+    caseyCookie = await signedInCookie(t.db, casey);
   });
   afterAll(() => t?.close());
 
@@ -58,7 +58,7 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
     expect(badFlag.statusCode).toBe(400);
     expect((await put({})).statusCode).toBe(400);
     // Riley's are untouched.
-    const rileyCookie = await sessionCookie(t.db, riley);
+    const rileyCookie = await signedInCookie(t.db, riley);
     expect((await get(rileyCookie)).json()).toContainEqual({ type: 'message', inApp: true, push: true, email: true });
   });
 

@@ -6,8 +6,8 @@ import { runBookingExpiry } from '../../server/bookings/booking-expiry-job.ts';
 import { markAuthorized } from '../../server/bookings/booking-transitions.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
-import { openSseClient, sessionCookie } from './sse-client.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { openSseClient } from './sse-client.ts';
+import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 // The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the factory's detailers work Mon-Sat 9-5 there.
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     detailer = await createDetailer(t.ctx);
     otherDetailer = await createDetailer(t.ctx);
     for (const user of [customer, bystander, admin, detailer.user, otherDetailer.user]) {
-      const cookie = await sessionCookie(t.db, user);
+      const cookie = await signedInCookie(t.db, user);
       cookies.set(user.id, cookie);
       streams.set(user.id, await openSseClient(`${baseUrl}/api/notifications/stream`, cookie));
     }

@@ -4,8 +4,8 @@ import { notify as notifyMaybe } from '../../server/notifications/notification-s
 import { notifications } from '../../server/db/schema.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createCustomer } from '../factories/index.ts';
-import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
-import { openSseClient, sessionCookie } from './sse-client.ts';
+import { createTestApp, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
+import { openSseClient } from './sse-client.ts';
 
 /** notify() with every channel on (the default): the stored row. */
 const notify = async (...args: Parameters<typeof notifyMaybe>) => (await notifyMaybe(...args))!;
@@ -31,9 +31,9 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
     casey = await createCustomer(t.ctx);
     riley = await createCustomer(t.ctx);
     admin = await createAdmin(t.ctx);
-    caseyCookie = await sessionCookie(t.db, casey);
-    rileyCookie = await sessionCookie(t.db, riley);
-    adminCookie = await sessionCookie(t.db, admin);
+    caseyCookie = await signedInCookie(t.db, casey);
+    rileyCookie = await signedInCookie(t.db, riley);
+    adminCookie = await signedInCookie(t.db, admin);
   });
   afterAll(() => t?.close());
 
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
 
   it('counts unread notifications and all of them', async () => {
     const user = await createCustomer(t.ctx);
-    const cookie = await sessionCookie(t.db, user);
+    const cookie = await signedInCookie(t.db, user);
     const request = as(t.app, cookie);
     expect((await request('GET', '/api/notifications/count?unreadOnly=true')).json()).toEqual({ count: 0 });
     for (let i = 0; i < 3; i += 1) await notify(t.ctx, { userId: user.id, type: 'alert', title: `Alert ${i}`, message: 'x' });

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse, RefundResponse, SavedCard } from '@core/schemas/payments.ts';
 import { bookings, notifications, payments, savedCards } from '../../server/db/schema.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import { fullyRefundedMessage, onlyCompletedRefundMessage } from '../../server/payments/payment-refunds.ts';
 import { declineMessages, testCards, type TestGateway } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 const card = (number: string, expYear = 2030) => ({ number, expMonth: 12, expYear, cvc: '123', zip: '94107' });
 
@@ -28,7 +27,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     if (user) {
       let cookie = cookies.get(user.id);
       if (!cookie) {
-        cookie = `glossly_session=${(await createSession(t.db, user.id, clock.now())).token}`;
+        cookie = await signedInCookie(t.db, user, clock.now());
         cookies.set(user.id, cookie);
       }
       headers.cookie = cookie;

@@ -10,12 +10,11 @@ import { bookings, installSecrets, payments } from '../../server/db/schema.ts';
 import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import { tooManyHoldsMessage } from '../../server/bookings/create-booking.ts';
 import { beyondHorizonMessage } from '../../server/bookings/availability-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestClock, createTestDatabase, databaseKinds } from './test-app.ts';
+import { createTestClock, createTestDatabase, databaseKinds, signedInCookie } from './test-app.ts';
 
 /** The secret every install shared before this fix: it must open nothing now. */
 const formerDefaultSecret = 'whsec_glossly_test_gateway_dev';
@@ -37,7 +36,7 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     await database.close();
   });
 
-  const cookieOf = async (user: UserRow) => `glossly_session=${(await createSession(database.db, user.id, clock.now())).token}`;
+  const cookieOf = (user: UserRow) => signedInCookie(database.db, user, clock.now());
   const bookingStatus = async (id: number) => (await database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
   const webhook = (body: string, signature: string) =>
     app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });

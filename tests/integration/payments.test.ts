@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { IntentStatusResponse, PaymentIntentResponse } from '@core/schemas/payments.ts';
 import { bookingEvents, bookings, paymentIntents, payments, users, webhookEvents } from '../../server/db/schema.ts';
-import { createSession } from '../../server/identity/session-service.ts';
 import { creditsChangedMessage } from '../../server/payments/payment-service.ts';
 import { declineMessages, TestGateway, testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 const webhookSecret = 'whsec_integration_test_secret_0123456789';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
@@ -31,7 +30,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     if (user) {
       let cookie = cookies.get(user.id);
       if (!cookie) {
-        cookie = `glossly_session=${(await createSession(t.db, user.id, clock.now())).token}`;
+        cookie = await signedInCookie(t.db, user, clock.now());
         cookies.set(user.id, cookie);
       }
       headers.cookie = cookie;

@@ -1,13 +1,4 @@
 import type { Notification } from '@core/schemas/notification.ts';
-import type { Database } from '../../server/db/client.ts';
-import { createSession } from '../../server/identity/session-service.ts';
-import type { UserRow } from '../../server/identity/user-service.ts';
-
-/** The Cookie header of a fresh session for user. */
-export async function sessionCookie(db: Database, user: UserRow) {
-  const { token } = await createSession(db, user.id, new Date());
-  return `glossly_session=${token}`;
-}
 
 /** Reads a Server-Sent Events stream with fetch and collects its `notification` events. */
 export async function openSseClient(url: string, cookie: string) {

@@ -11,6 +11,8 @@ import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
+import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import { createSession } from '../../server/identity/session-service.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -131,7 +133,13 @@ export function createTestContext(
 
 /** The session cookie's `name=value` from a sign-in response, to send back as a browser would. */
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'glossly_session');
+  const cookie = response.cookies.find((c) => c.name === sessionCookieName);
   if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
-  return `glossly_session=${cookie.value}`;
+  return `${sessionCookieName}=${cookie.value}`;
+}
+
+/** The Cookie header of a fresh session for a user, as if they had signed in (the one test-login helper). */
+export async function signedInCookie(db: Database, user: { id: number }, now = new Date()): Promise<string> {
+  const { token } = await createSession(db, user.id, now);
+  return `${sessionCookieName}=${token}`;
 }
