@@ -70,10 +70,10 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   const realtime = await createRealtimeHub({ config, db, mailer, log: app.log, pushAgent });
   app.decorate('realtime', realtime);
   const gateway = await createPaymentGateway(config, clock, db);
-  if (gateway instanceof TestGateway && config.NODE_ENV === 'production') {
-    app.log.warn('PAYMENTS_GATEWAY=test in production: only test cards are taken and no real money moves');
-  }
   if (gateway instanceof TestGateway) {
+    if (config.NODE_ENV === 'production') {
+      app.log.warn('PAYMENTS_GATEWAY=test in production: only test cards are taken and no real money moves');
+    }
     // The built-in gateway posts its signed events to the same route Stripe's reach, through the whole HTTP stack.
     gateway.setDelivery(async (body, signatureHeader) => {
       const response = await app.inject({
