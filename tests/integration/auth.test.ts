@@ -1,222 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, sql } from 'drizzle-orm';
-import { outboxEmails, users } from '../../server/db/schema.ts';
-import { seedDatabase } from '../../server/seed/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema.ts';
 import { demoAccounts, demoPassword } from '../../server/seed/seed-data.ts';
-import { registrationAnswer, verificationLinkMessages } from '@core/schemas/email-verification.ts';
-import { createAdmin, createCustomer, registrationPayload as newAccount, testPassword } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, sessionCookie, type TestApp } from './test-app.ts';
+import { createAdmin, createCustomer, testPassword } from '../factories/index.ts';
+import { databaseKinds, sessionCookie } from './test-app.ts';
+import { useAuthTestApp } from './auth-test-app.ts';
 
-type Json = Record<string, unknown>;
-
+// Sign-in, sessions, admin, demo sign-in, password reset, providers. Registration: auth-registration.test.ts.
 describe.each(databaseKinds)('accounts on %s', (kind) => {
-  let t: TestApp;
-  const clock = createTestClock();
-  let address = 0;
-  // Each test signs in from its own address so the per-address throttle of one test never touches another.
-  const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${address % 250}`;
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url, payload: payload as Json, headers, remoteAddress });
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-  const loginAs = async (email: string, password = testPassword) => {
-    const response = await post('/api/auth/login', { email, password }, {}, nextAddress());
-    expect(response.statusCode, response.body).toBe(200);
-    return sessionCookie(response);
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, { clock, env: { ADMIN_EMAILS: 'boss@example.com' } });
-    await seedDatabase(t.ctx);
-  });
-  afterAll(() => t.close());
-
-  const lastEmailTo = async (to: string) =>
-    (await t.db.select().from(outboxEmails).where(eq(sql`lower(${outboxEmails.to})`, to.toLowerCase())).orderBy(desc(outboxEmails.id)))[0];
-  const verifyTokenOf = (text: string) => /\/verify-email\?token=([\w-]+)/.exec(text)![1]!;
-  const userRow = async (email: string) => (await t.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
-
-  describe('register', () => {
-    it('answers 201 with a message and no session, and mails a confirmation link built from PUBLIC_URL', async () => {
-      const account = newAccount({ firebaseUid: 'forged-uid', isFirebaseUser: true });
-      const response = await post('/api/auth/register', account, { host: 'evil.example' });
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toEqual({ message: registrationAnswer });
-      expect(response.cookies.find((c) => c.name === 'glossly_session')).toBeUndefined();
-      const row = await userRow(account.email);
-      expect(row).toMatchObject({ role: 'customer', emailVerifiedAt: null });
-      const email = await lastEmailTo(account.email);
-      expect(email!.subject).toBe('Confirm your Glossly email');
-      expect(email!.text).toContain('http://localhost:3000/verify-email?token=');
-      expect(email!.text).not.toContain('evil');
-    });
-
-    it('opening the link verifies the email and signs in with an HttpOnly SameSite=Lax cookie; the link works once', async () => {
-      const account = newAccount();
-      await post('/api/auth/register', account);
-      const token = verifyTokenOf((await lastEmailTo(account.email))!.text);
-      const verified = await post('/api/auth/verify-email', { token });
-      expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toMatchObject({ email: account.email, username: account.username, role: 'customer', referralCredits: '0.00' });
-      expect(verified.json()).not.toHaveProperty('passwordHash');
-      const cookie = verified.cookies.find((c) => c.name === 'glossly_session')!;
-      expect(cookie.httpOnly).toBe(true);
-      expect(cookie.sameSite).toBe('Lax');
-      expect((await get('/api/auth/user', { cookie: sessionCookie(verified) })).json().email).toBe(account.email);
-      expect((await userRow(account.email))!.emailVerifiedAt).toEqual(clock.now());
-      const again = await post('/api/auth/verify-email', { token });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().message).toBe(verificationLinkMessages.invalid);
-      expect(again.cookies.find((c) => c.name === 'glossly_session')).toBeUndefined();
-    });
-
-    it('refuses a confirmation link older than 24 hours and a made-up one', async () => {
-      const account = newAccount();
-      await post('/api/auth/register', account);
-      const token = verifyTokenOf((await lastEmailTo(account.email))!.text);
-      clock.advance(24 * 60 * 60 * 1000 + 1000);
-      const expired = await post('/api/auth/verify-email', { token });
-      expect(expired.statusCode).toBe(400);
-      expect(expired.json().message).toBe(verificationLinkMessages.expired);
-      expect((await userRow(account.email))!.emailVerifiedAt).toBeNull();
-      expect((await post('/api/auth/verify-email', { token: 'made-up' })).json().message).toBe(verificationLinkMessages.invalid);
-      expect((await post('/api/auth/verify-email', {})).statusCode).toBe(400);
-    });
-
-    it('answers a taken email (any case) exactly like a new one and mails its owner instead; a taken username is 409', async () => {
-      const owner = await createCustomer(t.ctx);
-      const before = await t.db.select().from(users);
-      const taken = await post('/api/auth/register', newAccount({ email: owner.email.toUpperCase() }));
-      const fresh = await post('/api/auth/register', newAccount());
-      expect(taken.statusCode).toBe(201);
-      expect(taken.body).toBe(fresh.body);
-      expect(taken.cookies).toEqual(fresh.cookies);
-      expect((await t.db.select().from(users)).length).toBe(before.length + 1);
-      const notice = await lastEmailTo(owner.email);
-      expect(notice!.subject).toBe('Someone tried to create a Glossly account with your email');
-      expect(notice!.text).toContain('http://localhost:3000/forgot-password');
-      expect(notice!.text).not.toContain('verify-email');
-      const sameUsername = await post('/api/auth/register', newAccount({ username: owner.username.toUpperCase() }));
-      expect(sameUsername.statusCode).toBe(409);
-      expect(sameUsername.json().message).toBe('This username is already taken');
-    });
-
-    it('an unconfirmed account may sign in with its password; a detailer registers when asked', async () => {
-      const account = newAccount({ role: 'detailer' });
-      await post('/api/auth/register', account);
-      const response = await post('/api/auth/login', { email: account.email, password: account.password }, {}, nextAddress());
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().role).toBe('detailer');
-    });
-
-    it('ADMIN_EMAILS (any case) make an admin only once the address is confirmed by its link', async () => {
-      const account = newAccount({ email: 'Boss@Example.com' });
-      expect((await post('/api/auth/register', account)).statusCode).toBe(201);
-      expect((await userRow('boss@example.com'))!.role).toBe('customer');
-      const beforeLink = await post('/api/auth/login', { email: 'boss@example.com', password: account.password }, {}, nextAddress());
-      expect(beforeLink.statusCode).toBe(200);
-      expect(beforeLink.json().role).toBe('customer');
-      const token = verifyTokenOf((await lastEmailTo('boss@example.com'))!.text);
-      const verified = await post('/api/auth/verify-email', { token });
-      expect(verified.json().role).toBe('admin');
-      // The session from before the link reads the role fresh too.
-      expect((await get('/api/auth/user', { cookie: sessionCookie(beforeLink) })).json().role).toBe('admin');
-    });
-
-    it('refuses role admin from the form with a clear message', async () => {
-      const response = await post('/api/auth/register', newAccount({ role: 'admin' }));
-      expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe('Admin accounts cannot be created from the sign-up form');
-    });
-
-    it('names each invalid field with the spec message; passwords follow the new policy', async () => {
-      const response = await post('/api/auth/register', {
-        name: 'A',
-        username: 'ab',
-        email: 'nope',
-        password: '123',
-        confirmPassword: '123',
-        role: 'pilot',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
-        name: 'Name must be at least 2 characters',
-        username: 'Username must be at least 3 characters',
-        email: 'Please enter a valid email address',
-        password: 'Password must be at least 8 characters',
-        confirmPassword: 'Confirm password must be at least 6 characters',
-        role: 'Please select a role',
-      });
-      const mismatch = await post('/api/auth/register', newAccount({ confirmPassword: 'other-pass' }));
-      expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().fields).toEqual({ confirmPassword: 'Passwords do not match' });
-    });
-
-    it.each([
-      ['seven77', 'Password must be at least 8 characters'],
-      [' '.repeat(10), 'Password cannot be only spaces'],
-      ['x'.repeat(129), 'Password must be at most 128 characters'],
-      ['Password1', 'This password is too common. Please choose one that is harder to guess.'],
-      ['iloveyou', 'This password is too common. Please choose one that is harder to guess.'],
-    ])('refuses the password %j with a 400 naming the password field', async (password, message) => {
-      const account = newAccount({ password, confirmPassword: password });
-      const response = await post('/api/auth/register', account);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'bad_request', message, fields: { password: message } });
-      expect(await userRow(account.email)).toBeUndefined();
-    });
-  });
-
-  describe('resend confirmation', () => {
-    it('sends a new link only to an account still unconfirmed, with the same answer for any address', async () => {
-      const account = newAccount();
-      await post('/api/auth/register', account);
-      const first = verifyTokenOf((await lastEmailTo(account.email))!.text);
-      const ip = nextAddress();
-      const resent = await post('/api/auth/resend-verification', { email: account.email }, {}, ip);
-      expect(resent.statusCode).toBe(200);
-      const second = verifyTokenOf((await lastEmailTo(account.email))!.text);
-      expect(second).not.toBe(first);
-      const unknown = await post('/api/auth/resend-verification', { email: 'nobody-resend@example.com' }, {}, ip);
-      expect(unknown.body).toBe(resent.body);
-      expect(await lastEmailTo('nobody-resend@example.com')).toBeUndefined();
-      // A confirmed account gets nothing, and the older link stopped working once one was used.
-      expect((await post('/api/auth/verify-email', { token: second })).statusCode).toBe(200);
-      const confirmed = await createCustomer(t.ctx);
-      await post('/api/auth/resend-verification', { email: confirmed.email }, {}, nextAddress());
-      expect(await lastEmailTo(confirmed.email)).toBeUndefined();
-      expect((await post('/api/auth/verify-email', { token: first })).statusCode).toBe(400);
-    });
-
-    it('is rate limited per address: the 4th request in 15 minutes gets 429', async () => {
-      const ip = nextAddress();
-      for (let i = 0; i < 3; i += 1) {
-        expect((await post('/api/auth/resend-verification', { email: `r${i}@example.com` }, {}, ip)).statusCode).toBe(200);
-      }
-      const refused = await post('/api/auth/resend-verification', { email: 'r4@example.com' }, {}, ip);
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
-    });
-  });
-
-  describe('registration rate limit', () => {
-    it('the 6th registration from one address within an hour gets 429 with { code, message }', async () => {
-      const ip = '192.0.2.77';
-      for (let i = 0; i < 5; i += 1) {
-        const response = await post('/api/auth/register', newAccount(), {}, ip);
-        expect(response.statusCode, response.body).toBe(201);
-      }
-      const sixth = await post('/api/auth/register', newAccount(), {}, ip);
-      expect(sixth.statusCode).toBe(429);
-      expect(sixth.json()).toEqual({ code: 'too_many_requests', message: expect.any(String) });
-      // Another address is not affected.
-      expect((await post('/api/auth/register', newAccount(), {}, '192.0.2.78')).statusCode).toBe(201);
-    });
-  });
+  const auth = useAuthTestApp(kind);
+  const { clock, nextAddress, post, get, loginAs, lastEmailTo, userRow } = auth;
 
   describe('login and sessions', () => {
     it('signs in, and signing in again with a session cookie replaces that session', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const first = await loginAs(user.email);
       const response = await post('/api/auth/login', { email: user.email, password: testPassword, firebaseUid: 'x' }, { cookie: first }, nextAddress());
       expect(response.statusCode).toBe(200);
@@ -227,12 +24,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('still accepts an existing password shorter than the new policy (login keeps the 6-character rule)', async () => {
-      const user = await createCustomer(t.ctx, { password: 'abc123' });
+      const user = await createCustomer(auth.t.ctx, { password: 'abc123' });
       await loginAs(user.email, 'abc123');
     });
 
     it('gives the same answer, in comparable time, for an unknown email and a wrong password', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const attempt = async (email: string) => {
         const started = performance.now();
         const response = await post('/api/auth/login', { email, password: 'wrong-password' }, {}, nextAddress());
@@ -265,24 +62,24 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('ignores forged demo-* headers: /api/auth/user stays 401 and the admin route 401/403', async () => {
       const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
       expect((await get('/api/auth/user', forged)).statusCode).toBe(401);
-      const target = await createCustomer(t.ctx);
-      const anonymous = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: forged, payload: { role: 'admin' } });
+      const target = await createCustomer(auth.t.ctx);
+      const anonymous = await auth.t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: forged, payload: { role: 'admin' } });
       expect(anonymous.statusCode).toBe(401);
-      const customer = await createCustomer(t.ctx);
+      const customer = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(customer.email);
-      const asCustomer = await t.app.inject({
+      const asCustomer = await auth.t.app.inject({
         method: 'PATCH',
         url: `/api/admin/users/${target.id}`,
         headers: { ...forged, cookie },
         payload: { role: 'admin' },
       });
       expect(asCustomer.statusCode).toBe(403);
-      const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+      const [row] = await auth.t.db.select().from(users).where(eq(users.id, target.id));
       expect(row!.role).toBe('customer');
     });
 
     it('logout ends the session on the server and clears the cookie', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(user.email);
       const response = await post('/api/auth/logout', undefined, { cookie });
       expect(response.statusCode).toBe(204);
@@ -293,7 +90,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a cross-origin POST with 403 and accepts a same-origin one', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const login = { email: user.email, password: testPassword };
       const evil = await post('/api/auth/login', login, { origin: 'https://evil.example' }, nextAddress());
       expect(evil.statusCode).toBe(403);
@@ -307,16 +104,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('users and admin', () => {
     it('GET /api/users/:id: yourself 200 with numeric-string credits, another user 403, admin 200, signed out 401', async () => {
-      const me = await createCustomer(t.ctx);
-      await t.db.update(users).set({ referralCreditsCents: 1250 }).where(eq(users.id, me.id));
-      const other = await createCustomer(t.ctx);
+      const me = await createCustomer(auth.t.ctx);
+      await auth.t.db.update(users).set({ referralCreditsCents: 1250 }).where(eq(users.id, me.id));
+      const other = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(me.email);
       const mine = await get(`/api/users/${me.id}`, { cookie });
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toMatchObject({ id: me.id, referralCredits: '12.50' });
       expect((await get(`/api/users/${other.id}`, { cookie })).statusCode).toBe(403);
       expect((await get(`/api/users/${other.id}`)).statusCode).toBe(401);
-      const admin = await createAdmin(t.ctx);
+      const admin = await createAdmin(auth.t.ctx);
       const adminCookie = await loginAs(admin.email);
       const seen = await get(`/api/users/${other.id}`, { cookie: adminCookie });
       expect(seen.statusCode).toBe(200);
@@ -325,11 +122,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('disabling a user ends their sessions and refuses their next login', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(user.email);
-      const admin = await createAdmin(t.ctx);
+      const admin = await createAdmin(auth.t.ctx);
       const adminCookie = await loginAs(admin.email);
-      const response = await t.app.inject({
+      const response = await auth.t.app.inject({
         method: 'PATCH',
         url: `/api/admin/users/${user.id}`,
         headers: { cookie: adminCookie },
@@ -343,10 +140,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('an admin promotes a customer; the new role is read from the database on the next request', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(user.email);
-      const adminCookie = await loginAs((await createAdmin(t.ctx)).email);
-      await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: adminCookie }, payload: { role: 'detailer' } });
+      const adminCookie = await loginAs((await createAdmin(auth.t.ctx)).email);
+      await auth.t.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: adminCookie }, payload: { role: 'detailer' } });
       expect((await get('/api/auth/user', { cookie })).json().role).toBe('detailer');
     });
   });
@@ -369,7 +166,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     const tokenOf = (text: string) => /\/reset-password\?token=([\w-]+)/.exec(text)![1]!;
 
     it('answers the same for a known and an unknown email, and mails a link only to the known one', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const known = await post('/api/auth/forgot-password', { email: user.email });
       const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.com' });
       expect(known.statusCode).toBe(200);
@@ -380,17 +177,17 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('builds the link from PUBLIC_URL, never from the Host header', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const response = await post('/api/auth/forgot-password', { email: user.email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, nextAddress());
       expect(response.statusCode).toBe(200);
       const { text } = (await lastEmailTo(user.email))!;
       const link = /\S*\/reset-password\?token=\S+/.exec(text)![0];
-      expect(link.startsWith(`${t.config.PUBLIC_URL}/reset-password?token=`)).toBe(true);
+      expect(link.startsWith(`${auth.t.config.PUBLIC_URL}/reset-password?token=`)).toBe(true);
       expect(text).not.toContain('evil');
     });
 
     it('applies the password policy to the new password, and the reset confirms the address', async () => {
-      const user = await createCustomer(t.ctx, { emailVerifiedAt: null });
+      const user = await createCustomer(auth.t.ctx, { emailVerifiedAt: null });
       await post('/api/auth/forgot-password', { email: user.email }, {}, nextAddress());
       const token = tokenOf((await lastEmailTo(user.email))!.text);
       const common = await post('/api/auth/reset-password', { token, password: 'password123', confirmPassword: 'password123' });
@@ -403,7 +200,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('resets the password once, ends every session, and the old password stops working', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(user.email);
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenOf((await lastEmailTo(user.email))!.text);
@@ -419,7 +216,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a link older than 1 hour', async () => {
-      const user = await createCustomer(t.ctx);
+      const user = await createCustomer(auth.t.ctx);
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenOf((await lastEmailTo(user.email))!.text);
       clock.advance(60 * 60 * 1000 + 1000);
