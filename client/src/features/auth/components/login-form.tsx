@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useLogin } from '../api/login.ts';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
@@ -29,14 +29,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <div className="grid gap-1">
         <TextField
           label="Password"

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailPanel } from './check-email-panel.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 
 // The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
 const accountTypes = [
@@ -56,14 +56,7 @@ export function RegisterForm() {
         error={errors.username?.message}
         {...form.register('username')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <TextField
         label="Password"
         type="password"

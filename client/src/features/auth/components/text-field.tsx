@@ -18,3 +18,8 @@ export function TextField({ label, error, id, ...props }: TextFieldProps) {
     </div>
   );
 }
+
+/** The email field every account form starts with. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { EmailField } from '../components/text-field.tsx';
 
 export default function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
@@ -45,14 +45,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password?" description="Enter the email of your account and we will send you a link to choose a new password.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { EmailField } from '../components/text-field.tsx';
 
 const invalidLink = 'This confirmation link is invalid. Please ask for a new one.';
 
@@ -75,14 +75,7 @@ function ResendForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send a new link'}
       </Button>
