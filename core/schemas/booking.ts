@@ -93,6 +93,8 @@ export const bookingSchema = z.object({
   customerId: z.number(),
   serviceName: z.string(),
   detailerBusinessName: z.string(),
+  /** The customer's name as they gave it: the detailer and admins need it to find the right car. */
+  customerName: z.string(),
   /** ISO instants. */
   startsAt: z.string(),
   endsAt: z.string(),

@@ -70,6 +70,7 @@ function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: D
     customerId: b.customerId,
     serviceName: record.serviceName,
     detailerBusinessName: record.detailerBusinessName,
+    customerName: record.customerName,
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
     date: dateInZone(b.startsAt, record.timeZone),

@@ -14,6 +14,7 @@ const job: Booking = {
   customerId: 2,
   serviceName: 'Basic Exterior Wash',
   detailerBusinessName: 'Gloss Boss Mobile Detailing',
+  customerName: 'Sam Carter',
   startsAt: '2099-01-05T18:00:00.000Z',
   endsAt: '2099-01-05T18:45:00.000Z',
   date: '2099-01-05',
