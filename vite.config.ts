@@ -1,16 +1,93 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export const alias = {
   '@': path.resolve(import.meta.dirname, 'client/src'),
   '@core': path.resolve(import.meta.dirname, 'core'),
 };
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth sending compressed; smaller ones gain less than a round of header overhead. */
+export const precompressedFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+export const precompressMinBytes = 1024;
+
+/**
+ * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every text file of the build
+ * over 1 KB, once, after everything else (the service worker included) is written. The server sends them with
+ * @fastify/static's `preCompressed` (server/http/static-client.ts): nothing static is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'glossly:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+        const files = entries
+          .filter((entry) => entry.isFile() && precompressedFile.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name))
+          .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+        await Promise.all(
+          files.map(async (file) => {
+            const raw = await readFile(file);
+            if (raw.length < precompressMinBytes) return;
+            const [br, gz] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+              gzipAsync(raw, { level: zlibConstants.Z_BEST_COMPRESSION }),
+            ]);
+            // Only when it saves something worth a decode.
+            if (br.length < raw.length * 0.9) await writeFile(`${file}.br`, br);
+            if (gz.length < raw.length * 0.9) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (client/public/sw.js: push notifications and the precached app shell, decision 016) is
+    // bundled with Workbox and handed the list of this build's files. main.tsx registers it; the manifest is the
+    // hand-written client/public/manifest.webmanifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'public',
+      filename: 'sw.js',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell: the page, every script and style (the routes load lazily), the font and the favicon.
+        globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
+        // The font's basic Latin subset is the one the pages use; the others (unicode-range) stay on the network.
+        globIgnores: ['assets/inter-{cyrillic,cyrillic-ext,greek,greek-ext,latin-ext,vietnamese}-*.woff2'],
+      },
+    }),
+    precompress(),
+  ],
   resolve: { alias },
   // The manifest lets `npm run bench` count exactly the JavaScript that `/` loads.
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true },

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     gateway,
     mailer,
     publishNotification: realtime.publish,
+    publishChange: realtime.publishChange,
     catalogCache: createCatalogCache(),
     // Bookings declares each move's money effect; payments applies it.
     onMoneyEffect: applyMoneyEffect,
@@ -100,6 +102,13 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  // API JSON over 1 KB is compressed per request (Brotli or gzip); request bodies are taken as sent. Only routes under
+  // /api: the built client comes precompressed (server/http/static-client.ts); the live stream (hijacked,
+  // text/event-stream) never is.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress ??= false;
+  });
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie);
   // Limits are set per route (sign-in, reset) rather than globally.
   await app.register(fastifyRateLimit, { global: false });

@@ -1,4 +1,6 @@
 import type { BookingAction, MoneyEffect } from '@core/domain/booking-status.ts';
+import type { Role } from '@core/domain/roles.ts';
+import type { LiveChange } from '@core/schemas/live-change.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -15,6 +17,12 @@ export type MoneyMove = { bookingId: number; action: BookingAction; effect: Mone
  * payments implements it and the composition root (buildApp) plugs it in, so bookings never imports payments.
  */
 export type MoneyEffectHandler = (ctx: AppContext, move: MoneyMove) => Promise<void>;
+
+/** Who hears a live change: these users, and every signed-in user of these roles (admins see every booking). */
+export type LiveAudience = { userIds: readonly number[]; roles: readonly Role[] };
+
+/** Hands a committed change to every open stream of its audience, on every instance; called only after commit. */
+export type LiveChangePublisher = (change: LiveChange, audience: LiveAudience) => void;
 
 /** The log lines services write (Fastify's and pino's loggers fit). */
 export type AppLog = MailLog & { error: (object: object, message: string) => void };
@@ -33,6 +41,8 @@ export type AppContext = {
   readonly mailer: Mailer;
   /** Publishes a stored notification live and hands it to push and email; called only after commit. */
   readonly publishNotification: NotificationPublisher;
+  /** Tells open screens that something they show changed (see core/schemas/live-change.ts); after commit only. */
+  readonly publishChange: LiveChangePublisher;
   readonly catalogCache: CatalogCache;
   readonly onMoneyEffect: MoneyEffectHandler;
   readonly log: AppLog;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionNotOpenMessage,
+  actionOpensAt,
   actionsFrom,
+  bookingActionLabel,
   bookingActions,
   bookingStatusLabel,
   bookingStatuses,
@@ -8,9 +11,12 @@ import {
   detailerSeesBooking,
   moneyEffectOf,
   IllegalTransitionError,
+  isActionOpen,
   isFinalStatus,
   isLiveStatus,
   nextStatus,
+  openingTimeText,
+  opensBeforeStartMinutesOf,
   type BookingAction,
   type BookingStatus,
 } from './booking-status.ts';
@@ -119,6 +125,100 @@ describe('booking transition graph', () => {
       'Expired',
       'Cancelled',
       'Abandoned',
+    ]);
+  });
+});
+
+describe("the job's day", () => {
+  // Thursday 2026-11-26, 9:00 AM in Los Angeles (17:00 UTC).
+  const startsAt = new Date('2026-11-26T17:00:00Z');
+  const zone = 'America/Los_Angeles';
+  const minutesBefore = (minutes: number) => new Date(startsAt.getTime() - minutes * 60_000);
+
+  it('guards On my way 2 hours and Start 30 minutes before the start; every other move only by the graph', () => {
+    expect(bookingTransitions.filter((t) => t.opensBeforeStartMinutes !== undefined).map((t) => [t.action, t.opensBeforeStartMinutes])).toEqual([
+      ['start-route', 120],
+      ['start', 30],
+    ]);
+    expect(bookingActions.map((action) => [action, opensBeforeStartMinutesOf(action)])).toEqual([
+      ['authorize', null],
+      ['accept', null],
+      ['decline', null],
+      ['start-route', 120],
+      ['start', 30],
+      ['complete', null],
+      ['cancel', null],
+      ['reschedule', null],
+      ['abandon', null],
+      ['expire', null],
+    ]);
+    // The guard belongs to the action: every transition of a guarded action declares the same one.
+    for (const action of bookingActions) {
+      expect(new Set(bookingTransitions.filter((t) => t.action === action).map((t) => t.opensBeforeStartMinutes ?? null)).size).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('opens On my way at 7:00 AM and Start at 8:30 AM for a 9:00 AM job', () => {
+    expect(actionOpensAt('start-route', startsAt)).toEqual(new Date('2026-11-26T15:00:00Z'));
+    expect(actionOpensAt('start', startsAt)).toEqual(new Date('2026-11-26T16:30:00Z'));
+    expect(actionOpensAt('complete', startsAt)).toBeNull();
+    expect(actionOpensAt('accept', startsAt)).toBeNull();
+  });
+
+  it.each([
+    ['start-route', 121, false],
+    ['start-route', 120, true],
+    ['start-route', 0, true],
+    ['start-route', -600, true],
+    ['start', 31, false],
+    ['start', 30, true],
+    ['start', -30, true],
+    ['complete', 3 * 24 * 60, true],
+    ['accept', 3 * 24 * 60, true],
+    ['cancel', 3 * 24 * 60, true],
+  ] as const)('%s %i minutes before the start is open: %s', (action, minutes, open) => {
+    expect(isActionOpen(action, startsAt, minutesBefore(minutes))).toBe(open);
+  });
+
+  it('is closed one millisecond before its opening', () => {
+    expect(isActionOpen('start', startsAt, new Date(startsAt.getTime() - 30 * 60_000 - 1))).toBe(false);
+  });
+
+  it("names the opening on the booking's wall clock, with its date when that is not today there", () => {
+    expect(openingTimeText(new Date('2026-11-26T15:00:00Z'), zone, minutesBefore(121))).toBe('at 7:00 AM');
+    expect(openingTimeText(new Date('2026-11-26T21:30:00Z'), zone, minutesBefore(121))).toBe('at 1:30 PM');
+    expect(openingTimeText(new Date('2026-11-26T20:00:00Z'), zone, minutesBefore(121))).toBe('at 12:00 PM');
+    // Monday 2026-11-23 8:00 AM there: Thursday's opening is named with its day.
+    expect(openingTimeText(new Date('2026-11-26T15:00:00Z'), zone, new Date('2026-11-23T16:00:00Z'))).toBe('on Thu, Nov 26 at 7:00 AM');
+    // 7:00 AM Thursday in Los Angeles is 8:30 PM in Kolkata: the zone given decides, never the process's.
+    expect(openingTimeText(new Date('2026-11-26T15:00:00Z'), 'Asia/Kolkata', new Date('2026-11-26T14:00:00Z'))).toBe('at 8:30 PM');
+    // Late on Wednesday in Los Angeles (already Thursday in UTC), Thursday's opening is another day.
+    expect(openingTimeText(new Date('2026-11-26T15:00:00Z'), zone, new Date('2026-11-26T07:00:00Z'))).toBe('on Thu, Nov 26 at 7:00 AM');
+  });
+
+  it('says why a move is refused and when it opens, and nothing once it is open', () => {
+    expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(121))).toBe('On my way opens at 7:00 AM (2 hours before the start)');
+    expect(actionNotOpenMessage('start', startsAt, zone, minutesBefore(31))).toBe('Start opens at 8:30 AM (30 minutes before the start)');
+    expect(actionNotOpenMessage('start-route', startsAt, zone, new Date('2026-11-23T16:00:00Z'))).toBe(
+      'On my way opens on Thu, Nov 26 at 7:00 AM (2 hours before the start)',
+    );
+    expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(120))).toBeNull();
+    expect(actionNotOpenMessage('start', startsAt, zone, minutesBefore(30))).toBeNull();
+    expect(actionNotOpenMessage('complete', startsAt, zone, minutesBefore(3000))).toBeNull();
+  });
+
+  it('labels every action', () => {
+    expect(bookingActions.map(bookingActionLabel)).toEqual([
+      'Pay',
+      'Accept',
+      'Decline',
+      'On my way',
+      'Start',
+      'Complete',
+      'Cancel',
+      'Reschedule',
+      'Abandon',
+      'Expire',
     ]);
   });
 });

@@ -1,3 +1,5 @@
+import { dateInZone, wallClockAt } from './time-slots.ts';
+
 /** The booking lifecycle (PRODUCT.md "Bookings") as one declared graph; the server enforces it. */
 export const bookingStatuses = [
   'pending_payment',
@@ -77,6 +79,12 @@ export type BookingTransition = {
   readonly to: BookingStatus;
   readonly by: BookingActor;
   readonly money: MoneyEffect;
+  /**
+   * A guard on the job's day: the move opens this many minutes before the booking's start (and stays open after
+   * it). Without it a detailer could mark a job days ahead as on the way or started, and the customer would be
+   * told so (decision 015). Absent: the move is open whenever the graph allows it.
+   */
+  readonly opensBeforeStartMinutes?: number;
 };
 
 /**
@@ -87,8 +95,9 @@ export const bookingTransitions: readonly BookingTransition[] = [
   { from: 'pending_payment', action: 'authorize', to: 'requested', by: 'system', money: 'none' },
   { from: 'requested', action: 'accept', to: 'accepted', by: 'detailer', money: 'none' },
   { from: 'requested', action: 'decline', to: 'declined', by: 'detailer', money: 'release' },
-  { from: 'accepted', action: 'start-route', to: 'en_route', by: 'detailer', money: 'none' },
-  { from: 'en_route', action: 'start', to: 'in_progress', by: 'detailer', money: 'none' },
+  // On my way: the drive to the customer, at most 2 hours. Start: arriving early is fine, a day early is not.
+  { from: 'accepted', action: 'start-route', to: 'en_route', by: 'detailer', money: 'none', opensBeforeStartMinutes: 120 },
+  { from: 'en_route', action: 'start', to: 'in_progress', by: 'detailer', money: 'none', opensBeforeStartMinutes: 30 },
   { from: 'in_progress', action: 'complete', to: 'completed', by: 'detailer', money: 'capture' },
   { from: 'pending_payment', action: 'cancel', to: 'cancelled', by: 'customer', money: 'fee' },
   { from: 'requested', action: 'cancel', to: 'cancelled', by: 'customer', money: 'fee' },
@@ -147,6 +156,93 @@ export function canTransition(status: BookingStatus, action: BookingAction): boo
 /** Actions of a given actor that are legal from a status, in graph order. */
 export function actionsFrom(status: BookingStatus, by: BookingActor): BookingAction[] {
   return bookingTransitions.filter((t) => t.from === status && t.by === by).map((t) => t.action);
+}
+
+/**
+ * How many minutes before the start an action opens, or null when the job's day does not hold it. Read from the
+ * graph; every transition of an action declares the same guard (the test checks it), so the action is enough.
+ */
+export function opensBeforeStartMinutesOf(action: BookingAction): number | null {
+  return bookingTransitions.find((t) => t.action === action && t.opensBeforeStartMinutes !== undefined)?.opensBeforeStartMinutes ?? null;
+}
+
+/** When an action opens for a booking that starts at `startsAt`, or null when it is open whenever the graph allows it. */
+export function actionOpensAt(action: BookingAction, startsAt: Date): Date | null {
+  const minutes = opensBeforeStartMinutesOf(action);
+  return minutes === null ? null : new Date(startsAt.getTime() - minutes * 60_000);
+}
+
+/** Whether the clock lets the action be taken (only the time: the graph is asked apart). Open from its opening on. */
+export function isActionOpen(action: BookingAction, startsAt: Date, now: Date): boolean {
+  const opensAt = actionOpensAt(action, startsAt);
+  return opensAt === null || now.getTime() >= opensAt.getTime();
+}
+
+/** How an action reads on a button and in messages. Exhaustive: a new action fails to compile until it has one. */
+export function bookingActionLabel(action: BookingAction): string {
+  switch (action) {
+    case 'authorize':
+      return 'Pay';
+    case 'accept':
+      return 'Accept';
+    case 'decline':
+      return 'Decline';
+    case 'start-route':
+      return 'On my way';
+    case 'start':
+      return 'Start';
+    case 'complete':
+      return 'Complete';
+    case 'cancel':
+      return 'Cancel';
+    case 'reschedule':
+      return 'Reschedule';
+    case 'abandon':
+      return 'Abandon';
+    case 'expire':
+      return 'Expire';
+    default: {
+      const unreachable: never = action;
+      throw new Error(`Unknown booking action ${String(unreachable)}`);
+    }
+  }
+}
+
+const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * When an opening falls, on the booking's wall clock (the detailer's zone, as every time of a booking is shown):
+ * "at 9:00 AM" on the day it is `now` there, "on Thu, Nov 26 at 7:00 AM" otherwise, so that an opening days ahead
+ * is never read as today's.
+ */
+export function openingTimeText(opensAt: Date, timeZone: string, now: Date): string {
+  const wall = wallClockAt(opensAt, timeZone);
+  const hour12 = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
+  const time = `${hour12}:${String(wall.minute).padStart(2, '0')} ${wall.hour < 12 ? 'AM' : 'PM'}`;
+  if (dateInZone(opensAt, timeZone) === dateInZone(now, timeZone)) return `at ${time}`;
+  let format = shortDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+    shortDateFormats.set(timeZone, format);
+  }
+  return `on ${format.format(opensAt)} at ${time}`;
+}
+
+/** "2 hours", "1 hour", "30 minutes": a guard's lead as a person says it. */
+function leadText(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Why an action is refused before its opening, naming when it opens: "On my way opens at 9:00 AM (2 hours before
+ * the start)". Null when the action is open at `now`.
+ */
+export function actionNotOpenMessage(action: BookingAction, startsAt: Date, timeZone: string, now: Date): string | null {
+  const opensAt = actionOpensAt(action, startsAt);
+  if (opensAt === null || isActionOpen(action, startsAt, now)) return null;
+  const lead = leadText(opensBeforeStartMinutesOf(action)!);
+  return `${bookingActionLabel(action)} opens ${openingTimeText(opensAt, timeZone, now)} (${lead} before the start)`;
 }
 
 export function isLiveStatus(status: BookingStatus): status is LiveStatus {

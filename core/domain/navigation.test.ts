@@ -4,9 +4,12 @@ import {
   bottomNavItems,
   headerTitle,
   hidesBottomNav,
+  homePathFor,
   isNavItemActive,
+  landingPath,
   normalizePath,
   productName,
+  roleRedirect,
   showsBackButton,
   type NavItem,
 } from './navigation';
@@ -100,6 +103,60 @@ describe('backTarget', () => {
   });
 });
 
+describe('the role\'s home', () => {
+  it.each([
+    ['customer', '/'],
+    ['admin', '/'],
+    [null, '/'],
+    ['detailer', '/detailer'],
+  ] as const)('%s has its Home at %s', (role, path) => {
+    expect(homePathFor(role)).toBe(path);
+  });
+
+  it('hides the back button on a detailer\'s dashboard only for the detailer', () => {
+    expect(showsBackButton('/detailer', 'detailer')).toBe(false);
+    expect(showsBackButton('/detailer/', 'detailer')).toBe(false);
+    expect(showsBackButton('/detailer', 'admin')).toBe(true);
+    expect(showsBackButton('/detailer')).toBe(true);
+    expect(showsBackButton('/detailer/availability', 'detailer')).toBe(true);
+    expect(showsBackButton('/', 'detailer')).toBe(false);
+  });
+
+  it('sends a detailer back to the dashboard where the spec goes back to /', () => {
+    expect(backTarget('/detailer/availability', 'detailer')).toBe('/detailer');
+    expect(backTarget('/garage', 'detailer')).toBe('/detailer');
+    expect(backTarget('/detailer/availability', 'admin')).toBe('/');
+    expect(backTarget('/services/3', 'detailer')).toBe('/');
+    expect(backTarget('/booking/5', 'detailer')).toBe('/bookings');
+  });
+
+  it('redirects only a detailer, and only from /', () => {
+    expect(roleRedirect('detailer', '/')).toBe('/detailer');
+    expect(roleRedirect('detailer', '/?ref=1')).toBe('/detailer');
+    expect(roleRedirect('detailer', '/detailers')).toBeNull();
+    expect(roleRedirect('customer', '/')).toBeNull();
+    expect(roleRedirect('admin', '/')).toBeNull();
+    expect(roleRedirect(null, '/')).toBeNull();
+  });
+});
+
+describe('landingPath', () => {
+  it.each([
+    ['customer', '/'],
+    ['detailer', '/detailer'],
+    ['admin', '/admin'],
+  ] as const)('signs a %s in to %s', (role, path) => {
+    expect(landingPath(role)).toBe(path);
+    expect(landingPath(role, null)).toBe(path);
+    expect(landingPath(role, '/')).toBe(path);
+  });
+
+  it.each(['customer', 'detailer', 'admin'] as const)('lets a return-to target win for a %s', (role) => {
+    expect(landingPath(role, '/checkout?bookingId=4')).toBe('/checkout?bookingId=4');
+    expect(landingPath(role, '/booking/2')).toBe('/booking/2');
+  });
+});
+
 describe('hidesBottomNav', () => {
   it.each([
     '/booking',
@@ -151,11 +208,11 @@ describe('bottomNavItems', () => {
     expect(disabledFlags(items).every((flag) => !flag)).toBe(true);
   });
 
-  it('gives a detailer Location and Availability, without Smart Book, Track or My Cars', () => {
+  it('gives a detailer Location and Availability, without Smart Book, Track or My Cars, and Home is the dashboard', () => {
     const items = bottomNavItems('detailer', '/garage');
     expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Profile', 'Location', 'Availability']);
     expect(items.map((item) => item.href)).toEqual([
-      '/',
+      '/detailer',
       '/bookings',
       '/messages',
       '/profile',
@@ -218,6 +275,13 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive(bookings, '/bookings/5')).toBe(true);
     expect(isNavItemActive(messages, '/messages?conversationId=3')).toBe(true);
     expect(isNavItemActive(messages, '/bookings')).toBe(false);
+  });
+
+  it("matches a detailer's Home (the dashboard) only on the dashboard, not on the other /detailer pages", () => {
+    const detailerHome = bottomNavItems('detailer', '/detailer').find((item) => item.key === 'home')!;
+    expect(isNavItemActive(detailerHome, '/detailer')).toBe(true);
+    expect(isNavItemActive(detailerHome, '/detailer/availability')).toBe(false);
+    expect(isNavItemActive(detailerHome, '/')).toBe(false);
   });
 
   it('does not mark Bookings active on a /booking page', () => {

@@ -55,15 +55,42 @@ const pagesWithoutBackButton: ReadonlySet<string> = new Set([
   '/login',
 ]);
 
-export function showsBackButton(path: string): boolean {
-  return !pagesWithoutBackButton.has(normalizePath(path));
+/**
+ * Where a role's 'Home' is. Detailers work from their job dashboard (the home screen is for booking, which only
+ * customers do); customers, admins and visitors use the home screen.
+ */
+export function homePathFor(role: Role | null): string {
+  return isDetailer(role) ? '/detailer' : '/';
 }
 
-export function backTarget(path: string): string {
+/**
+ * Where signing in lands: the return-to target when there is one ('/' counts as none), else the role's own place:
+ * the job dashboard for a detailer, the admin overview for an admin, the home screen for a customer.
+ */
+export function landingPath(role: Role, returnTo?: string | null): string {
+  if (returnTo && normalizePath(returnTo) !== '/') return returnTo;
+  if (isAdmin(role)) return '/admin';
+  return homePathFor(role);
+}
+
+/** Where a signed-in role is sent instead of `path`, or null to stay: a detailer opening '/' goes to the dashboard. */
+export function roleRedirect(role: Role | null, path: string): string | null {
+  const home = homePathFor(role);
+  return normalizePath(path) === '/' && home !== '/' ? home : null;
+}
+
+/** The spec's pages without a back button, plus the role's own home (a detailer's dashboard). */
+export function showsBackButton(path: string, role: Role | null = null): boolean {
+  const current = normalizePath(path);
+  return !pagesWithoutBackButton.has(current) && current !== homePathFor(role);
+}
+
+/** The spec's back targets; the spec's '/' means the role's home, so a detailer goes back to the dashboard. */
+export function backTarget(path: string, role: Role | null = null): string {
   const current = normalizePath(path);
   if (isServicePage(current)) return '/';
   if (isBookingPage(current)) return '/bookings';
-  return '/';
+  return homePathFor(role);
 }
 
 const pagesWithoutBottomNav = [
@@ -107,7 +134,7 @@ export function bottomNavItems(role: Role | null, path: string): NavItem[] {
 
   const onGarage = normalizePath(path) === '/garage';
   const entries: Array<[NavItem, boolean]> = [
-    [navItems.home, true],
+    [{ ...navItems.home, href: homePathFor(role) }, true],
     [navItems.bookings, true],
     [navItems.messages, true],
     [navItems.smartBook, !isDetailer(role)],
@@ -121,10 +148,13 @@ export function bottomNavItems(role: Role | null, path: string): NavItem[] {
   return entries.filter(([, isShown]) => isShown).map(([item]) => ({ ...item }));
 }
 
-/** Home is active only on '/'; other items on their route and its sub-paths ('/bookings' is not active on '/booking/7'). */
-export function isNavItemActive(item: Pick<NavItem, 'href'>, path: string): boolean {
+/**
+ * Home is active only on its own page ('/', or '/detailer' for a detailer, not on '/detailer/availability'); other
+ * items on their route and its sub-paths ('/bookings' is not active on '/booking/7').
+ */
+export function isNavItemActive(item: Pick<NavItem, 'href'> & { key?: string }, path: string): boolean {
   const current = normalizePath(path);
   const target = normalizePath(item.href);
-  if (target === '/') return current === '/';
+  if (target === '/' || item.key === navItems.home.key) return current === target;
   return isWithin(current, target);
 }

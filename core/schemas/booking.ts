@@ -123,6 +123,10 @@ export const bookingSchema = z.object({
   allowedActions: z.array(z.enum(userBookingActions)),
   /** What cancelling now would cost: 0 while free (24 hours or more before start), else the service fee. */
   cancellationFeeCents: z.number().int(),
+  /** Money given back so far: the sum of the refunds in the payments ledger (0 if none). Not a status: see `status`. */
+  refundedCents: z.number().int().nonnegative(),
+  /** What is left to refund: what was captured (the total at completion, or a late-cancellation fee) minus refunds; 0 when nothing was captured. */
+  refundableCents: z.number().int().nonnegative(),
   /** Every status the booking went through, oldest first (the job-progress timeline). */
   timeline: z.array(z.object({ status: z.enum(bookingStatuses), action: z.string(), at: z.string() })),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   actionsFrom,
   userBookingActions,
@@ -10,7 +10,7 @@ import { cancellationFeeCents } from '@core/domain/pricing.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
-import { bookingEvents, bookings, detailers } from '../db/schema.ts';
+import { bookingEvents, bookings, detailers, payments } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import {
   detailerSeesBookingSql,
@@ -35,6 +35,8 @@ function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): 
     if (!(userBookingActions as readonly string[]).includes(action)) return false;
     // Moving a booking whose start has passed makes no sense; cancelling it still can (with the fee).
     if (action === 'reschedule' && startPassed) return false;
+    // On my way and Start stay listed before the job's day opens them: the client shows them disabled with when
+    // they open (actionOpensAt), and the server refuses them until then (applyTransition).
     return true;
   });
 }
@@ -54,13 +56,40 @@ async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<nu
   return timelines;
 }
 
+type Refunds = Pick<Booking, 'refundedCents' | 'refundableCents'>;
+const noRefunds: Refunds = { refundedCents: 0, refundableCents: 0 };
+
+/**
+ * What the payments ledger says about several bookings' money, in one query: refunded so far, and what is left to
+ * refund (captured, at completion or as a late-cancellation fee, minus refunded). Only succeeded rows count: a
+ * capture or refund the gateway refused is recorded as failed. Bookings read the ledger, never payments' code.
+ */
+async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<number, Refunds>> {
+  const refunds = new Map<number, Refunds>();
+  if (bookingIds.length === 0) return refunds;
+  const rows = await db
+    .select({
+      bookingId: payments.bookingId,
+      capturedCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'capture'), 0)`.mapWith(Number),
+      refundedCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund'), 0)`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded'), inArray(payments.kind, ['capture', 'refund'])))
+    .groupBy(payments.bookingId);
+  for (const row of rows) {
+    refunds.set(row.bookingId, { refundedCents: row.refundedCents, refundableCents: Math.max(0, row.capturedCents - row.refundedCents) });
+  }
+  return refunds;
+}
+
 /** The API's view of a booking, as the given party sees it. */
 export async function toBooking(db: Database, record: BookingRecord, relation: Relation, now: Date): Promise<Booking> {
   const timelines = await loadTimelines(db, [record.booking.id]);
-  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+  const refunds = await loadRefunds(db, [record.booking.id]);
+  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds);
 }
 
-function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: Date, timeline: Timeline): Booking {
+function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: Date, timeline: Timeline, refunds: Refunds): Booking {
   const b = record.booking;
   return {
     id: b.id,
@@ -94,6 +123,8 @@ function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: D
     createdAt: b.createdAt.toISOString(),
     allowedActions: allowedActionsFor(relation, b, now),
     cancellationFeeCents: relation === 'customer' || relation === 'admin' ? cancellationFeeFor(b, now) : 0,
+    refundedCents: refunds.refundedCents,
+    refundableCents: refunds.refundableCents,
     timeline,
   };
 }
@@ -115,11 +146,13 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   const rows = await selectRecords(db)
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id));
-  const timelines = await loadTimelines(db, rows.map((record) => record.booking.id));
+  const ids = rows.map((record) => record.booking.id);
+  const timelines = await loadTimelines(db, ids);
+  const refunds = await loadRefunds(db, ids);
   return rows.map((record) => {
     const relation: Relation =
       record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
-    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!);
+    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds);
   });
 }
 

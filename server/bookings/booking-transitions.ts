@@ -1,6 +1,7 @@
 import { and, eq, lte, or } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '@core/errors.ts';
 import {
+  actionNotOpenMessage,
   actionsFrom,
   freeCancellationHours,
   IllegalTransitionError,
@@ -18,6 +19,7 @@ import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
+import { announceBookingChange } from './booking-live.ts';
 import { cancellationFeeFor, getBooking } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { notify } from '../notifications/notification-service.ts';
@@ -46,6 +48,9 @@ async function applyTransition(
     if (error instanceof IllegalTransitionError) throw illegal(from, action);
     throw error;
   }
+  // The job's day (the graph's time guard): refused before its opening, nothing written, told when it opens.
+  const notOpen = actionNotOpenMessage(action, record.booking.startsAt, record.timeZone, now);
+  if (notOpen !== null) throw conflict(notOpen);
   const { db } = ctx;
   const money = moneyEffectOf(from, action);
   const everRequested = to === 'requested' || (await wasEverRequested(db, record.booking.id));
@@ -69,6 +74,7 @@ async function applyTransition(
     for (const notice of noticesFor(action, after, everRequested)) {
       await notify(txCtx, { ...notice, entityId: String(updated.id) });
     }
+    announceBookingChange(txCtx, after, everRequested);
     return true;
   });
   if (!moved) {

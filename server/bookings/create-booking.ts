@@ -9,6 +9,7 @@ import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings, services, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
+import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
@@ -79,5 +80,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
     if (isExclusionViolation(error)) throw conflict(slotTakenMessage);
     throw error;
   }
-  return toBooking(db, (await loadRecord(db, id))!, 'customer', now);
+  const record = (await loadRecord(db, id))!;
+  // The customer's other screens and the admins' lists; the detailer hears of it once it is paid.
+  announceBookingChange(ctx, record, false);
+  return toBooking(db, record, 'customer', now);
 }

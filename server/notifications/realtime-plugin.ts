@@ -1,24 +1,38 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from '@core/domain/roles.ts';
+import { liveChangeSchema, type LiveChange } from '@core/schemas/live-change.ts';
 import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { deliverExternally, type ExternalChannels } from './notification-delivery.ts';
 import type { Config } from '../config.ts';
+import type { LiveAudience, LiveChangePublisher } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from './mailer.ts';
 import { toApiNotification, type NotificationPublisher } from './notification-service.ts';
 
 /** One channel for every notification; each instance filters by user for its own connections. */
 export const notificationChannel = 'glossly:notifications';
+/** One channel for every live change, with its audience; each instance filters for its own connections. */
+export const changeChannel = 'glossly:changes';
+
+/** What one open stream is told: a notification of its user, or a change it may want to refetch. */
+export type StreamMessage = { event: 'notification'; data: Notification } | { event: 'change'; data: LiveChange };
+
+/** The signed-in user behind one open stream. */
+export type StreamListener = { userId: number; role: Role; send: (message: StreamMessage) => void };
 
 export const heartbeatMs = 25_000;
 
 export type RealtimeHub = {
   bus: EventBus;
-  /** Calls listener with each notification raised for userId (on any instance, when Redis is used). */
-  subscribeUser: (userId: number, listener: (notification: Notification) => void) => () => void;
+  /**
+   * Hands the listener its user's notifications and the changes its user or role hears, raised on any instance
+   * (when Redis is used); returns unsubscribe.
+   */
+  subscribe: (listener: StreamListener) => () => void;
   /** Registers a live connection's end function so that closing the app ends it; returns untrack. */
   trackStream: (end: () => void) => () => void;
   /** Open live connections on this instance. */
@@ -27,6 +41,8 @@ export type RealtimeHub = {
   settled: () => Promise<void>;
   /** Hands a committed notification on: live on the bus, then push and email (the context's publishNotification). */
   publish: NotificationPublisher;
+  /** Hands a committed change to its audience's streams on every instance (the context's publishChange). */
+  publishChange: LiveChangePublisher;
   endStreams: () => void;
   close: () => Promise<void>;
 };
@@ -55,10 +71,10 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
   const bus = config.REDIS_URL
     ? await createRedisBus(config.REDIS_URL, { onError: (error) => log.warn({ err: error }, 'Redis bus reconnect failed') })
     : createInProcessBus();
-  const listeners = new Map<number, Set<(notification: Notification) => void>>();
+  const listeners = new Set<StreamListener>();
   const streams = new Set<() => void>();
 
-  const unsubscribeBus = await bus.subscribe(notificationChannel, (message) => {
+  const unsubscribeNotifications = await bus.subscribe(notificationChannel, (message) => {
     let notification: Notification;
     try {
       notification = JSON.parse(message) as Notification;
@@ -66,7 +82,25 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
       log.warn('Ignoring an unreadable realtime message');
       return;
     }
-    for (const listener of listeners.get(notification.userId) ?? []) listener(notification);
+    for (const listener of listeners) {
+      if (listener.userId === notification.userId) listener.send({ event: 'notification', data: notification });
+    }
+  });
+  const unsubscribeChanges = await bus.subscribe(changeChannel, (message) => {
+    let parsed: { change: LiveChange; audience: LiveAudience };
+    try {
+      const raw = JSON.parse(message) as { change: unknown; audience: LiveAudience };
+      parsed = { change: liveChangeSchema.parse(raw.change), audience: raw.audience };
+    } catch {
+      log.warn('Ignoring an unreadable live change');
+      return;
+    }
+    const { change, audience } = parsed;
+    for (const listener of listeners) {
+      if (audience.userIds.includes(listener.userId) || audience.roles.includes(listener.role)) {
+        listener.send({ event: 'change', data: change });
+      }
+    }
   });
 
   const channels: ExternalChannels = {
@@ -101,19 +135,22 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
     inFlight.add(leg);
   };
 
+  const publishChange: LiveChangePublisher = (change, audience) => {
+    if (isClosed) return;
+    bus.publish(changeChannel, JSON.stringify({ change, audience })).catch((error: unknown) => {
+      // The change is committed; an open screen sees it on its next read.
+      log.warn({ err: error }, 'Could not publish a live change');
+    });
+  };
+
   const hub: RealtimeHub = {
     bus,
     publish,
-    subscribeUser(userId, listener) {
-      let set = listeners.get(userId);
-      if (!set) {
-        set = new Set();
-        listeners.set(userId, set);
-      }
-      set.add(listener);
+    publishChange,
+    subscribe(listener) {
+      listeners.add(listener);
       return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
+        listeners.delete(listener);
       };
     },
     trackStream(end) {
@@ -132,7 +169,8 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
     async close() {
       isClosed = true;
       await hub.settled();
-      unsubscribeBus();
+      unsubscribeNotifications();
+      unsubscribeChanges();
       await bus.close();
     },
   };
@@ -150,10 +188,16 @@ async function realtimePlugin(app: FastifyInstance) {
 }
 
 /**
- * Answers with a Server-Sent Events stream of the user's notifications (`event: notification`), a comment
- * every 25 s so proxies keep it open, and cleans up when either side closes.
+ * Answers with a Server-Sent Events stream of the user's notifications (`event: notification`) and of the
+ * changes they may be looking at (`event: change`), a comment every 25 s so proxies keep it open, and cleans
+ * up when either side closes.
  */
-export function openNotificationStream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number) {
+export function openNotificationStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: number; role: Role },
+) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -163,8 +207,14 @@ export function openNotificationStream(app: FastifyInstance, request: FastifyReq
     'x-accel-buffering': 'no',
   });
   raw.write('retry: 3000\n\n: connected\n\n');
-  const unsubscribe = app.realtime.subscribeUser(userId, (notification) => {
-    raw.write(`event: notification\nid: ${notification.id}\ndata: ${JSON.stringify(notification)}\n\n`);
+  const unsubscribe = app.realtime.subscribe({
+    userId: user.id,
+    role: user.role,
+    send(message) {
+      // Only notifications carry an id: a reconnect refetches the lists, and a change has nothing to replay.
+      const id = message.event === 'notification' ? `id: ${message.data.id}\n` : '';
+      raw.write(`event: ${message.event}\n${id}data: ${JSON.stringify(message.data)}\n\n`);
+    },
   });
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
   heartbeat.unref();

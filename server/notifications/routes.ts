@@ -34,10 +34,9 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.ctx.db, request.user));
 
-  // Server-Sent Events: the signed-in user's notifications as they are raised, on any instance.
+  // Server-Sent Events: the signed-in user's notifications and live changes as they happen, on any instance.
   app.get('/api/notifications/stream', (request, reply) => {
-    const user = requireUser(request.user);
-    openNotificationStream(app, request, reply, user.id);
+    openNotificationStream(app, request, reply, requireUser(request.user));
   });
 
   app.post('/api/device-tokens', async (request, reply) => {

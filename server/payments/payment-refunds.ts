@@ -2,20 +2,25 @@ import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { RefundBookingInput, RefundResponse } from '@core/schemas/payments.ts';
+import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import type { AppContext } from '../context.ts';
 import { bookings, paymentIntents, payments } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { gatewayFailure } from './payment-common.ts';
 
-export const onlyCompletedRefundMessage = 'Only a completed booking can be refunded.';
+export const onlyCompletedRefundMessage = 'Only a completed booking, or a cancelled one that was charged a fee, can be refunded.';
 export const nothingCapturedMessage = 'This booking has no captured payment to refund.';
 export const fullyRefundedMessage = 'This booking has already been refunded in full.';
 
+/** The statuses after which money may have been captured: completion, or a late cancellation's fee. */
+const refundableStatuses: readonly string[] = ['completed', 'cancelled'];
+
 /**
- * POST /api/admin/bookings/:id/refund: an admin gives back part or all of what a completed booking captured.
- * The booking stays completed; the refund is a ledger row. The row is written first, under a lock on the intent,
- * so two refunds at once are counted one after the other and never give back more than was captured; the gateway
+ * POST /api/admin/bookings/:id/refund: an admin gives back part or all of what a completed booking captured (or
+ * the fee a late cancellation was charged). The booking keeps its status; the refund is a ledger row.
+ * Asking for more than is left is refused (400 naming what is left), as is a refund when nothing is (409).
+ * The row is written first, under a lock on the intent, so two refunds at once are counted one after the other and never give back more than was captured; the gateway
  * is called after the commit (its webhook reaches the database too) and a refusal marks the row failed.
  */
 export async function refundBooking(
@@ -29,7 +34,7 @@ export async function refundBooking(
   requireRole(actor, 'admin');
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw notFound('Booking not found');
-  if (booking.status !== 'completed') throw conflict(onlyCompletedRefundMessage);
+  if (!refundableStatuses.includes(booking.status)) throw conflict(onlyCompletedRefundMessage);
 
   const reserved = await db.transaction(async (tx) => {
     const [intent] = await tx
@@ -80,6 +85,8 @@ export async function refundBooking(
     message: `${formatUsd(reserved.amountCents)} was refunded to your card.`,
     entityId: String(bookingId),
   });
+  // Its screens (the customer's, the detailer's, the admin list) show the new refunded amount.
+  await announceBookingChangeById(ctx, bookingId);
   return {
     bookingId,
     refundedCents: reserved.amountCents,

@@ -253,15 +253,15 @@ test('[CUSTOMER] logs in with email, sees the toast, and signs out from the prof
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
-for (const { role, tag, label, navItem } of [
-  { role: 'customer', tag: 'CUSTOMER', label: 'Continue as Customer', navItem: 'Track' },
-  { role: 'detailer', tag: 'DETAILER', label: 'Continue as Detailer', navItem: 'Availability' },
-  { role: 'admin', tag: 'ADMIN', label: 'Continue as Admin', navItem: 'Admin' },
+for (const { role, tag, label, navItem, landing } of [
+  { role: 'customer', tag: 'CUSTOMER', label: 'Continue as Customer', navItem: 'Track', landing: '/' },
+  { role: 'detailer', tag: 'DETAILER', label: 'Continue as Detailer', navItem: 'Availability', landing: '/detailer' },
+  { role: 'admin', tag: 'ADMIN', label: 'Continue as Admin', navItem: 'Admin', landing: '/admin' },
 ] as const) {
-  test(`[${tag}] signs in with one click on /demo-login and the navigation follows the role`, async ({ page }) => {
+  test(`[${tag}] signs in with one click on /demo-login, lands at the role's home and the navigation follows the role`, async ({ page }) => {
     await page.goto('/demo-login');
     await page.getByRole('button', { name: new RegExp(label) }).click();
-    await expect(page).toHaveURL(`http://localhost:${port}/`);
+    await expect(page).toHaveURL(`http://localhost:${port}${landing}`);
     await expect(mainNav(page).getByRole('link', { name: navItem })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Profile' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('demo-user') ?? 'null'));

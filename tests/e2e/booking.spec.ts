@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -139,7 +139,11 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   await expect(accept).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await accept.click();
-  await expect(page.getByRole('region', { name: /Upcoming|Today/ }).getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 10:00 AM$/ })).toBeVisible();
+  // On my way is there but shut until 2 hours before the start, saying when it opens (the detailer's clock).
+  const onMyWay = page.getByRole('region', { name: /Upcoming|Today/ }).getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 10:00 AM$/ });
+  await expect(onMyWay).toBeVisible();
+  await expect(onMyWay).toBeDisabled();
+  await expect(onMyWay).toHaveAccessibleDescription(/^Opens on .* at 8:00 AM$/);
 
   // ...and the customer sees it accepted.
   await page.request.post('/api/auth/logout');
@@ -257,4 +261,79 @@ test('[DETAILER] blocks a day off and customers see no free times that day', asy
   await page.goto('/detailer/availability');
   await page.getByRole('button', { name: `Unblock ${tomorrow.label}` }).click();
   await expect(page.getByText('No days off planned.')).toBeVisible();
+});
+
+test.describe("[DETAILER] the job's day", () => {
+  // The server's clock is shared by every spec: whatever happens here, it goes back to the real time.
+  test.afterEach(async ({ request }) => {
+    await moveServerClock(request, null);
+  });
+
+  test('On my way opens 2 hours before the start, Start 30 minutes before, then Complete', async ({ page }) => {
+    const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
+    const tomorrow = tomorrowIn(detailer.timeZone);
+    await makeSureDetailerWorks(page.request, tomorrow.weekday);
+
+    // A paid request for tomorrow at 11:00 AM, through the API.
+    await signUp(page.request, 'Early Bird');
+    const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id;
+    const created = await page.request.post('/api/bookings', {
+      data: {
+        detailerId: glossBossId, serviceId, vehicleType: 'Van', notes: 'Side gate, code 2468', date: tomorrow.iso, time: '11:00 AM',
+        address: '9 Spear St', city: 'San Francisco', zip: '94105',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = (await created.json()) as { id: number; startsAt: string; customerName: string };
+    const intent = await page.request.post('/api/create-payment-intent', { data: { bookingId: booking.id } });
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
+    const paid = await page.request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+    expect(paid.ok(), await paid.text()).toBeTruthy();
+    await page.request.post('/api/auth/logout');
+
+    await signIn(page.request, 'detailer@demo.glossly.app');
+    await page.goto('/detailer/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your jobs' })).toBeVisible();
+    const jobButton = (step: string) => page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 11:00 AM$`) });
+    await jobButton('Accept').click();
+    await expect(jobButton('On my way')).toBeDisabled();
+    // The server says the same, whatever the screen shows.
+    const early = await page.request.post(`/api/bookings/${booking.id}/start-route`);
+    expect(early.status()).toBe(409);
+    expect((await early.json()).message).toMatch(/^On my way opens on .* at 9:00 AM \(2 hours before the start\)$/);
+
+    // The server's clock and the browser's go to the job's day.
+    const startsAt = Date.parse(booking.startsAt);
+    const minutesBefore = async (minutes: number) => {
+      const at = new Date(startsAt - minutes * 60_000);
+      await moveServerClock(page.request, at);
+      await page.clock.setFixedTime(at);
+      await page.reload();
+    };
+
+    await minutesBefore(121);
+    const today = page.getByRole('region', { name: /Today/ });
+    await expect(today.getByText(booking.customerName)).toBeVisible();
+    await expect(jobButton('On my way')).toBeDisabled();
+    await expect(jobButton('On my way')).toHaveAccessibleDescription('Opens at 9:00 AM');
+
+    await minutesBefore(120);
+    await jobButton('On my way').click();
+    await expect(jobButton('Start')).toBeDisabled();
+    await expect(jobButton('Start')).toHaveAccessibleDescription('Opens at 10:30 AM');
+
+    // The job progress page: its own heading, and what the detailer needs at the car.
+    await page.goto(`/job-progress/${booking.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Job progress' })).toBeVisible();
+    const customer = page.getByText('Customer', { exact: true }).locator('..');
+    for (const text of [booking.customerName, 'Van', '9 Spear St, San Francisco, 94105', 'Side gate, code 2468']) {
+      await expect(customer.getByText(text, { exact: true })).toBeVisible();
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await minutesBefore(30);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Completed' })).toHaveAttribute('aria-current', 'step');
+  });
 });

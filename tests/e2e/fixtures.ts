@@ -64,3 +64,23 @@ export async function accessibilityViolations(page: import('@playwright/test').P
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Moves the e2e server's clock (tests/e2e/server.ts, POST /__e2e/clock), for moves that open only at a time: On my
+ * way opens 2 hours before the start, Start 30 minutes before (decision 015).
+ * - a Date: the server's clock reads that instant now, and keeps running from there;
+ * - `{ offsetMinutes: n }`: the server's clock runs n minutes from the real time;
+ * - `null`: back to the real time.
+ * The one server is shared by every spec: put it back with `moveServerClock(request, null)` in a finally or an
+ * afterEach. Only the server moves: for the browser to show the same time ('Opens at ...'), move the page too,
+ * e.g. `await page.clock.setSystemTime(at)` then reload. Resolves to the server's new time.
+ */
+export async function moveServerClock(
+  request: import('@playwright/test').APIRequestContext,
+  to: Date | { offsetMinutes: number } | null,
+): Promise<Date> {
+  const data = to === null ? { offsetMinutes: 0 } : to instanceof Date ? { at: to.toISOString() } : { offsetMinutes: to.offsetMinutes };
+  const response = await request.post('/__e2e/clock', { data });
+  expect(response.status(), await response.text()).toBe(200);
+  return new Date(((await response.json()) as { now: string }).now);
+}

@@ -70,9 +70,14 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         expect(await post(otherCustomer, action, payload), action).toBe(404);
         expect(await post(otherDetailer.user, action, payload), action).toBe(404);
       }
-      // An admin may act for the detailer.
+      // An admin may act for the detailer. On my way opens 2 hours before the start (decision 015): 7:00 AM there.
       expect(await post(admin, 'accept')).toBe(200);
-      expect(await post(detailer.user, 'start-route')).toBe(200);
+      clock.set(new Date(new Date(created.body.startsAt).getTime() - 2 * 3_600_000));
+      try {
+        expect(await post(detailer.user, 'start-route')).toBe(200);
+      } finally {
+        clock.set(new Date('2026-11-23T16:00:00Z'));
+      }
     });
   });
 
@@ -93,10 +98,16 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         ['start', 'in_progress'],
         ['complete', 'completed'],
       ];
-      for (const [action, status] of steps) {
-        const response = await call(detailer.user, 'POST', `/api/bookings/${body.id}/${action}`);
-        expect(response.statusCode, action).toBe(200);
-        expect((response.json() as Booking).status).toBe(status);
+      // On my way and Start open shortly before the start (decision 015): the job is done at its start.
+      clock.set(new Date(body.startsAt));
+      try {
+        for (const [action, status] of steps) {
+          const response = await call(detailer.user, 'POST', `/api/bookings/${body.id}/${action}`);
+          expect(response.statusCode, action).toBe(200);
+          expect((response.json() as Booking).status).toBe(status);
+        }
+      } finally {
+        clock.set(new Date('2026-11-23T16:00:00Z'));
       }
       expect(await typesFor(customer.id)).toEqual(['booking_update', 'service_update', 'service_update', 'service_complete']);
       const final = (await call(customer, 'GET', `/api/bookings/${body.id}`)).json() as Booking;

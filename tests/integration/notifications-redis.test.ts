@@ -5,7 +5,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { notify as notifyMaybe } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createCustomer } from '../factories/index.ts';
+import type { LiveChange } from '@core/schemas/live-change.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind, signedInCookie } from './test-app.ts';
 import { openSseClient } from './sse-client.ts';
 
@@ -96,6 +97,34 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
     } finally {
       await onB.close();
       await onA.close();
+      await otherOnB.close();
+    }
+  });
+
+  it("a booking the detailer accepts through instance A refreshes the customer's screen on instance B within 1 s", async () => {
+    const detailer = await createDetailer(appA.ctx);
+    const booking = await createBooking(appA.ctx, {
+      customerId: user.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'requested',
+    });
+    const customerOnB = await openSseClient<LiveChange>(`${urlB}/api/notifications/stream`, await signedInCookie(shared.a.db, user), 'change');
+    const otherOnB = await openSseClient<LiveChange>(`${urlB}/api/notifications/stream`, await signedInCookie(shared.a.db, other), 'change');
+    try {
+      const startedAt = performance.now();
+      const accepted = await appA.inject({
+        method: 'POST',
+        url: `/api/bookings/${booking.id}/accept`,
+        headers: { cookie: await signedInCookie(shared.a.db, detailer.user) },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      await customerOnB.next((change) => change.topic === 'booking' && change.id === booking.id, 1000);
+      expect(performance.now() - startedAt).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(otherOnB.events).toEqual([]);
+    } finally {
+      await customerOnB.close();
       await otherOnB.close();
     }
   });

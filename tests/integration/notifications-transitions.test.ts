@@ -6,7 +6,7 @@ import { runBookingExpiry } from '../../server/bookings/booking-expiry-job.ts';
 import { markAuthorized } from '../../server/bookings/booking-transitions.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
-import { openSseClient } from './sse-client.ts';
+import { openSseClient, type SseClient } from './sse-client.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
 // The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the factory's detailers work Mon-Sat 9-5 there.
@@ -23,7 +23,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
   let otherDetailer: Awaited<ReturnType<typeof createDetailer>>;
   let admin: UserRow;
   const cookies = new Map<number, string>();
-  const streams = new Map<number, Awaited<ReturnType<typeof openSseClient>>>();
+  const streams = new Map<number, SseClient>();
   let lastSeenId = 0;
 
   beforeAll(async () => {
@@ -94,10 +94,18 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
       ['start', 'service_update', 'Service started'],
       ['complete', 'service_complete', 'Service complete'],
     ];
-    for (const [action, type, title] of steps) {
-      const response = await call(detailer.user, `/api/bookings/${id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-      await expectNotified([{ userId: customer.id, type, title, entityId }]);
+    // On my way and Start open shortly before the start (decision 015): the moves are made at the job's start,
+    // Tuesday 9:00 AM in Los Angeles, and the clock goes back for the tests after this one.
+    const held = clock.now();
+    clock.set(new Date('2026-11-24T17:00:00Z'));
+    try {
+      for (const [action, type, title] of steps) {
+        const response = await call(detailer.user, `/api/bookings/${id}/${action}`);
+        expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+        await expectNotified([{ userId: customer.id, type, title, entityId }]);
+      }
+    } finally {
+      clock.set(held);
     }
   });
 

@@ -1,12 +1,12 @@
 import type { Notification } from '@core/schemas/notification.ts';
 
-/** Reads a Server-Sent Events stream with fetch and collects its `notification` events. */
-export async function openSseClient(url: string, cookie: string) {
+/** Reads a Server-Sent Events stream with fetch and collects the data of its `eventName` events (notifications by default). */
+export async function openSseClient<T = Notification>(url: string, cookie: string, eventName = 'notification') {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
   if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
-  const events: Notification[] = [];
-  const waiters: Array<{ predicate: (n: Notification) => boolean; resolve: (n: Notification) => void }> = [];
+  const events: T[] = [];
+  const waiters: Array<{ predicate: (n: T) => boolean; resolve: (n: T) => void }> = [];
   let comments = 0;
   const decoder = new TextDecoder();
   let buffer = '';
@@ -23,9 +23,9 @@ export async function openSseClient(url: string, cookie: string) {
           buffer = buffer.slice(split + 2);
           if (block.startsWith(':')) comments += 1;
           const lines = block.split('\n');
-          if (!lines.includes('event: notification')) continue;
+          if (!lines.includes(`event: ${eventName}`)) continue;
           const data = lines.find((line) => line.startsWith('data: '))!.slice('data: '.length);
-          const notification = JSON.parse(data) as Notification;
+          const notification = JSON.parse(data) as T;
           events.push(notification);
           for (const waiter of [...waiters]) {
             if (waiter.predicate(notification)) {
@@ -44,7 +44,7 @@ export async function openSseClient(url: string, cookie: string) {
     events,
     comments: () => comments,
     /** The first event matching predicate (already received or still to come), or a rejection after timeoutMs. */
-    next(predicate: (n: Notification) => boolean, timeoutMs = 1000): Promise<Notification> {
+    next(predicate: (n: T) => boolean, timeoutMs = 1000): Promise<T> {
       const seen = events.find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
@@ -64,3 +64,6 @@ export async function openSseClient(url: string, cookie: string) {
     },
   };
 }
+
+/** An open stream of `T` events (what openSseClient resolves to). */
+export type SseClient<T = Notification> = Awaited<ReturnType<typeof openSseClient<T>>>;

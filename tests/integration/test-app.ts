@@ -6,7 +6,8 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import type { Clock } from '../../server/clock.ts';
-import { createAppContext, type AppContext, type AppContextParts } from '../../server/context.ts';
+import type { LiveChange } from '@core/schemas/live-change.ts';
+import { createAppContext, type AppContext, type AppContextParts, type LiveAudience } from '../../server/context.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
@@ -109,18 +110,20 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
 /**
  * A context for a test database without an app: the real services, the real money-effect handler and catalog
  * cache, and fakes only at the edges, which the test passes (a gateway; the notification publisher records
- * by default; the mailer only writes the outbox).
+ * and change publishers record by default; the mailer only writes the outbox).
  */
 export function createTestContext(
   db: Database,
   edges: { gateway: PaymentGateway; clock?: Clock } & Partial<Omit<AppContextParts, 'db' | 'gateway' | 'clock'>>,
-): AppContext & { published: Parameters<AppContext['publishNotification']>[0][] } {
+): AppContext & { published: Parameters<AppContext['publishNotification']>[0][]; changes: PublishedChange[] } {
   const clock = edges.clock ?? createTestClock();
   const published: Parameters<AppContext['publishNotification']>[0][] = [];
+  const changes: PublishedChange[] = [];
   const ctx = createAppContext({
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     mailer: createMailer({ from: 'test@glossly.test', log: quietLog, clock }),
     publishNotification: (delivery) => published.push(delivery),
+    publishChange: (change, audience) => changes.push({ change, audience }),
     catalogCache: createCatalogCache(),
     onMoneyEffect: applyMoneyEffect,
     log: quietLog,
@@ -128,8 +131,11 @@ export function createTestContext(
     db,
     clock,
   });
-  return Object.assign(ctx, { published });
+  return Object.assign(ctx, { published, changes });
 }
+
+/** A live change a test context recorded instead of publishing. */
+export type PublishedChange = { change: LiveChange; audience: LiveAudience };
 
 /** The session cookie's `name=value` from a sign-in response, to send back as a browser would. */
 export function sessionCookie(response: LightMyRequestResponse): string {

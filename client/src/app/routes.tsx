@@ -32,6 +32,7 @@ const NotificationSettingsPage = lazy(() => import('@/features/notifications/pag
 const AdminOverviewPage = lazy(() => import('@/features/admin/pages/admin-overview-page.tsx'));
 const AdminUsersPage = lazy(() => import('@/features/admin/pages/admin-users-page.tsx'));
 const AdminBookingsPage = lazy(() => import('@/features/admin/pages/admin-bookings-page.tsx'));
+const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -39,6 +40,17 @@ const soon = (title: string): ComponentType => () => <ComingSoonPage title={titl
 
 const admin = ['admin'] as const;
 const detailer = ['detailer', 'admin'] as const;
+
+/** The one place every admin page gets the admin menu: each page of the admin routes inside the admin layout. */
+const withAdminMenu = (definitions: RouteDefinition[]): RouteDefinition[] =>
+  definitions.map(({ page: Page, ...definition }) => ({
+    ...definition,
+    page: () => (
+      <AdminLayout>
+        <Page />
+      </AdminLayout>
+    ),
+  }));
 
 /** The spec's route list, plus /detailers, /detailers/:id, /bookings/:id, /job-progress/:id and /reset-password. */
 export const routeDefinitions: RouteDefinition[] = [
@@ -80,23 +92,25 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/terms-of-service', page: soon('Terms of Service') },
   { path: '/demo-service-area', page: soon('Service area') },
   { path: '/image-upload-demo', page: soon('Image upload') },
-  { path: '/admin', page: AdminOverviewPage, roles: admin },
-  { path: '/admin/users', page: AdminUsersPage, roles: admin },
-  { path: '/admin/services', page: soon('Services'), roles: admin },
-  { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
-  { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
-  { path: '/admin/messages', page: soon('Messages'), roles: admin },
-  { path: '/admin/settings', page: soon('Settings'), roles: admin },
-  { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
-  { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
-  { path: '/admin/marketing/campaigns', page: soon('Campaigns'), roles: admin },
-  { path: '/admin/marketing/campaigns/new', page: soon('New campaign'), roles: admin },
-  { path: '/admin/marketing/campaigns/:id', page: soon('Campaign'), roles: admin },
-  { path: '/admin/marketing/campaigns/:id/edit', page: soon('Edit campaign'), roles: admin },
-  { path: '/admin/marketing/audiences', page: soon('Audiences'), roles: admin },
-  { path: '/admin/marketing/audiences/new', page: soon('New audience'), roles: admin },
-  { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
-  { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
+  ...withAdminMenu([
+    { path: '/admin', page: AdminOverviewPage, roles: admin },
+    { path: '/admin/users', page: AdminUsersPage, roles: admin },
+    { path: '/admin/services', page: soon('Services'), roles: admin },
+    { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
+    { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
+    { path: '/admin/messages', page: soon('Messages'), roles: admin },
+    { path: '/admin/settings', page: soon('Settings'), roles: admin },
+    { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
+    { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
+    { path: '/admin/marketing/campaigns', page: soon('Campaigns'), roles: admin },
+    { path: '/admin/marketing/campaigns/new', page: soon('New campaign'), roles: admin },
+    { path: '/admin/marketing/campaigns/:id', page: soon('Campaign'), roles: admin },
+    { path: '/admin/marketing/campaigns/:id/edit', page: soon('Edit campaign'), roles: admin },
+    { path: '/admin/marketing/audiences', page: soon('Audiences'), roles: admin },
+    { path: '/admin/marketing/audiences/new', page: soon('New audience'), roles: admin },
+    { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
+    { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
+  ]),
   { path: '/detailer', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/dashboard', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/services', page: soon('My services'), roles: detailer },

@@ -1,16 +1,22 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'wouter';
-import { hidesBottomNav } from '@core/domain/navigation.ts';
+import { Redirect, useLocation } from 'wouter';
+import { hidesBottomNav, roleRedirect } from '@core/domain/navigation.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { OfflineBanner } from '@/components/offline-banner.tsx';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
+  const { user } = useCurrentUser();
+  // A detailer opening '/' (the customers' booking home) goes to their job dashboard, their Home.
+  const redirect = user ? roleRedirect(user.role, path) : null;
   return (
     <div className="min-h-dvh bg-canvas">
+      <OfflineBanner />
       <AppHeader />
       <main className={hidesBottomNav(path) ? 'pb-8' : 'pb-24'}>
-        <div className="mx-auto w-full max-w-[32rem]">{children}</div>
+        <div className="mx-auto w-full max-w-[32rem]">{redirect ? <Redirect to={redirect} replace /> : children}</div>
       </main>
       <BottomNav />
     </div>

@@ -46,15 +46,17 @@ export function BottomNav() {
           const content = (
             <>
               <Icon aria-hidden className="size-5" />
-              <span>{item.label}</span>
+              <span className="whitespace-nowrap">{item.label}</span>
             </>
           );
           const classes = cn(
-            'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+            'flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-[11px] leading-4 font-medium max-[359px]:text-[10px]',
             isActive ? 'text-brand-700' : 'text-neutral-600',
           );
           return (
-            <li key={item.key} className="flex-1">
+            // Equal shares, but never narrower than the label: 'Smart Book' stays on one line among seven items
+            // (at 390 px; 10 px type below 360 px keeps all seven on screen down to 320 px).
+            <li key={item.key} className="min-w-max flex-1">
               {item.disabled ? (
                 <span role="link" aria-disabled="true" className={cn(classes, 'text-neutral-500 opacity-60')}>
                   {content}

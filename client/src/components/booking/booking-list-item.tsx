@@ -19,7 +19,7 @@ export function BookingListItem({ booking }: { booking: Booking }) {
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex items-center justify-between gap-2">
             <p className="truncate font-semibold text-neutral-900">{booking.serviceName}</p>
-            <BookingStatusBadge status={booking.status} />
+            <BookingStatusBadge booking={booking} />
           </div>
           <p className="truncate text-sm text-neutral-600">{booking.detailerBusinessName}</p>
           <div className="flex items-center justify-between gap-2 text-sm">

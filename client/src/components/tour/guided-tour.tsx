@@ -41,7 +41,7 @@ function measure(selector: string | undefined): Rect | null {
   return { top: r.top, left: r.left, width: r.width, height: r.height, bottom: r.bottom };
 }
 
-/** The guided tour: a fixed bottom-right 'Take Tour' button, then one card per step over a backdrop. */
+/** The guided tour: a 'Take Tour' button where the page places it, then one card per step over a backdrop. */
 export function GuidedTour({ tourId, steps, autoStart = false }: GuidedTourProps) {
   const [stepIndex, setStepIndex] = useState<number | null>(null);
   const [target, setTarget] = useState<Rect | null>(null);
@@ -85,13 +85,11 @@ export function GuidedTour({ tourId, steps, autoStart = false }: GuidedTourProps
   }, [isOpen, end]);
 
   if (!step || stepIndex === null) {
+    // In the page's flow, where the page puts it: the spec's prototype floated it bottom-right, where on a phone it
+    // always covered a card (a price, a 'Book Now'); here it never covers anything at any scroll position.
     return (
-      <Button
-        variant="accent"
-        className="fixed right-4 bottom-24 z-40 rounded-full shadow-raised"
-        onClick={() => setStepIndex(0)}
-      >
-        <Compass aria-hidden />
+      <Button variant="secondary" className="shrink-0 rounded-full" onClick={() => setStepIndex(0)}>
+        <Compass aria-hidden className="text-accent-600" />
         Take Tour
       </Button>
     );

@@ -19,14 +19,17 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-// Top of the screen on phones (clear of the bottom nav), bottom-right and 420px wide from md up.
-// The hotkey is Radix's default, F8.
+// Just below the sticky header (h-14 and its 1 px border), so a toast never hides the title, the bell or its badge,
+// and where nothing else is fixed (the bottom nav and the bottom-sheet dialogs sit at the bottom). Full width on
+// phones, top-right and 420 px wide from md up. z-[100] is the top layer: above the header, the nav and the unread
+// badge (z-30), popovers and dialogs (z-50) and the tour (z-60), so a toast about a dialog's action is never hidden
+// by it. The hotkey is Radix's default, F8.
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed inset-x-0 top-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))]',
-        'md:top-auto md:right-0 md:bottom-0 md:left-auto md:max-w-[420px] md:pt-4',
+        'fixed inset-x-0 top-[calc(3.5rem+1px)] z-[100] flex max-h-[calc(100dvh-3.5rem-1px)] w-full flex-col gap-2 p-4',
+        'md:right-0 md:left-auto md:max-w-[420px]',
         className,
       )}
       {...props}

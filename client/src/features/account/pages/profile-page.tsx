@@ -58,7 +58,7 @@ export default function ProfilePage() {
             {initials(user.name)}
           </span>
           <div className="grid min-w-0 gap-1">
-            <h2 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h2>
+            <h1 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h1>
             <p className="truncate text-sm text-neutral-600">@{user.username}</p>
             <Badge variant="brand" className="justify-self-start">{roleLabels[user.role]}</Badge>
           </div>

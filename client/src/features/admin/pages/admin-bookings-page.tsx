@@ -10,13 +10,13 @@ import { BookingListSkeleton } from '@/components/booking/booking-list-item.tsx'
 import { formatShortDate } from '@/lib/calendar-dates.ts';
 import { RefundBookingDialog } from '../components/refund-booking-dialog.tsx';
 
-/** /admin/bookings: every booking on the platform, latest start first; completed ones can be refunded. */
+/** /admin/bookings: every booking on the platform, latest start first; those with money left to give back can be refunded. */
 export default function AdminBookingsPage() {
   const bookings = useBookings();
 
   return (
     <div className="grid gap-4 p-4">
-      <h2 className="text-xl font-semibold text-neutral-900">Bookings</h2>
+      <h1 className="text-xl font-semibold text-neutral-900">Bookings</h1>
       {bookings.isPending ? (
         <>
           <p role="status" className="sr-only">
@@ -43,10 +43,10 @@ export default function AdminBookingsPage() {
                         #{booking.id} · {booking.serviceName}
                       </span>
                     </Link>
-                    <BookingStatusBadge status={booking.status} />
+                    <BookingStatusBadge booking={booking} />
                   </div>
                   <p className="truncate text-sm text-neutral-600">
-                    {booking.detailerBusinessName} · Customer #{booking.customerId}
+                    {booking.customerName} with {booking.detailerBusinessName}
                   </p>
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <p className="text-neutral-700">
@@ -54,7 +54,7 @@ export default function AdminBookingsPage() {
                     </p>
                     <p className="font-semibold text-neutral-900 tabular-nums">{formatUsd(booking.totalCents)}</p>
                   </div>
-                  {booking.status === 'completed' && (
+                  {booking.refundableCents > 0 && (
                     <div className="flex justify-end">
                       <RefundBookingDialog booking={booking} />
                     </div>

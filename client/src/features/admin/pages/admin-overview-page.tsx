@@ -24,7 +24,7 @@ export default function AdminOverviewPage() {
 
   return (
     <div className="grid gap-6 p-4">
-      <h2 className="text-xl font-semibold text-neutral-900">Admin overview</h2>
+      <h1 className="text-xl font-semibold text-neutral-900">Admin overview</h1>
 
       <OverviewSection id="admin-users-heading" title="Users" href="/admin/users" linkLabel="Manage users">
         {users.isPending ? (

@@ -39,7 +39,7 @@ export default function AdminUsersPage() {
 
   return (
     <div className="grid gap-4 p-4">
-      <h2 className="text-xl font-semibold text-neutral-900">Users</h2>
+      <h1 className="text-xl font-semibold text-neutral-900">Users</h1>
       <div className="grid grid-cols-[1fr_9rem] gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-search">Search</Label>

@@ -2,22 +2,23 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { loginSchema, type LoginInput } from '@core/schemas/auth.ts';
+import type { User } from '@core/schemas/user.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { EmailField, TextField } from './text-field.tsx';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const loginMutation = useLogin();
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await loginMutation.mutateAsync(input);
+      const user = await loginMutation.mutateAsync(input);
       toast({ title: 'Success', description: "You've been logged in successfully" });
-      onSignedIn();
+      onSignedIn(user);
     } catch (error) {
       toast({
         title: 'Login failed',

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { Shield, User, Wrench } from 'lucide-react';
+import { landingPath } from '@core/domain/navigation.ts';
 import type { Role } from '@core/domain/roles.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { safeReturnTo } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDemoLogin } from '../api/demo-login.ts';
@@ -19,15 +22,16 @@ export default function DemoLoginPage() {
   const { user, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
   const demoLogin = useDemoLogin();
+  const [returnTo] = useState(() => safeReturnTo(window.location.search));
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
-  if (user && !demoLogin.isPending && !demoLogin.isSuccess) return <Redirect to="/" replace />;
+  if (user && !demoLogin.isPending && !demoLogin.isSuccess) return <Redirect to={landingPath(user.role, returnTo)} replace />;
 
   const signIn = async (role: Role) => {
     try {
-      await demoLogin.mutateAsync(role);
+      const signedIn = await demoLogin.mutateAsync(role);
       toast({ title: 'Success', description: "You've been logged in successfully" });
-      navigate('/');
+      navigate(landingPath(signedIn.role, returnTo));
     } catch (error) {
       toast({ title: 'Login failed', description: errorMessage(error, 'Please check your credentials and try again'), variant: 'destructive' });
     }

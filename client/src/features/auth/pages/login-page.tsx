@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
+import { landingPath } from '@core/domain/navigation.ts';
+import type { User } from '@core/schemas/user.ts';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { safeReturnTo } from '@/lib/return-to.ts';
@@ -30,14 +32,15 @@ function useGoogleResultToast() {
 export default function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
-  // Read before the Google toast hook tidies the query string away.
+  // Read before the Google toast hook tidies the query string away. '/' means no return-to target.
   const [returnTo] = useState(() => safeReturnTo(window.location.search));
   useGoogleResultToast();
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
-  if (user) return <Redirect to={returnTo} replace />;
+  // Already signed in, or back from Google (?signedIn=google): the return-to target, else the role's own place.
+  if (user) return <Redirect to={landingPath(user.role, returnTo)} replace />;
 
-  const goHome = () => navigate(returnTo);
+  const goHome = (signedIn: User) => navigate(landingPath(signedIn.role, returnTo));
   return (
     <AuthCard title="Welcome to Glossly" description="Sign in or create an account to continue">
       <div className="grid gap-5">

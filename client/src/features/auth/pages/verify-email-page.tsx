@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
+import { landingPath } from '@core/domain/navigation.ts';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
@@ -14,7 +15,7 @@ import { EmailField } from '../components/text-field.tsx';
 
 const invalidLink = 'This confirmation link is invalid. Please ask for a new one.';
 
-/** The 'Confirm your email' link: confirms the address, signs in and lands on /; or says why it could not. */
+/** The 'Confirm your email' link: confirms the address, signs in and lands on the role's place; or says why it could not. */
 export default function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();
@@ -28,9 +29,9 @@ export default function VerifyEmailPage() {
     hasStarted.current = true;
     verify
       .mutateAsync({ token })
-      .then(() => {
+      .then((user) => {
         toast({ title: 'Email confirmed', description: "You're signed in to Glossly" });
-        navigate('/', { replace: true });
+        navigate(landingPath(user.role), { replace: true });
       })
       .catch((error: unknown) => setFailure(errorMessage(error, 'We could not confirm your email. Please ask for a new link.')));
   }, [token, verify, navigate]);

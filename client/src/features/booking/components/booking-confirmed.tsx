@@ -14,9 +14,9 @@ export function BookingConfirmed({ booking }: { booking: Booking }) {
         <CircleCheck className="size-9" />
       </div>
       <div className="grid gap-2">
-        <h2 id="confirmed-heading" className="text-2xl font-bold text-neutral-900">
+        <h1 id="confirmed-heading" className="text-2xl font-bold text-neutral-900">
           Booking Confirmed!
-        </h2>
+        </h1>
         <p className="text-neutral-600">Your detailing service has been scheduled for:</p>
         <p className="text-lg font-semibold text-neutral-900">
           {formatLongDate(booking.date)} at {booking.time}

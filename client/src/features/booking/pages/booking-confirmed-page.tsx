@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
-import { useBooking } from '../api/get-booking.ts';
+import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingConfirmed } from '../components/booking-confirmed.tsx';
 
 /** /booking/confirmed/:bookingId: the spec's 'Booking Confirmed!' screen; checkout sends the customer here after paying. */

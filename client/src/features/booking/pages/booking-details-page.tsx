@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useBooking } from '../api/get-booking.ts';
+import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
@@ -41,10 +41,10 @@ function BookingDetails({ booking }: { booking: Booking }) {
       <Card className="grid gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div>
-            <h2 className="text-xl font-semibold text-neutral-900">{booking.serviceName}</h2>
+            <h1 className="text-xl font-semibold text-neutral-900">{booking.serviceName}</h1>
             <p className="text-sm text-neutral-600">{booking.detailerBusinessName}</p>
           </div>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge booking={booking} announce />
         </div>
         <BookingFacts when={`${formatLongDate(booking.date)} at ${booking.time}`} {...booking} />
         {booking.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{booking.notes}</p>}

@@ -13,10 +13,11 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
 import { loginPathFor } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
 import { availabilityQueryKey } from '../api/get-availability.ts';
-import { bookingQueryKey } from '../api/get-booking.ts';
+import { bookingQueryKey } from '@/components/booking/api/get-booking.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { DetailerSummary } from '../components/detailer-summary.tsx';
 import { PaymentStep } from '../components/payment-step.tsx';
@@ -50,24 +51,33 @@ export default function BookingPage() {
   if (detailerId === null) {
     if (service.isPending && routeServiceId !== null) return <BookingHeaderLoading />;
     return (
-      <EmptyState
-        icon={<SearchX />}
-        title="Choose a detailer to book"
-        description="Pick a detailer first, then choose a service and a time."
-        action={
-          <Button asChild>
-            <Link href="/detailers">Browse detailers</Link>
-          </Button>
-        }
-      />
+      <div className="pt-4">
+        <BookingTitle className="px-4" />
+        <EmptyState
+          icon={<SearchX />}
+          title="Choose a detailer to book"
+          description="Pick a detailer first, then choose a service and a time."
+          action={
+            <Button asChild>
+              <Link href="/detailers">Browse detailers</Link>
+            </Button>
+          }
+        />
+      </div>
     );
   }
   return <BookingFlow key={detailerId} detailerId={detailerId} serviceId={routeServiceId} />;
 }
 
+/** The page's heading (the spec's 'Book a Service' page); the header above says 'Booking Details'. */
+function BookingTitle({ className }: { className?: string }) {
+  return <h1 className={cn('text-xl font-semibold text-neutral-900', className)}>Book a Service</h1>;
+}
+
 function BookingHeaderLoading() {
   return (
     <div className="grid gap-4 p-4">
+      <BookingTitle />
       <p className="text-sm text-neutral-600" role="status">
         Loading...
       </p>
@@ -184,6 +194,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
 
   const header = (
     <div className="grid gap-4 border-b border-neutral-200 bg-surface p-4">
+      <BookingTitle />
       <StepIndicator currentStep={step} />
       {detailer ? (
         <DetailerSummary detailer={detailer} />
@@ -197,19 +208,24 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
 
   if (detailerQuery.isError) {
     const isMissing = detailerQuery.error instanceof ApiError && detailerQuery.error.status === 404;
-    return isMissing ? (
-      <EmptyState
-        icon={<SearchX />}
-        title="Detailer not found"
-        description="This detailer is no longer taking bookings."
-        action={
-          <Button asChild>
-            <Link href="/detailers">Browse detailers</Link>
-          </Button>
-        }
-      />
-    ) : (
-      <ErrorState message="We couldn't load this detailer." onRetry={() => detailerQuery.refetch()} />
+    return (
+      <div className="pt-4">
+        <BookingTitle className="px-4" />
+        {isMissing ? (
+          <EmptyState
+            icon={<SearchX />}
+            title="Detailer not found"
+            description="This detailer is no longer taking bookings."
+            action={
+              <Button asChild>
+                <Link href="/detailers">Browse detailers</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ErrorState message="We couldn't load this detailer." onRetry={() => detailerQuery.refetch()} />
+        )}
+      </div>
     );
   }
 

@@ -1,42 +1,98 @@
 import { useParams } from 'wouter';
+import type { BookingStatus } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useBooking } from '../api/get-booking.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { JobTimeline } from '../components/job-timeline.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 
-/** /job-progress/:id: the timeline of a booking's statuses. */
+/** Accepted and on until done: the statuses in which the detailer is going to the car, or at it. */
+const onTheJob: ReadonlySet<BookingStatus> = new Set(['accepted', 'en_route', 'in_progress']);
+
+/**
+ * /job-progress/:id: the timeline of a booking's statuses, under the page's own heading. The detailer (or an admin)
+ * also sees whose car it is and, once the job is accepted and until it is done, where to find it; and the moves
+ * the job allows now.
+ */
 export default function JobProgressPage() {
+  return (
+    <div className="grid gap-4 p-4">
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Job progress</h1>
+      <JobProgressContent />
+    </div>
+  );
+}
+
+function JobProgressContent() {
   const params = useParams<{ id: string }>();
   const booking = useBooking(Number(params.id));
-  if (booking.isPending) return <FullPageSpinner label="Loading the job" />;
+  if (booking.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner size="lg" label="Loading the job" />
+      </div>
+    );
+  }
   if (booking.isError) {
     if (booking.error instanceof ApiError && booking.error.status === 404) {
       return <BookingNotFound />;
     }
     return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
   }
-  const { data } = booking;
+  return <JobProgress booking={booking.data} />;
+}
+
+function JobProgress({ booking }: { booking: Booking }) {
+  const { user } = useCurrentUser();
+  const isCustomer = user?.id === booking.customerId;
   return (
-    <div className="grid gap-4 p-4">
+    <>
       <Card className="grid gap-1 p-4">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold text-neutral-900">{data.serviceName}</h2>
-          <BookingStatusBadge status={data.status} />
+          <h2 className="text-lg font-semibold text-neutral-900">{booking.serviceName}</h2>
+          <BookingStatusBadge booking={booking} announce />
         </div>
-        <p className="text-sm text-neutral-600">{data.detailerBusinessName}</p>
+        <p className="text-sm text-neutral-600">{isCustomer ? booking.detailerBusinessName : booking.customerName}</p>
         <p className="text-sm text-neutral-700">
-          {formatLongDate(data.date)} at {data.time}
+          {formatLongDate(booking.date)} at {booking.time}
         </p>
       </Card>
+      {!isCustomer && onTheJob.has(booking.status) && <CustomerDetails booking={booking} />}
+      <DetailerActionButtons booking={booking} className="grid-cols-2" />
       <Card className="p-4">
         <h2 className="mb-4 text-base font-semibold text-neutral-900">Progress</h2>
-        <JobTimeline booking={data} />
+        <JobTimeline booking={booking} />
       </Card>
-    </div>
+    </>
+  );
+}
+
+/** What the detailer needs at the car: whose it is, which, where, and how to get to it. */
+function CustomerDetails({ booking }: { booking: Booking }) {
+  const rows: [string, string][] = [
+    ['Name', booking.customerName],
+    ['Car', booking.vehicleType],
+    ['Address', [booking.address, booking.apt, booking.city, booking.zip].filter(Boolean).join(', ')],
+    ['Access notes', booking.notes ?? 'None given'],
+  ];
+  return (
+    <Card className="p-4">
+      <h2 className="mb-3 text-base font-semibold text-neutral-900">Customer</h2>
+      <dl className="grid gap-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
+            <dt className="text-neutral-600">{label}</dt>
+            <dd className="break-words text-neutral-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }

@@ -15,12 +15,21 @@ function splitBookings(bookings: Booking[]) {
   return { upcoming, past };
 }
 
-/** /bookings: the customer's upcoming and past bookings. */
+/** /bookings: the customer's upcoming and past bookings, under the page's own heading. */
 export default function MyBookingsPage() {
+  return (
+    <div className="grid gap-4 p-4">
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Your bookings</h1>
+      <BookingsContent />
+    </div>
+  );
+}
+
+function BookingsContent() {
   const bookings = useBookings();
   if (bookings.isPending) {
     return (
-      <div className="grid gap-3 p-4">
+      <div className="grid gap-3">
         <p role="status" className="sr-only">
           Loading your bookings
         </p>
@@ -47,7 +56,7 @@ export default function MyBookingsPage() {
   }
   const { upcoming, past } = splitBookings(bookings.data);
   return (
-    <div className="grid gap-6 p-4">
+    <div className="grid gap-6">
       <BookingSection id="upcoming-heading" title="Upcoming" bookings={upcoming} emptyText="No upcoming bookings." />
       <BookingSection id="past-heading" title="Past" bookings={past} emptyText="No past bookings yet." />
     </div>

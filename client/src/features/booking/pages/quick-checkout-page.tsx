@@ -93,9 +93,9 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
 
   return (
     <section aria-labelledby="quick-checkout-heading" className="grid gap-4 p-4">
-      <h2 id="quick-checkout-heading" className="text-xl font-semibold text-neutral-900">
+      <h1 id="quick-checkout-heading" className="text-xl font-semibold text-neutral-900">
         Soonest available
-      </h2>
+      </h1>
       <Card className="grid gap-3 p-4">
         <div className="flex items-start gap-3">
           <div aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700">

@@ -66,9 +66,9 @@ export default function DetailerPage() {
           className="size-24 rounded-full bg-neutral-100 object-cover"
         />
         <div className="flex flex-col items-center gap-1">
-          <h2 id="detailer-name" className="text-xl font-semibold text-neutral-900">
+          <h1 id="detailer-name" className="text-xl font-semibold text-neutral-900">
             {d.businessName}
-          </h2>
+          </h1>
           <StarRating value={d.rating} count={d.reviewCount} />
           <p className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-neutral-600">
             {price && <span className="font-medium text-neutral-900">{price}</span>}

@@ -19,9 +19,9 @@ export default function DetailersPage() {
   return (
     <section aria-labelledby="detailers-title" className="flex flex-col gap-4 p-4">
       <div>
-        <h2 id="detailers-title" className="text-xl font-semibold text-neutral-900">
+        <h1 id="detailers-title" className="text-xl font-semibold text-neutral-900">
           All Detailers
-        </h2>
+        </h1>
         {detailers.data && detailers.data.length > 0 && (
           <p className="text-sm text-neutral-600">
             {detailers.data.length === 1 ? '1 detailer' : `${detailers.data.length} detailers`} ready to come to you
@@ -55,7 +55,7 @@ export default function DetailersPage() {
         <ul className="flex flex-col gap-3">
           {nearestFirst(detailers.data).map((detailer) => (
             <li key={detailer.id}>
-              <DetailerCard detailer={detailer} />
+              <DetailerCard detailer={detailer} headingLevel="h2" />
             </li>
           ))}
         </ul>

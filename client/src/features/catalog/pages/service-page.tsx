@@ -66,9 +66,9 @@ export default function ServicePage() {
         className="aspect-[8/5] h-auto w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-col gap-3 px-4">
-        <h2 id="service-name" className="text-2xl font-semibold tracking-tight text-neutral-900">
+        <h1 id="service-name" className="text-2xl font-semibold tracking-tight text-neutral-900">
           {s.name}
-        </h2>
+        </h1>
         <p className="leading-6 text-neutral-700">{s.description}</p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <p className="text-lg font-semibold text-brand-700">Starting from {formatDollars(s.price)}</p>

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, Gift } from 'lucide-react';
+import { bookingStatusLabel } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/domain/money.ts';
+import { bookingQueryOptions } from '@/components/booking/api/get-booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
@@ -11,7 +14,8 @@ import { Switch } from '@/components/ui/switch.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
-import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+import { invalidateLiveQueries } from '@/lib/live-queries.ts';
+import { currentUserQueryKey, useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
 import { AuthenticationDialog } from '../components/authentication-dialog.tsx';
@@ -25,16 +29,18 @@ const StripePaymentForm = lazy(() => import('../components/stripe-payment-form.t
 
 const defaultBookingId = 1;
 
-function MessageView({ title, message }: { title: string; message: string }) {
+type MessageAction = { href: string; label: string };
+
+function MessageView({ title, message, action = { href: '/', label: 'Return to Home' } }: { title: string; message: string; action?: MessageAction }) {
   return (
     <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
       <div aria-hidden className="flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600">
         <CircleAlert className="size-7" />
       </div>
-      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+      <h1 className="text-lg font-semibold text-neutral-900">{title}</h1>
       <p className="max-w-sm text-sm text-neutral-600">{message}</p>
       <Button asChild variant="secondary" className="mt-2">
-        <Link href="/">Return to Home</Link>
+        <Link href={action.href}>{action.label}</Link>
       </Button>
     </div>
   );
@@ -44,6 +50,26 @@ function MessageView({ title, message }: { title: string; message: string }) {
 function textDollarsToCents(value: string | undefined): number {
   const dollars = Number(value ?? 0);
   return Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : 0;
+}
+
+/**
+ * What to say instead of the card form when the booking moved on while checkout was open (the live stream
+ * refetches it): the hold lapsed, the customer cancelled it in another tab, or it was paid elsewhere.
+ */
+function bookingMovedOn(booking: Booking): { title: string; message: string; action: MessageAction } | null {
+  const toBooking = { href: `/bookings/${booking.id}`, label: 'View booking' };
+  switch (booking.status) {
+    case 'pending_payment':
+      return null;
+    case 'abandoned':
+      return { title: 'Hold expired', message: 'The hold on this time slot has lapsed. Please book again.', action: { href: `/booking/${booking.detailerId}`, label: 'Book again' } };
+    case 'cancelled':
+    case 'declined':
+    case 'expired':
+      return { title: 'Nothing to pay', message: `This booking is ${bookingStatusLabel(booking.status).toLowerCase()}.`, action: toBooking };
+    default:
+      return { title: 'Already paid', message: 'This booking is paid: your card was authorized.', action: toBooking };
+  }
 }
 
 /** /checkout?bookingId=N: pays the server's amount for the booking (the URL's amount is display-only). */
@@ -60,9 +86,13 @@ export default function CheckoutPage() {
   const [creditsChoice, setCreditsChoice] = useState<boolean | null>(null);
   // On by itself when the customer has credits; the customer's own choice wins after that.
   const useCredits = creditsChoice ?? availableCents > 0;
+  const canLoad = Boolean(user) && !isAmountInvalid && Number.isInteger(bookingId) && bookingId > 0;
+  // The booking itself, live: if it moves on while this page is open, the page says so instead of taking a card.
+  const booking = useQuery({ ...bookingQueryOptions(bookingId), enabled: canLoad });
+  const [hasPaid, setHasPaid] = useState(false);
   const intent = usePaymentIntent(
     { bookingId, appliedCredits: useCredits ? centsToDollars(availableCents) : 0, ...(amountParam ? { amount: Number(amountParam) } : {}) },
-    Boolean(user) && !isAmountInvalid && Number.isInteger(bookingId) && bookingId > 0,
+    canLoad,
   );
   const [cardError, setCardError] = useState<string | null>(null);
   const [awaitingAuthentication, setAwaitingAuthentication] = useState(false);
@@ -84,10 +114,11 @@ export default function CheckoutPage() {
       }
       setAwaitingAuthentication(false);
       if (outcome === 'success') {
+        setHasPaid(true);
         setCardError(null);
         toastOutcome('success');
-        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-        void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
+        void invalidateLiveQueries(queryClient, 'booking');
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
         continueAfterPayment(bookingId, go);
         return;
       }
@@ -111,6 +142,8 @@ export default function CheckoutPage() {
   if (!user) return <Redirect to="/login" />;
   if (isAmountInvalid) return <MessageView title="Invalid Amount" message="Please provide a valid payment amount." />;
 
+  const movedOn = !hasPaid && booking.data ? bookingMovedOn(booking.data) : null;
+  if (movedOn) return <MessageView {...movedOn} />;
   if (intent.isError) {
     return <MessageView title="Payment Error" message="We couldn't set up your payment. Please try again or contact support." />;
   }
@@ -121,7 +154,7 @@ export default function CheckoutPage() {
     <div className="grid gap-4 p-4">
       <Card>
         <CardHeader>
-          <CardTitle>Complete your payment</CardTitle>
+          <CardTitle as="h1">Complete your payment</CardTitle>
           <p className="text-sm text-neutral-600">You won't be charged until the service is completed.</p>
         </CardHeader>
         <CardContent className="grid gap-5">

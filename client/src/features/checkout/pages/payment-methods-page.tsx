@@ -25,9 +25,9 @@ export default function PaymentMethodsPage() {
   return (
     <section aria-labelledby="payment-methods-heading" className="grid gap-4 p-4">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="payment-methods-heading" className="text-xl font-semibold text-neutral-900">
+        <h1 id="payment-methods-heading" className="text-xl font-semibold text-neutral-900">
           Saved cards
-        </h2>
+        </h1>
         {!isAdding && cards.isSuccess && cards.data.length > 0 && (
           <Button variant="secondary" onClick={() => setIsAdding(true)}>
             <Plus aria-hidden="true" /> Add a card
@@ -111,7 +111,7 @@ function AddCard({ onDone }: { onDone: () => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Add a card</CardTitle>
+        <CardTitle as="h2">Add a card</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <CardForm

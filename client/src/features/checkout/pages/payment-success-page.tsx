@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, ReceiptText } from 'lucide-react';
 import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
@@ -42,31 +42,73 @@ export default function PaymentSuccessPage() {
   }, [outcome, go]);
 
   if (isLoading || status.isLoading) return <FullPageSpinner label="Checking your payment" />;
-  const view = status.isError || (!clientSecret && bookingId === null) ? null : outcome ? views[outcome] : null;
-  const text = status.data?.status === 'succeeded' ? 'Your payment is complete. Taking you to your bookings...' : view?.text;
+  const hasPayment = Boolean(clientSecret) || bookingId !== null;
+  if (!hasPayment || status.isError || !outcome) {
+    return <NoPaymentView isError={hasPayment && status.isError} onRetry={() => void status.refetch()} />;
+  }
+  const view = views[outcome];
+  const text = status.data?.status === 'succeeded' ? 'Your payment is complete. Taking you to your bookings...' : view.text;
   const amountCents = status.data?.amountCents ?? (amount > 0 ? dollarsToCents(amount) : null);
-  const Icon = view?.icon ?? CircleCheck;
+  const Icon = view.icon;
 
   return (
     <section aria-labelledby="payment-result-heading" className="grid gap-5 p-4 pt-10 text-center">
-      <div aria-hidden className={`mx-auto flex size-16 items-center justify-center rounded-full ${view?.tone ?? 'bg-neutral-100 text-neutral-700'}`}>
+      <div aria-hidden className={`mx-auto flex size-16 items-center justify-center rounded-full ${view.tone}`}>
         <Icon className="size-9" />
       </div>
-      <h2 id="payment-result-heading" className="text-2xl font-bold text-neutral-900">
-        {view ? view.title : 'Payment'}
-      </h2>
+      <h1 id="payment-result-heading" className="text-2xl font-bold text-neutral-900">
+        {view.title}
+      </h1>
       {amountCents !== null && <p className="text-lg font-semibold text-neutral-900 tabular-nums">{formatUsd(amountCents)}</p>}
-      <p className="text-neutral-600">
-        {view ? text : status.isError ? "We couldn't read this payment's status." : 'No payment to show.'}
-      </p>
-      <div className="grid gap-3">
-        <Button asChild size="lg">
-          <Link href="/bookings">View My Bookings</Link>
-        </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link href="/">Return to Home</Link>
-        </Button>
-      </div>
+      <p className="text-neutral-600">{text}</p>
+      <ExitButtons />
     </section>
+  );
+}
+
+/** Nothing to report: no payment in the URL, or its status could not be read. No tick: nothing succeeded. */
+function NoPaymentView({ isError, onRetry }: { isError: boolean; onRetry: () => void }) {
+  return (
+    <section
+      aria-labelledby="payment-result-heading"
+      data-testid={isError ? 'payment-status-error' : 'no-payment'}
+      className="grid gap-5 p-4 pt-10 text-center"
+    >
+      <div
+        aria-hidden
+        className={`mx-auto flex size-16 items-center justify-center rounded-full ${isError ? 'bg-danger-50 text-danger-600' : 'bg-neutral-100 text-neutral-500'}`}
+      >
+        {isError ? <CircleAlert className="size-9" /> : <ReceiptText className="size-9" />}
+      </div>
+      <div className="grid gap-2">
+        <h1 id="payment-result-heading" className="text-2xl font-bold text-neutral-900">
+          {isError ? 'Payment' : 'No payment to show'}
+        </h1>
+        <p className="text-neutral-600">
+          {isError
+            ? "We couldn't read this payment's status."
+            : 'Open a payment from your notifications or your bookings to see how it went.'}
+        </p>
+      </div>
+      {isError && (
+        <Button size="lg" variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+      <ExitButtons />
+    </section>
+  );
+}
+
+function ExitButtons() {
+  return (
+    <div className="grid gap-3">
+      <Button asChild size="lg">
+        <Link href="/bookings">View My Bookings</Link>
+      </Button>
+      <Button asChild size="lg" variant="secondary">
+        <Link href="/">Return to Home</Link>
+      </Button>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { bookingStatusLabel } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
@@ -10,7 +11,10 @@ import { Card } from '@/components/ui/card.tsx';
 const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** One job with the buttons its status allows the detailer (from the server's allowedActions). */
+/**
+ * One job with the buttons its status allows the detailer (from the server's allowedActions): whose car it is, when,
+ * where, which car, and the customer's access notes, everything the detailer needs to find it.
+ */
 export function JobCard({ job }: { job: Booking }) {
   return (
     <Card className="grid gap-3 p-4">
@@ -25,8 +29,18 @@ export function JobCard({ job }: { job: Booking }) {
         </div>
         <Badge variant={job.status === 'requested' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
       </div>
+      <p className="flex gap-2 text-sm font-medium text-neutral-900">
+        <UserRound aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <span className="sr-only">Customer: </span>
+        {job.customerName}
+      </p>
       <BookingFacts className="gap-1.5" when={`${shortDate(job.date)} · ${job.time}`} {...job} />
-      {job.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{job.notes}</p>}
+      {job.notes && (
+        <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">
+          <span className="font-medium text-neutral-900">Access notes: </span>
+          {job.notes}
+        </p>
+      )}
       <DetailerActionButtons
         booking={job}
         className="auto-cols-fr grid-flow-col"

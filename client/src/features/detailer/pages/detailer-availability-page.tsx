@@ -76,6 +76,7 @@ export default function DetailerAvailabilityPage() {
   }
   return (
     <div className="grid gap-6 p-4">
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Availability</h1>
       <WeeklyHoursForm key={JSON.stringify(availability.data.rules)} availability={availability.data} />
       <DaysOff availability={availability.data} />
     </div>

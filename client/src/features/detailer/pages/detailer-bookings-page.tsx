@@ -12,23 +12,37 @@ import { JobCard } from '../components/job-card.tsx';
 
 const activeStatuses: ReadonlySet<Booking['status']> = new Set(['accepted', 'en_route', 'in_progress']);
 
+/**
+ * Days are the detailer's calendar days: a job's date (YYYY-MM-DD in the detailer's zone, from the server) against
+ * today's date in that same zone, never the browser's. Today holds today's live jobs and any left from a day gone
+ * by (under way since yesterday, or never started); a later day is Upcoming whatever its status, so a job marked
+ * under way too early is never shown as today's.
+ */
 function groupJobs(jobs: Booking[], now: Date) {
   const byStart = [...jobs].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const isToday = (job: Booking) => job.date === dateInZone(now, job.timeZone);
+  const isLater = (job: Booking) => job.date > dateInZone(now, job.timeZone);
   return {
     requests: byStart.filter((job) => job.status === 'requested'),
-    // A job already under way stays in Today even if it began yesterday.
-    today: byStart.filter((job) => activeStatuses.has(job.status) && (isToday(job) || job.status !== 'accepted' || job.date < dateInZone(now, job.timeZone))),
-    upcoming: byStart.filter((job) => job.status === 'accepted' && job.date > dateInZone(now, job.timeZone)),
+    today: byStart.filter((job) => activeStatuses.has(job.status) && !isLater(job)),
+    upcoming: byStart.filter((job) => activeStatuses.has(job.status) && isLater(job)),
   };
 }
 
 /** /detailer, /detailer/dashboard and /detailer/bookings: incoming requests, today's jobs and what comes next. */
 export default function DetailerBookingsPage() {
+  return (
+    <div className="grid gap-4 p-4">
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Your jobs</h1>
+      <JobsContent />
+    </div>
+  );
+}
+
+function JobsContent() {
   const jobs = useBookings();
   if (jobs.isPending) {
     return (
-      <div className="grid gap-3 p-4">
+      <div className="grid gap-3">
         <p role="status" className="sr-only">
           Loading your jobs
         </p>
@@ -60,7 +74,7 @@ export default function DetailerBookingsPage() {
     );
   }
   return (
-    <div className="grid gap-6 p-4">
+    <div className="grid gap-6">
       <JobSection id="requests-heading" title="New requests" jobs={requests} emptyText="No new requests right now." />
       <JobSection id="today-heading" title="Today" jobs={today} emptyText="Nothing scheduled for today." />
       <JobSection id="upcoming-heading" title="Upcoming" jobs={upcoming} emptyText="No upcoming jobs." />

@@ -48,9 +48,8 @@ export default function HomePage() {
   const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
   const isSearching = query.trim() !== '';
 
-  // pb-16: the last cards scroll clear of the floating 'Take Tour' button.
   return (
-    <div className="flex flex-col gap-6 pb-16">
+    <div className="flex flex-col gap-6 pb-4">
       <section aria-label="Search" className="flex flex-col gap-2 border-b border-neutral-200 bg-surface px-4 pt-2 pb-4">
         <LocationLine />
         <div role="search" className="relative">
@@ -110,7 +109,11 @@ export default function HomePage() {
       </div>
 
       <section aria-labelledby="home-greeting" className="flex flex-col gap-3 px-4">
-        <Greeting />
+        {/* The 'Take Tour' button sits beside the greeting, where it covers nothing (never floating over the cards). */}
+        <div className="flex items-center justify-between gap-3">
+          <Greeting />
+          <HomeTour />
+        </div>
         <QuickActions />
       </section>
 
@@ -208,7 +211,6 @@ export default function HomePage() {
           </ul>
         )}
       </section>
-      <HomeTour />
     </div>
   );
 }
@@ -219,25 +221,26 @@ function Greeting() {
   if (isLoading) {
     return (
       // Same 48px as the heading and subtitle lines, so the quick actions do not move when the user arrives.
-      <div role="status" aria-label="Loading" className="flex flex-col">
+      <div role="status" aria-label="Loading" className="flex min-w-0 flex-col">
         <div className="h-7 py-0.5">
           <Skeleton className="h-full w-56" />
         </div>
         <div className="h-5 py-0.5">
           <Skeleton className="h-full w-44" />
         </div>
-        <h2 id="home-greeting" className="sr-only">
+        <h1 id="home-greeting" className="sr-only">
           Welcome
-        </h2>
+        </h1>
       </div>
     );
   }
   const firstName = user?.name.trim().split(/\s+/)[0];
   return (
-    <div>
-      <h2 id="home-greeting" className="text-xl font-semibold text-neutral-900">
+    <div className="min-w-0">
+      {/* The page's heading: the header says 'Home'. */}
+      <h1 id="home-greeting" className="text-xl font-semibold text-neutral-900">
         {firstName ? `Welcome back, ${firstName}!` : `Welcome to ${productName}!`}
-      </h2>
+      </h1>
       <p className="text-sm text-neutral-600">Quick actions to get started</p>
     </div>
   );

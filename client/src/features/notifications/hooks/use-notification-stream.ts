@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { liveChangeSchema } from '@core/schemas/live-change.ts';
 import type { Notification } from '@core/schemas/notification.ts';
+import { invalidateLiveQueries } from '@/lib/live-queries.ts';
 import { notificationKeys } from '../api/notification-keys.ts';
 
 export const notificationStreamUrl = '/api/notifications/stream';
 
 /**
- * Keeps the list and the unread badge live from the server's event stream. EventSource reconnects by
- * itself; after a reconnect the list and count are fetched again so nothing raised meanwhile is missed.
+ * Keeps the app live from the server's event stream: notifications update the list and the unread badge, and a
+ * change (`event: change`, core/schemas/live-change.ts) refetches every query that declared its topic
+ * (lib/live-queries.ts). EventSource reconnects by itself; after a reconnect the notifications and every live
+ * query are fetched again so nothing that happened meanwhile is missed.
  */
 export function useNotificationStream(isSignedIn: boolean) {
   const queryClient = useQueryClient();
@@ -16,8 +20,15 @@ export function useNotificationStream(isSignedIn: boolean) {
     const source = new EventSource(notificationStreamUrl, { withCredentials: true });
     let hasOpened = false;
     source.addEventListener('open', () => {
-      if (hasOpened) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      if (hasOpened) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void invalidateLiveQueries(queryClient);
+      }
       hasOpened = true;
+    });
+    source.addEventListener('change', (event) => {
+      const change = liveChangeSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (change.success) void invalidateLiveQueries(queryClient, change.data.topic);
     });
     source.addEventListener('notification', (event) => {
       const notification = JSON.parse((event as MessageEvent<string>).data) as Notification;

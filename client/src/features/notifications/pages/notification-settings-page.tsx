@@ -23,7 +23,7 @@ export default function NotificationSettingsPage() {
   return (
     <section className="grid gap-4 p-4">
       <div className="grid gap-1">
-        <h2 className="text-xl font-semibold text-neutral-900">Notification settings</h2>
+        <h1 className="text-xl font-semibold text-neutral-900">Notification settings</h1>
         <p className="text-sm text-neutral-600">Choose how each kind of update reaches you. Changes save right away.</p>
       </div>
       {settings.isPending ? (
@@ -42,7 +42,7 @@ export default function NotificationSettingsPage() {
               <li key={setting.type}>
                 <Card>
                   <CardContent className="grid gap-2 py-4">
-                    <h3 className="font-semibold text-neutral-900">{label}</h3>
+                    <h2 className="font-semibold text-neutral-900">{label}</h2>
                     <div className="grid grid-cols-3 gap-2">
                       {channels.map((channel) => {
                         const id = `${setting.type}-${channel.key}`;

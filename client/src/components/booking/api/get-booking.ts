@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from '@core/schemas/booking.ts';
 import { apiGet } from '@/lib/api-client.ts';
-import { bookingsQueryKey } from '@/components/booking/api/get-bookings.ts';
+import { liveOn } from '@/lib/live-queries.ts';
+import { bookingsQueryKey } from './get-bookings.ts';
 
 /** GET /api/bookings/:id (its customer, its detailer or an admin; 404 for anyone else). */
 export const getBooking = (bookingId: number) => apiGet<Booking>(`/api/bookings/${bookingId}`);
@@ -9,7 +10,7 @@ export const getBooking = (bookingId: number) => apiGet<Booking>(`/api/bookings/
 export const bookingQueryKey = (bookingId: number) => [...bookingsQueryKey, bookingId] as const;
 
 export const bookingQueryOptions = (bookingId: number) =>
-  queryOptions({ queryKey: bookingQueryKey(bookingId), queryFn: () => getBooking(bookingId), staleTime: 0 });
+  queryOptions({ queryKey: bookingQueryKey(bookingId), queryFn: () => getBooking(bookingId), staleTime: 0, meta: liveOn('booking') });
 
 export function useBooking(bookingId: number) {
   return useQuery(bookingQueryOptions(bookingId));

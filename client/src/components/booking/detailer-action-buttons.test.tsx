@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '@core/schemas/booking.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { DetailerActionButtons } from './detailer-action-buttons.tsx';
+
+// Monday 2099-01-05, 9:00 AM in Los Angeles (17:00 UTC): On my way opens at 7:00 AM there, Start at 8:30 AM.
+const job: Booking = {
+  id: 7,
+  status: 'accepted',
+  detailerId: 1,
+  serviceId: 1,
+  customerId: 2,
+  serviceName: 'Basic Exterior Wash',
+  detailerBusinessName: 'Gloss Boss Mobile Detailing',
+  customerName: 'Sam Carter',
+  startsAt: '2099-01-05T17:00:00.000Z',
+  endsAt: '2099-01-05T17:45:00.000Z',
+  date: '2099-01-05',
+  time: '9:00 AM',
+  timeZone: 'America/Los_Angeles',
+  vehicleType: 'Sedan',
+  notes: null,
+  address: '1 Market St',
+  apt: null,
+  city: 'San Francisco',
+  zip: '94105',
+  price: 59,
+  serviceFee: 15,
+  tax: 4.72,
+  total: 78.72,
+  priceCents: 5900,
+  serviceFeeCents: 1500,
+  taxCents: 472,
+  totalCents: 7872,
+  holdExpiresAt: null,
+  createdAt: '2098-12-30T10:00:00.000Z',
+  allowedActions: ['start-route'],
+  cancellationFeeCents: 0,
+  refundedCents: 0,
+  refundableCents: 0,
+  timeline: [{ status: 'accepted', action: 'accept', at: '2098-12-30T11:00:00.000Z' }],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ ...job, status: 'en_route', allowedActions: ['start'] }));
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderButtons(booking: Booking) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DetailerActionButtons booking={booking} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('DetailerActionButtons', () => {
+  it("shows On my way disabled, saying when it opens on the booking's clock, and sends nothing", () => {
+    // 6:59 AM in Los Angeles; the process's own zone plays no part.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-05T14:59:00Z'));
+    renderButtons(job);
+    const onMyWay = screen.getByRole('button', { name: 'On my way' }) as HTMLButtonElement;
+    expect(onMyWay.disabled).toBe(true);
+    expect(screen.getByText('Opens at 7:00 AM')).toBeTruthy();
+    expect(onMyWay.getAttribute('aria-describedby')).toBe(screen.getByText('Opens at 7:00 AM').id);
+    fireEvent.click(onMyWay);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names the day of an opening that is not today there', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Friday 2099-01-02, 10:00 AM in Los Angeles.
+    vi.setSystemTime(new Date('2099-01-02T18:00:00Z'));
+    renderButtons(job);
+    expect(screen.getByText('Opens on Mon, Jan 5 at 7:00 AM')).toBeTruthy();
+  });
+
+  it('keeps Start closed until 30 minutes before the start', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-05T16:29:00Z'));
+    renderButtons({ ...job, status: 'en_route', allowedActions: ['start'] });
+    expect((screen.getByRole('button', { name: 'Start' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Opens at 8:30 AM')).toBeTruthy();
+  });
+
+  it('opens the button by itself when its time comes', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date('2099-01-05T14:00:00Z'));
+    renderButtons(job);
+    const onMyWay = () => screen.getByRole('button', { name: 'On my way' }) as HTMLButtonElement;
+    expect(onMyWay().disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(59 * 60_000));
+    expect(onMyWay().disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(onMyWay().disabled).toBe(false);
+    expect(screen.queryByText(/^Opens/)).toBeNull();
+    expect(onMyWay().getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('sends an open move, and never holds back the moves without a guard (accept, decline, complete)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-05T15:00:00Z'));
+    renderButtons(job);
+    fireEvent.click(screen.getByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/start-route', expect.objectContaining({ method: 'POST' })));
+    cleanup();
+
+    // Days ahead, only On my way and Start are held.
+    vi.setSystemTime(new Date('2098-12-30T18:00:00Z'));
+    renderButtons({ ...job, status: 'requested', allowedActions: ['accept', 'decline'] });
+    expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+    renderButtons({ ...job, status: 'in_progress', allowedActions: ['complete'] });
+    expect((screen.getByRole('button', { name: 'Complete' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/^Opens/)).toBeNull();
+  });
+});

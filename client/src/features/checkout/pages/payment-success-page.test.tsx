@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client.ts';
+import PaymentSuccessPage from './payment-success-page.tsx';
+
+const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply>;
+const fetchMock = vi.fn(async (url: string) => {
+  const reply = replies[url] ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+});
+
+beforeEach(() => {
+  replies = { '/api/auth/user': { status: 200, body: customer } };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const { hook } = memoryLocation({ path });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook}>
+        <Route path="/payment-success">
+          <PaymentSuccessPage />
+        </Route>
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+// lucide-react names each icon in its class: 'lucide-circle-check' is the success tick.
+const tick = (container: HTMLElement) => container.querySelector('svg.lucide-circle-check');
+
+describe('PaymentSuccessPage', () => {
+  it('without a payment shows a neutral empty state: its own heading, no tick, no amount', async () => {
+    const { container } = renderAt('/payment-success?amount=78.72');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'No payment to show' });
+    expect(heading).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    expect(tick(container)).toBeNull();
+    expect(container.querySelector('svg.lucide-receipt-text')).not.toBeNull();
+    expect(screen.queryByText('$78.72')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View My Bookings' }).getAttribute('href')).toBe('/bookings');
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    // Nothing to look up: no payment status was asked for.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+  });
+
+  it('with an id that is not a number shows the same empty state', async () => {
+    const { container } = renderAt('/payment-success?id=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No payment to show' })).toBeTruthy();
+    expect(tick(container)).toBeNull();
+  });
+
+  it("when the status cannot be read says so with an alert icon, not a tick", async () => {
+    replies['/api/payments/booking-status?bookingId=5'] = { status: 500, body: { code: 'internal', message: 'Boom' } };
+    const { container } = renderAt('/payment-success?id=5');
+    expect(await screen.findByText("We couldn't read this payment's status.")).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    expect(tick(container)).toBeNull();
+    expect(container.querySelector('svg.lucide-circle-alert')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("with a booking's authorized payment shows the tick, the spec's title and the amount", async () => {
+    replies['/api/payments/booking-status?bookingId=5'] = {
+      status: 200,
+      body: { status: 'requires_capture', errorMessage: null, amountCents: 7872, bookingId: 5 },
+    };
+    const { container } = renderAt('/payment-success?id=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
+    expect(tick(container)).not.toBeNull();
+    expect(screen.getByText('$78.72')).toBeTruthy();
+    expect(screen.queryByText('No payment to show')).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
+
+const glossBossId = 1;
+
+/** A date some days ahead (YYYY-MM-DD) in the detailer's zone, on a weekday the seeded hours cover (Mon-Sat). */
+function workdayAhead(timeZone: string, daysAhead: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A new customer books the Basic Exterior Wash through the API (a slot no other spec takes). */
+async function customerBooks(request: APIRequestContext) {
+  const customer = await signUp(request, 'Nadia Named');
+  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
+  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  const response = await request.post('/api/bookings', {
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date: workdayAhead(detailer.timeZone, 8),
+      time: '1:00 PM',
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { customer, booking: (await response.json()) as { id: number; detailerBusinessName: string } };
+}
+
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });
+  expect(response.status()).toBe(200);
+}
+
+/** Each entry of the admin menu, where it leads and the heading its page shows. */
+const menu = [
+  { label: 'Overview', url: '/admin', heading: 'Admin overview' },
+  { label: 'Users', url: '/admin/users', heading: 'Users' },
+  { label: 'Services', url: '/admin/services', heading: 'Services' },
+  { label: 'Bookings', url: '/admin/bookings', heading: 'Bookings' },
+  { label: 'Messages', url: '/admin/messages', heading: 'Messages' },
+  { label: 'Notifications', url: '/admin/notifications', heading: 'Notifications' },
+  { label: 'Marketing', url: '/admin/marketing', heading: 'Marketing' },
+  { label: 'Plans', url: '/admin/subscription-plans', heading: 'Manage Plans' },
+  { label: 'Settings', url: '/admin/settings', heading: 'Settings' },
+] as const;
+
+const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Admin menu' });
+
+test('[ADMIN] reaches every admin page from the admin menu, from the Admin tab on', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/');
+  // The bottom navigation's Admin tab (the spec's /admin/subscription-plans) is the way in; the menu goes everywhere else.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/subscription-plans$/);
+  await expect(adminMenu(page).getByRole('link', { name: 'Plans' })).toHaveAttribute('aria-current', 'page');
+
+  for (const item of menu) {
+    const link = adminMenu(page).getByRole('link', { name: item.label, exact: true });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${item.url.replace(/\//g, '\\/')}$`));
+    await expect(page.getByRole('main').getByRole('heading', { name: item.heading, exact: true })).toBeVisible();
+    await expect(adminMenu(page).getByRole('link', { name: item.label, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(adminMenu(page).locator('[aria-current]')).toHaveCount(1);
+    // The link of the page being shown is on screen, even at the far end of the row.
+    await expect(adminMenu(page).getByRole('link', { name: item.label, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+});
+
+test('[ADMIN] the menu fits a 390 px phone by scrolling sideways, and is on pages below a menu entry', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  const row = adminMenu(page).getByRole('list');
+  await expect(row.getByRole('listitem')).toHaveCount(menu.length);
+  const sizes = await row.evaluate((list) => ({ scroll: list.scrollWidth, client: list.clientWidth }));
+  expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  // The row scrolls, not the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const link of await adminMenu(page).getByRole('link').all()) {
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+
+  await page.goto('/admin/marketing/campaigns/new');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'New campaign', exact: true })).toBeVisible();
+  await expect(adminMenu(page).getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('[ADMIN] /admin/bookings with its menu passes axe and names people, not ids', async ({ page, playwright }) => {
+  const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const { customer, booking } = await customerBooks(customerApi);
+  await customerApi.dispose();
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/bookings');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Bookings', exact: true })).toBeVisible();
+  await expect(adminMenu(page)).toBeVisible();
+  const row = page.getByRole('list', { name: 'Bookings' }).getByTestId(`booking-${booking.id}`);
+  await expect(row.getByText(`${customer.name} with ${booking.detailerBusinessName}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/Customer #\d+/)).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('[CUSTOMER] sees no admin menu: admin pages stay closed', async ({ page }) => {
+  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'customer' } });
+  expect(response.status()).toBe(200);
+  await page.goto('/admin/bookings');
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+  await expect(adminMenu(page)).toHaveCount(0);
+});

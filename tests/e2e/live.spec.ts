@@ -1,0 +1,90 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+
+const glossBossId = 1;
+/** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
+const live = { timeout: 1_000 };
+
+/** A Monday-to-Saturday date some days ahead (YYYY-MM-DD) in the detailer's zone: the seeded hours cover it. */
+function workdayAhead(timeZone: string, daysAhead: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Books Gloss Boss's Basic Exterior Wash and pays it with the test card, all through the API: a request. */
+async function bookAndPay(request: APIRequestContext, daysAhead: number, time: string) {
+  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
+  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  const created = await request.post('/api/bookings', {
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'SUV',
+      notes: 'Gate code 4321',
+      date: workdayAhead(detailer.timeZone, daysAhead),
+      time,
+      address: '500 Howard St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: number; startsAt: string };
+  const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
+  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  return booking;
+}
+
+/** The detailer's one job card on the dashboard, and a step's button on it. */
+const jobButton = (page: Page, step: string) => page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 3:00 PM$`) });
+
+test('[CUSTOMER + DETAILER] the open booking page follows each move of the detailer within a second, without a reload', async ({ page, browser }) => {
+  test.setTimeout(60_000); // two browsers and five moves; each screen still gets only a second
+  const customer = await signUp(page.request, 'Lively Customer');
+  const booking = await bookAndPay(page.request, 5, '3:00 PM');
+  await page.goto(`/bookings/${booking.id}`);
+  const status = page.getByRole('status', { name: 'Booking status' });
+  await expect(status).toHaveText('Requested');
+
+  // The detailer signs in through the form and lands on the job dashboard, not the customer's home.
+  const detailerContext = await browser.newContext();
+  await dismissNotificationPrompt(detailerContext);
+  const detailer = await detailerContext.newPage();
+  try {
+    await detailer.goto('/login');
+    await detailer.getByLabel('Email').fill('detailer@demo.glossly.app');
+    await detailer.getByLabel('Password').fill('glossly-demo');
+    await detailer.getByRole('button', { name: 'Login' }).click();
+    await expect(detailer).toHaveURL(/\/detailer$/);
+    await expect(detailer.getByText(customer.name).first()).toBeVisible();
+
+    await jobButton(detailer, 'Accept').click();
+    await expect(status).toHaveText('Accepted', live);
+
+    // 'On my way' opens two hours before the start: move the server's (and the detailer's browser's) clock there.
+    const opensAt = new Date(Date.parse(booking.startsAt) - 2 * 3_600_000);
+    await moveServerClock(detailer.request, opensAt);
+    await detailer.clock.setSystemTime(opensAt);
+    await detailer.reload();
+    await jobButton(detailer, 'On my way').click();
+    await expect(status).toHaveText('On the way', live);
+
+    await moveServerClock(detailer.request, new Date(Date.parse(booking.startsAt) - 10 * 60_000));
+    await detailer.clock.setSystemTime(new Date(Date.parse(booking.startsAt) - 10 * 60_000));
+    await detailer.reload();
+    await jobButton(detailer, 'Start').click();
+    await expect(status).toHaveText('In progress', live);
+
+    await jobButton(detailer, 'Complete').click();
+    await expect(status).toHaveText('Completed', live);
+  } finally {
+    await moveServerClock(detailer.request, null);
+    await detailerContext.close();
+  }
+});

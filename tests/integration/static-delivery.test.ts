@@ -1,0 +1,213 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
+import { seedDatabase } from '../../server/seed/seed.ts';
+import { imageCacheControl, immutableCacheControl } from '../../server/http/static-client.ts';
+import { createCustomer } from '../factories/index.ts';
+import { signedInCookie } from './test-app.ts';
+
+// The real build (vite.config.ts: Vite, the service worker, the precompressed siblings) into a folder of its own,
+// served by the real app on a seeded in-memory PGlite.
+const run = promisify(execFile);
+let clientDir: string;
+let app: FastifyInstance;
+let database: DatabaseHandle;
+let entryScript: string;
+
+const onDisk = (file: string) => readFile(path.join(clientDir, file));
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'glossly-static-'));
+  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'error'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const manifest = JSON.parse((await onDisk('.vite/manifest.json')).toString()) as Record<string, { file: string; isEntry?: boolean }>;
+  entryScript = `/${Object.values(manifest).find((chunk) => chunk.isEntry)!.file}`;
+
+  database = await openDatabase({ dataDir: undefined });
+  await seedDatabase({ db: database.db, catalogCache: createCatalogCache() });
+  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, clientDir });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+});
+
+describe('the built client', () => {
+  it('keeps hashed assets a year, immutable', async () => {
+    expect(entryScript).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const response = await app.inject({ method: 'GET', url: entryScript, headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(immutableCacheControl);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the entry script Brotli-encoded, built once: it decodes to exactly the file on disk', async () => {
+    const response = await app.inject({ method: 'GET', url: entryScript, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    const file = await onDisk(entryScript);
+    // Compressed at build time: the bytes sent are the .br file's.
+    expect(response.rawPayload.equals(await onDisk(`${entryScript}.br`))).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).equals(file)).toBe(true);
+    expect(response.rawPayload.length).toBeLessThan(file.length / 3);
+  });
+
+  it('sends it gzip-encoded to a browser without Brotli, and plain to one that asks for no encoding', async () => {
+    const file = await onDisk(entryScript);
+    const gzipped = await app.inject({ method: 'GET', url: entryScript, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(String(gzipped.headers.vary)).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).equals(file)).toBe(true);
+    expect(gzipped.headers['cache-control']).toBe(immutableCacheControl);
+
+    const plain = await app.inject({ method: 'GET', url: entryScript });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.equals(file)).toBe(true);
+  });
+
+  it('sends the styles precompressed too, and small files as they are (nothing is compressed per request)', async () => {
+    const css = (await onDisk('index.html')).toString().match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
+    const styles = await app.inject({ method: 'GET', url: css, headers: { 'accept-encoding': 'br' } });
+    expect(styles.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(styles.rawPayload).equals(await onDisk(css))).toBe(true);
+
+    // The favicon is under 1 KB: the build writes no sibling, and the server does not compress it on the fly.
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['content-encoding']).toBeUndefined();
+    expect(favicon.rawPayload.equals(await onDisk('favicon.svg'))).toBe(true);
+  });
+
+  it('revalidates index.html, the pages the client router draws, the service worker and the manifest', async () => {
+    for (const url of ['/', '/index.html', '/bookings/42', '/sw.js', '/manifest.webmanifest']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['cache-control'], url).not.toMatch(/immutable|max-age=[1-9]/);
+      expect(response.headers.etag, url).toBeDefined();
+    }
+    // Images and icons keep their names across builds: a day, not a year.
+    for (const url of ['/icons/icon-192.png', '/favicon.svg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe(imageCacheControl);
+    }
+    const page = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'br' } });
+    const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload) : page.rawPayload;
+    expect(html.equals(await onDisk('index.html'))).toBe(true);
+  });
+
+  it('answers a missing hashed asset (a chunk of an older build) with 404, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-0ld8u1ld.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('serves the bundled service worker: Workbox precache of this build, and the push handlers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    const worker = response.body;
+    expect(worker).not.toMatch(/^\s*import\s/m);
+    expect(worker).not.toContain('self.__WB_MANIFEST');
+    expect(worker).toContain(`"url":"${entryScript.slice(1)}"`);
+    expect(worker).toContain('"url":"index.html"');
+    expect(worker).toContain('showNotification');
+    expect(worker).toContain('notificationclick');
+  });
+
+  it('serves a valid web manifest, linked from the page with its theme colour and touch icon', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(response.body) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'Glossly', short_name: 'Glossly', start_url: '/', display: 'standalone', theme_color: '#1d4ed8' });
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const any = manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes('any'));
+    expect(any.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose?.split(' ').includes('maskable'))).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await app.inject({ method: 'GET', url: icon.src });
+      expect(image.statusCode, icon.src).toBe(200);
+      expect(image.headers['content-type'], icon.src).toBe('image/png');
+      // A PNG of the declared size: width and height are the IHDR's first two 32-bit fields.
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect([image.rawPayload.readUInt32BE(16), image.rawPayload.readUInt32BE(20)], icon.src).toEqual([width, height]);
+    }
+
+    const html = (await onDisk('index.html')).toString();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+    const touchIcon = html.match(/<link rel="apple-touch-icon" href="([^"]+)"/)![1]!;
+    expect((await app.inject({ method: 'GET', url: touchIcon })).statusCode).toBe(200);
+  });
+});
+
+describe('the API', () => {
+  it('compresses a large JSON answer for a browser that accepts gzip or Brotli, and leaves a small one alone', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/services' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const gzipped = await app.inject({ method: 'GET', url: '/api/services', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(String(gzipped.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+
+    const brotli = await app.inject({ method: 'GET', url: '/api/services', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+
+  it('never compresses the live stream: its first event arrives at once, as plain text', async () => {
+    const customer = await createCustomer(app.ctx);
+    const cookie = await signedInCookie(app.ctx.db, customer);
+    const baseUrl = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const request = httpRequest(
+        { host: baseUrl.hostname, port: baseUrl.port, path: '/api/notifications/stream', headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' } },
+        resolve,
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    try {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      // The stream stays open: its first bytes come before any end, readable as they are.
+      const first = await new Promise<Buffer>((resolve) => response.once('data', resolve));
+      expect(first.toString()).toMatch(/^retry: \d+/);
+    } finally {
+      response.destroy();
+    }
+  });
+});
