@@ -1,22 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
-import { notificationLatencyLines } from './notification-latency.ts';
+import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
+import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
 
-// Figures, not pass/fail: each is one run on this machine, printed for the closing notes.
+// Figures, not pass/fail: each is one run on this machine, printed for the closing notes (bench/README.md says
+// what each one means). One heavy step at a time: the build, Lighthouse, the API load, the live events.
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const bundle = await measureBundle(rootDir);
-console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.6x)`);
+const runsSetting = process.env.BENCH_LIGHTHOUSE_RUNS ?? '5';
+const lighthouseRuns = Number(runsSetting);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 0) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number, not "${runsSetting}"`);
+// PostgreSQL figures need a server: BENCH_DATABASE_URL, else TEST_DATABASE_URL (the helpers create and drop a
+// database of their own on it). Without either they are left out.
+const postgresUrl = benchPostgresUrl();
+if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 
-process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-for (const kind of ['postgres', 'pglite'] as const) {
+const clientDir = mkdtempSync(path.join(tmpdir(), 'glossly-bench-client-'));
+try {
+  const bundle = await measureBundle(rootDir, clientDir);
+  console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x)`);
+
+  if (lighthouseRuns > 0) {
+    console.log(`Lighthouse ${lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`} a page, mobile (simulated slow 4G, 4x CPU), Chromium ${await chromiumVersion()}; targets: perf >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.02, a11y 100, best practices 100`);
+    const results = await measureLighthouse({
+      clientDir,
+      runs: lighthouseRuns,
+      onPage: (page) => console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`),
+    });
+    for (const line of lighthouseTable(results)) console.log(line);
+  } else {
+    console.log('Lighthouse: skipped (BENCH_LIGHTHOUSE_RUNS=0)');
+  }
+} finally {
+  rmSync(clientDir, { recursive: true, force: true });
+}
+
+for (const kind of postgresUrl ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {
   const api = await measureApiThroughput(kind);
   console.log(
     `GET /api/services on ${kind}: ${api.servicesRps.toFixed(0)} req/s; bare Fastify route: ${api.bareRps.toFixed(0)} req/s; ratio ${api.ratio.toFixed(2)} (target >= 0.5 on PostgreSQL)`,
   );
 }
+if (!postgresUrl) console.log('PostgreSQL figures: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 
 for (const line of await notificationLatencyLines()) console.log(line);
+
+async function chromiumVersion(): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  return new Promise((resolve) =>
+    execFile(chromePath, ['--version'], (error, stdout) => resolve(error ? `(${chromePath})` : (stdout.match(/[\d.]+/)?.[0] ?? stdout.trim()))),
+  );
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
-import { bookingReminders, bookings, detailers, services, users } from '../db/schema.ts';
+import { bookingReminders, bookings } from '../db/schema.ts';
+import { selectRecords } from './booking-records.ts';
 import { notify } from '../notifications/notification-service.ts';
 
 export const bookingRemindersIntervalMs = 60_000;
@@ -20,8 +20,6 @@ const windows: Array<{ kind: ReminderKind; fromHours: number; toHours: number }>
   { kind: '24h', fromHours: 2, toHours: 24 },
   { kind: '2h', fromHours: 0, toHours: 2 },
 ];
-
-const customerUsers = alias(users, 'reminder_customer');
 
 function whenText(startsAt: Date, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', {
@@ -44,43 +42,26 @@ export async function runBookingReminders(ctx: AppContext, now: Date): Promise<{
   const { db } = ctx;
   let sent = 0;
   for (const window of windows) {
-    const due = await db
-      .select({
-        bookingId: bookings.id,
-        startsAt: bookings.startsAt,
-        customerId: bookings.customerId,
-        customerName: customerUsers.name,
-        address: bookings.address,
-        city: bookings.city,
-        serviceName: services.name,
-        businessName: detailers.businessName,
-        detailerUserId: detailers.userId,
-        timeZone: detailers.timeZone,
-      })
-      .from(bookings)
-      .innerJoin(services, eq(services.id, bookings.serviceId))
-      .innerJoin(detailers, eq(detailers.id, bookings.detailerId))
-      .innerJoin(customerUsers, eq(customerUsers.id, bookings.customerId))
-      .where(
-        and(
-          eq(bookings.status, 'accepted'),
-          gt(bookings.startsAt, new Date(now.getTime() + window.fromHours * hourMs)),
-          lte(bookings.startsAt, new Date(now.getTime() + window.toHours * hourMs)),
-        ),
-      );
-    for (const booking of due) {
-      const when = whenText(booking.startsAt, booking.timeZone);
+    const due = await selectRecords(db).where(
+      and(
+        eq(bookings.status, 'accepted'),
+        gt(bookings.startsAt, new Date(now.getTime() + window.fromHours * hourMs)),
+        lte(bookings.startsAt, new Date(now.getTime() + window.toHours * hourMs)),
+      ),
+    );
+    for (const { booking, serviceName, detailerBusinessName, detailerUserId, timeZone, customerName } of due) {
+      const when = whenText(booking.startsAt, timeZone);
       const title = window.kind === '24h' ? 'Upcoming booking' : 'Booking in 2 hours';
       const notices = [
         {
           userId: booking.customerId,
           title,
-          message: `${booking.businessName} comes for your ${booking.serviceName} on ${when}.`,
+          message: `${detailerBusinessName} comes for your ${serviceName} on ${when}.`,
         },
         {
-          userId: booking.detailerUserId,
+          userId: detailerUserId,
           title,
-          message: `${booking.serviceName} for ${booking.customerName} on ${when} at ${booking.address}, ${booking.city}.`,
+          message: `${serviceName} for ${customerName} on ${when} at ${booking.address}, ${booking.city}.`,
         },
       ];
       for (const notice of notices) {
@@ -88,11 +69,11 @@ export async function runBookingReminders(ctx: AppContext, now: Date): Promise<{
           const tx = txCtx.db;
           const [claim] = await tx
             .insert(bookingReminders)
-            .values({ bookingId: booking.bookingId, userId: notice.userId, kind: window.kind, startsAt: booking.startsAt, sentAt: now })
+            .values({ bookingId: booking.id, userId: notice.userId, kind: window.kind, startsAt: booking.startsAt, sentAt: now })
             .onConflictDoNothing()
             .returning({ id: bookingReminders.id });
           if (!claim) return false;
-          await notify(txCtx, { ...notice, type: 'reminder', entityId: String(booking.bookingId) });
+          await notify(txCtx, { ...notice, type: 'reminder', entityId: String(booking.id) });
           return true;
         });
         if (claimed) sent += 1;

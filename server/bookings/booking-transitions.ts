@@ -22,7 +22,7 @@ import { noticesFor } from './booking-notices.ts';
 import { announceBookingChange } from './booking-live.ts';
 import { cancellationFeeFor, getBooking } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
-import { notify } from '../notifications/notification-service.ts';
+import { notifyMany } from '../notifications/notification-service.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -71,9 +71,10 @@ async function applyTransition(
       createdAt: now,
     });
     const after = { ...record, booking: updated };
-    for (const notice of noticesFor(action, after, everRequested)) {
-      await notify(txCtx, { ...notice, entityId: String(updated.id) });
-    }
+    await notifyMany(
+      txCtx,
+      noticesFor(action, after, everRequested).map((notice) => ({ ...notice, entityId: String(updated.id) })),
+    );
     announceBookingChange(txCtx, after, everRequested);
     return true;
   });

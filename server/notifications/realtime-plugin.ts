@@ -126,7 +126,10 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
       });
     }
     if (!delivery.email && !(delivery.push && channels.push)) return;
-    const leg = deliverExternally(db, channels, delivery)
+    // Push and email start on a later turn of the event loop: when one event notifies many users, every live
+    // message is written to its socket first, instead of queueing behind the database work of each email.
+    const leg = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => deliverExternally(db, channels, delivery))
       .then((result) => {
         if (result.push && (result.push.deactivated || result.push.failed)) log.info(result.push, 'web push');
       })

@@ -1,28 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
-
-const glossBossId = 1;
-
-/** A date some days ahead (YYYY-MM-DD) in the detailer's zone, on a weekday the seeded hours cover (Mon-Sat). */
-function workdayAhead(timeZone: string, daysAhead: number) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
 
 /** A new customer books the Basic Exterior Wash through the API (a slot no other spec takes). */
 async function customerBooks(request: APIRequestContext) {
   const customer = await signUp(request, 'Nadia Named');
-  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
-  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  const { serviceId, timeZone } = await glossBossWash(request);
   const response = await request.post('/api/bookings', {
     data: {
       detailerId: glossBossId,
       serviceId,
       vehicleType: 'Sedan',
-      date: workdayAhead(detailer.timeZone, 8),
+      date: workdayAhead(timeZone, 8),
       time: '1:00 PM',
       address: '1 Market St',
       city: 'San Francisco',

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
-import { SMTPServer } from 'smtp-server';
 import type { Page } from '@playwright/test';
+import { startMailbox, type Mailbox } from '../integration/mailbox.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 // The real protocol peers the server talks to in these tests (playwright.config.ts points it at them).
@@ -12,29 +12,11 @@ const smtpPort = 4456;
 
 const unique = () => randomBytes(4).toString('hex');
 
-/** Quoted-printable soft breaks and escapes undone, so a link in the message reads as sent. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-const mailbox: string[] = [];
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let oidcServer: Server;
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        mailbox.push(decodeQuotedPrintable(data));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  mailbox = await startMailbox(smtpPort);
 
   const provider = new Provider(`http://127.0.0.1:${oidcPort}`, {
     clients: [
@@ -59,7 +41,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox.close();
   await new Promise<void>((resolve) => oidcServer.close(() => resolve()));
 });
 
@@ -173,8 +155,8 @@ test('[CUSTOMER] registers, confirms the email from a real SMTP message and land
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await expect.poll(() => mailbox.find((mail) => mail.includes(`To: ${email}`)), { timeout: 10_000 }).toBeTruthy();
-  const mail = mailbox.find((m) => m.includes(`To: ${email}`))!;
+  await expect.poll(() => mailbox.messages.find((mail) => mail.includes(`To: ${email}`)), { timeout: 10_000 }).toBeTruthy();
+  const mail = mailbox.messages.find((m) => m.includes(`To: ${email}`))!;
   const link = /http:\/\/localhost:\d+\/verify-email\?token=[\w-]+/.exec(mail)![0];
   expect(link.startsWith(`http://localhost:${port}/`)).toBe(true);
   await page.goto(link);
@@ -211,7 +193,7 @@ test('[CUSTOMER] registering with a taken email answers like any registration an
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect
-    .poll(() => mailbox.find((mail) => mail.includes('To: customer@demo.glossly.app') && mail.includes('Someone tried to create')), { timeout: 10_000 })
+    .poll(() => mailbox.messages.find((mail) => mail.includes('To: customer@demo.glossly.app') && mail.includes('Someone tried to create')), { timeout: 10_000 })
     .toBeTruthy();
 });
 
@@ -282,8 +264,8 @@ test('[CUSTOMER] resets a forgotten password with the link from a real SMTP emai
 
   // The account's first email is its confirmation link; this one is the reset link.
   const resetMail = (mail: string) => mail.includes(`To: ${account.email}`) && mail.includes('/reset-password?token=');
-  await expect.poll(() => mailbox.find(resetMail), { timeout: 10_000 }).toBeTruthy();
-  const mail = mailbox.find(resetMail)!;
+  await expect.poll(() => mailbox.messages.find(resetMail), { timeout: 10_000 }).toBeTruthy();
+  const mail = mailbox.messages.find(resetMail)!;
   const link = /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+/.exec(mail)![0];
   expect(link.startsWith(`http://localhost:${port}/`)).toBe(true);
 

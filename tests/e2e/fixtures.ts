@@ -84,3 +84,22 @@ export async function moveServerClock(
   expect(response.status(), await response.text()).toBe(200);
   return new Date(((await response.json()) as { now: string }).now);
 }
+
+/** Gloss Boss Mobile Detailing, the seed's first detailer, who lists every service. */
+export const glossBossId = 1;
+
+/** A date some days ahead (YYYY-MM-DD) in the detailer's zone, on a weekday the seeded hours cover (Mon-Sat). */
+export function workdayAhead(timeZone: string, daysAhead: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Gloss Boss's Basic Exterior Wash as the API lists it, and the detailer's time zone: what a booking through the API needs. */
+export async function glossBossWash(request: import('@playwright/test').APIRequestContext) {
+  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
+  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  return { serviceId, timeZone: detailer.timeZone as string };
+}

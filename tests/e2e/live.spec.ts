@@ -1,30 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import { dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
 
-const glossBossId = 1;
 /** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
 const live = { timeout: 1_000 };
 
-/** A Monday-to-Saturday date some days ahead (YYYY-MM-DD) in the detailer's zone: the seeded hours cover it. */
-function workdayAhead(timeZone: string, daysAhead: number) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Books Gloss Boss's Basic Exterior Wash and pays it with the test card, all through the API: a request. */
 async function bookAndPay(request: APIRequestContext, daysAhead: number, time: string) {
-  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
-  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
+  const { serviceId, timeZone } = await glossBossWash(request);
   const created = await request.post('/api/bookings', {
     data: {
       detailerId: glossBossId,
       serviceId,
       vehicleType: 'SUV',
       notes: 'Gate code 4321',
-      date: workdayAhead(detailer.timeZone, daysAhead),
+      date: workdayAhead(timeZone, daysAhead),
       time,
       address: '500 Howard St',
       city: 'San Francisco',

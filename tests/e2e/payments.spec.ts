@@ -1,25 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
-
-const glossBossId = 1;
-
-/** A date some days ahead (YYYY-MM-DD) in the detailer's zone, on a weekday the seeded hours cover (Mon-Sat). */
-function workdayAhead(timeZone: string, daysAhead: number) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const date = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + daysAhead));
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
 
 /** A new customer (no referral credits), signed in on this page's context. */
 const newCustomer = (request: APIRequestContext) => signUp(request, 'Pat Payer');
 
 /** Books the Basic Exterior Wash through the API: the booking waits for payment, holding its slot. */
 async function bookWash(request: APIRequestContext, daysAhead: number, time: string) {
-  const detailer = await (await request.get(`/api/detailers/${glossBossId}`)).json();
-  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
-  const date = workdayAhead(detailer.timeZone, daysAhead);
+  const { serviceId, timeZone } = await glossBossWash(request);
+  const date = workdayAhead(timeZone, daysAhead);
   const response = await request.post('/api/bookings', {
     data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date, time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
   });

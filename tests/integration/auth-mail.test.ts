@@ -2,13 +2,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { outboxEmails } from '../../server/db/schema.ts';
 import { runMailDelivery } from '../../server/notifications/mail-delivery-job.ts';
 import { createMailer, mailRetryDelayMs, maxMailAttempts, type Email } from '../../server/notifications/mailer.ts';
 import { createCustomer } from '../factories/index.ts';
+import { startMailbox } from './mailbox.ts';
 import { createTestApp, createTestClock, createTestDatabase, databaseKinds, type TestApp } from './test-app.ts';
 
 const tokenOf = (text: string) => /\/reset-password\?token=([\w-]+)/.exec(text)![1]!;
@@ -29,28 +29,6 @@ async function startSilentSmtp(): Promise<{ url: string; close: () => Promise<vo
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** A real SMTP server that keeps what it receives. */
-async function startMailbox(): Promise<{ url: string; messages: string[]; close: () => Promise<void> }> {
-  const messages: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        // Quoted-printable soft breaks and escapes undone, so a link reads as sent.
-        messages.push(data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(databaseKinds)('emails with links on %s', (kind) => {

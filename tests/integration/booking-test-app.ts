@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
-import { createTestApp, createTestClock, type DatabaseKind, type TestApp, signedInCookie } from './test-app.ts';
+import { createCaller, createTestApp, createTestClock, type DatabaseKind, type TestApp } from './test-app.ts';
 
 /**
  * The app of the booking tests and their HTTP helpers, set up and closed by the calling describe block.
@@ -11,26 +11,13 @@ import { createTestApp, createTestClock, type DatabaseKind, type TestApp, signed
 export function useBookingTestApp(kind: DatabaseKind) {
   let t: TestApp;
   const clock = createTestClock();
-  const cookies = new Map<number, string>();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock });
   });
   afterAll(() => t.close());
 
-  async function cookieFor(user: UserRow) {
-    let cookie = cookies.get(user.id);
-    if (!cookie) {
-      cookie = await signedInCookie(t.db, user, clock.now());
-      cookies.set(user.id, cookie);
-    }
-    return cookie;
-  }
-
-  async function call(user: UserRow | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-    const headers: Record<string, string> = user ? { cookie: await cookieFor(user) } : {};
-    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  }
+  const { cookieFor, call } = createCaller(() => t, clock);
 
   /** A customer without a password: hashing 50 passwords per round would only measure argon2. */
   const quickCustomer = () => createCustomer(t.ctx, { password: undefined });

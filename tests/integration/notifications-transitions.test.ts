@@ -1,71 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, gt } from 'drizzle-orm';
-import type { Booking } from '@core/schemas/booking.ts';
 import { notifications } from '../../server/db/schema.ts';
 import { runBookingExpiry } from '../../server/bookings/booking-expiry-job.ts';
 import { markAuthorized } from '../../server/bookings/booking-transitions.ts';
-import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
-import { openSseClient, type SseClient } from './sse-client.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
+import { createTestClock, databaseKinds, useStreamingCast } from './test-app.ts';
 
 // The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the factory's detailers work Mon-Sat 9-5 there.
 
 type Seen = { userId: number; type: string; title: string; entityId: string };
 
 describe.each(databaseKinds)('each booking transition notifies the right user, and no one else, on %s', (kind) => {
-  let t: TestApp;
   const clock = createTestClock();
-  let baseUrl: string;
-  let customer: UserRow;
-  let detailer: Awaited<ReturnType<typeof createDetailer>>;
-  let bystander: UserRow;
-  let otherDetailer: Awaited<ReturnType<typeof createDetailer>>;
-  let admin: UserRow;
-  const cookies = new Map<number, string>();
-  const streams = new Map<number, SseClient>();
+  const cast = useStreamingCast(kind, clock);
+  const { call, book, stream, cookie } = cast;
   let lastSeenId = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    customer = await createCustomer(t.ctx, { password: undefined });
-    bystander = await createCustomer(t.ctx, { password: undefined });
-    admin = await createAdmin(t.ctx, { password: undefined });
-    detailer = await createDetailer(t.ctx);
-    otherDetailer = await createDetailer(t.ctx);
-    for (const user of [customer, bystander, admin, detailer.user, otherDetailer.user]) {
-      const cookie = await signedInCookie(t.db, user);
-      cookies.set(user.id, cookie);
-      streams.set(user.id, await openSseClient(`${baseUrl}/api/notifications/stream`, cookie));
-    }
-  });
-  afterAll(async () => {
-    for (const stream of streams.values()) await stream.close();
-    await t?.close();
-  });
-
-  const call = (user: UserRow, url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie: cookies.get(user.id)! }, payload });
-
-  async function book(date: string, time: string): Promise<number> {
-    const response = await call(customer, '/api/bookings', {
-      detailerId: detailer.detailerId,
-      serviceId: detailer.serviceId,
-      vehicleType: 'Sedan',
-      date,
-      time,
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as Booking).id;
-  }
 
   /** Every notification stored since the last call, oldest first. */
   async function newNotifications(): Promise<Seen[]> {
-    const rows = await t.db.select().from(notifications).where(gt(notifications.id, lastSeenId)).orderBy(asc(notifications.id));
+    const rows = await cast.t.db.select().from(notifications).where(gt(notifications.id, lastSeenId)).orderBy(asc(notifications.id));
     if (rows.length > 0) lastSeenId = rows.at(-1)!.id;
     return rows.map(({ userId, type, title, entityId }) => ({ userId, type, title, entityId }));
   }
@@ -75,7 +27,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     const stored = await newNotifications();
     expect(stored).toEqual(expected);
     for (const notice of expected) {
-      await streams.get(notice.userId)!.next((n) => n.title === notice.title && n.entityId === notice.entityId, 1000);
+      await stream({ id: notice.userId }).next((n) => n.title === notice.title && n.entityId === notice.entityId, 1000);
     }
   }
 
@@ -85,8 +37,8 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     const entityId = String(id);
     await expectNotified([]); // The hold is the customer's alone until the card is authorized.
 
-    await markAuthorized(t.ctx, id, clock.now());
-    await expectNotified([{ userId: detailer.user.id, type: 'booking_request', title: 'New booking request', entityId }]);
+    await markAuthorized(cast.t.ctx, id, clock.now());
+    await expectNotified([{ userId: cast.detailer.user.id, type: 'booking_request', title: 'New booking request', entityId }]);
 
     const steps: Array<[string, string, string]> = [
       ['accept', 'booking_update', 'Booking accepted'],
@@ -100,9 +52,9 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     clock.set(new Date('2026-11-24T17:00:00Z'));
     try {
       for (const [action, type, title] of steps) {
-        const response = await call(detailer.user, `/api/bookings/${id}/${action}`);
+        const response = await call(cast.detailer.user, `/api/bookings/${id}/${action}`);
         expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-        await expectNotified([{ userId: customer.id, type, title, entityId }]);
+        await expectNotified([{ userId: cast.customer.id, type, title, entityId }]);
       }
     } finally {
       clock.set(held);
@@ -111,55 +63,55 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
 
   it('decline -> the customer', async () => {
     const id = await book('2026-11-24', '11:00 AM');
-    await markAuthorized(t.ctx, id, clock.now());
+    await markAuthorized(cast.t.ctx, id, clock.now());
     await newNotifications();
-    expect((await call(detailer.user, `/api/bookings/${id}/decline`)).statusCode).toBe(200);
-    await expectNotified([{ userId: customer.id, type: 'booking_update', title: 'Booking declined', entityId: String(id) }]);
+    expect((await call(cast.detailer.user, `/api/bookings/${id}/decline`)).statusCode).toBe(200);
+    await expectNotified([{ userId: cast.customer.id, type: 'booking_update', title: 'Booking declined', entityId: String(id) }]);
   });
 
   it('cancel by the customer -> the detailer once requested, no one while still a hold', async () => {
     const requested = await book('2026-11-25', '9:00 AM');
-    await markAuthorized(t.ctx, requested, clock.now());
+    await markAuthorized(cast.t.ctx, requested, clock.now());
     await newNotifications();
-    expect((await call(customer, `/api/bookings/${requested}/cancel`)).statusCode).toBe(200);
-    await expectNotified([{ userId: detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) }]);
+    expect((await call(cast.customer, `/api/bookings/${requested}/cancel`)).statusCode).toBe(200);
+    await expectNotified([{ userId: cast.detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) }]);
 
     const hold = await book('2026-11-25', '11:00 AM');
-    expect((await call(customer, `/api/bookings/${hold}/cancel`)).statusCode).toBe(200);
+    expect((await call(cast.customer, `/api/bookings/${hold}/cancel`)).statusCode).toBe(200);
     await expectNotified([]);
   });
 
   it('expire (unanswered for 12 hours) -> customer and detailer; abandon (unpaid hold) -> the customer', async () => {
     const unanswered = await book('2026-11-26', '9:00 AM');
-    await markAuthorized(t.ctx, unanswered, clock.now());
+    await markAuthorized(cast.t.ctx, unanswered, clock.now());
     const unpaid = await book('2026-11-26', '11:00 AM');
     await newNotifications();
 
-    const result = await runBookingExpiry(t.ctx, new Date(clock.now().getTime() + 13 * 3_600_000));
+    const result = await runBookingExpiry(cast.t.ctx, new Date(clock.now().getTime() + 13 * 3_600_000));
     expect(result).toEqual({ abandoned: 1, expired: 1 });
     const stored = await newNotifications();
     expect(stored).toHaveLength(3);
     expect(stored).toEqual(
       expect.arrayContaining([
-        { userId: customer.id, type: 'booking_update', title: 'Booking hold expired', entityId: String(unpaid) },
-        { userId: customer.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
-        { userId: detailer.user.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
+        { userId: cast.customer.id, type: 'booking_update', title: 'Booking hold expired', entityId: String(unpaid) },
+        { userId: cast.customer.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
+        { userId: cast.detailer.user.id, type: 'booking_update', title: 'Booking request expired', entityId: String(unanswered) },
       ]),
     );
   });
 
   it('no one else heard anything: the bystander, the admin and the other detailer have no notifications and no live events', async () => {
-    for (const user of [bystander, admin, otherDetailer.user]) {
-      const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookies.get(user.id)! } });
+    for (const user of [cast.bystander, cast.admin, cast.otherDetailer.user]) {
+      const list = await cast.t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookie(user) } });
       expect(list.json()).toEqual([]);
-      expect(streams.get(user.id)!.events).toEqual([]);
+      expect(stream(user).events).toEqual([]);
     }
     // And each party's live stream carried exactly its own stored notifications.
     await new Promise((r) => setTimeout(r, 100));
-    for (const user of [customer, detailer.user]) {
-      const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookies.get(user.id)! } });
+    for (const user of [cast.customer, cast.detailer.user]) {
+      const list = await cast.t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookie(user) } });
       const storedIds = (list.json() as Array<{ id: number }>).map((n) => n.id).sort((a, b) => a - b);
-      const liveIds = streams.get(user.id)!.events.map((n) => n.id).sort((a, b) => a - b);
+      const liveIds = stream(user).events.map((n) => n.id).sort((a, b) => a - b);
       expect(liveIds).toEqual(storedIds);
       expect(storedIds.length).toBeGreaterThan(0);
     }

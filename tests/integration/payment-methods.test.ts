@@ -6,7 +6,7 @@ import { fullyRefundedMessage, onlyCompletedRefundMessage } from '../../server/p
 import { declineMessages, testCards, type TestGateway } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
+import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const card = (number: string, expYear = 2030) => ({ number, expMonth: 12, expYear, cvc: '123', zip: '94107' });
 
@@ -14,7 +14,6 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
   let t: TestApp;
   let gateway: TestGateway;
   const clock = createTestClock();
-  const cookies = new Map<number, string>();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock });
@@ -22,18 +21,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
   });
   afterAll(() => t.close());
 
-  async function call(user: UserRow | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-    const headers: Record<string, string> = {};
-    if (user) {
-      let cookie = cookies.get(user.id);
-      if (!cookie) {
-        cookie = await signedInCookie(t.db, user, clock.now());
-        cookies.set(user.id, cookie);
-      }
-      headers.cookie = cookie;
-    }
-    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  }
+  const { call } = createCaller(() => t, clock);
 
   /** A booked, paid (authorized) booking; `complete` runs it to completion (captured). */
   async function paidBooking(options: { complete?: boolean; saveCard?: boolean } = {}) {

@@ -8,7 +8,7 @@ import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
+import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const webhookSecret = 'whsec_integration_test_secret_0123456789';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
@@ -17,7 +17,6 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   let t: TestApp;
   let gateway: TestGateway;
   const clock = createTestClock();
-  const cookies = new Map<number, string>();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock, env: { TEST_GATEWAY_WEBHOOK_SECRET: webhookSecret } });
@@ -25,18 +24,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function call(user: UserRow | null, method: 'GET' | 'POST', url: string, payload?: object) {
-    const headers: Record<string, string> = {};
-    if (user) {
-      let cookie = cookies.get(user.id);
-      if (!cookie) {
-        cookie = await signedInCookie(t.db, user, clock.now());
-        cookies.set(user.id, cookie);
-      }
-      headers.cookie = cookie;
-    }
-    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  }
+  const { call } = createCaller(() => t, clock);
 
   async function setup(credits = 0) {
     const detailer = await createDetailer(t.ctx);

@@ -7,7 +7,7 @@ import { fullyRefundedMessage } from '../../server/payments/payment-refunds.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createTestApp, createTestClock, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
+import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
@@ -21,7 +21,6 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
   let t: TestApp;
   let admin: UserRow;
   const clock = createTestClock(booked);
-  const cookies = new Map<number, string>();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { clock });
@@ -34,14 +33,7 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     for (const spy of spies.splice(0)) spy.mockRestore();
   });
 
-  async function call(user: UserRow, method: 'GET' | 'POST', url: string, payload?: object) {
-    let cookie = cookies.get(user.id);
-    if (!cookie) {
-      cookie = await signedInCookie(t.db, user, clock.now());
-      cookies.set(user.id, cookie);
-    }
-    return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  }
+  const { call } = createCaller(() => t, clock);
 
   /** A booking paid by card (authorized); the clock is back at booking time. */
   async function paidBooking() {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:https';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import type { Clock } from '../../server/clock.ts';
+import type { Booking } from '@core/schemas/booking.ts';
 import type { LiveChange } from '@core/schemas/live-change.ts';
+import type { Notification } from '@core/schemas/notification.ts';
 import { createAppContext, type AppContext, type AppContextParts, type LiveAudience } from '../../server/context.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
@@ -14,6 +17,8 @@ import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
 import { sessionCookieName } from '../../server/http/auth-plugin.ts';
 import { createSession } from '../../server/identity/session-service.ts';
+import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
+import { openSseClient, type SseClient } from './sse-client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -148,4 +153,122 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 export async function signedInCookie(db: Database, user: { id: number }, now = new Date()): Promise<string> {
   const { token } = await createSession(db, user.id, now);
   return `${sessionCookieName}=${token}`;
+}
+
+/**
+ * Requests to the app as a user, signed in once (a session made at the clock's time, then reused), or with null
+ * as no one. `app` is read at each request, so a describe block can build its app in beforeAll.
+ */
+export function createCaller(app: () => TestApp, clock: Clock) {
+  const cookies = new Map<number, string>();
+
+  async function cookieFor(user: { id: number }) {
+    let cookie = cookies.get(user.id);
+    if (!cookie) {
+      cookie = await signedInCookie(app().db, user, clock.now());
+      cookies.set(user.id, cookie);
+    }
+    return cookie;
+  }
+
+  async function call(user: { id: number } | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+    const headers: Record<string, string> = user ? { cookie: await cookieFor(user) } : {};
+    return app().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  }
+
+  return { cookieFor, call };
+}
+
+/**
+ * The people of a live-stream test, each signed in with the stream open, on an app of its own that listens (built
+ * before the describe block's tests and closed after them): a customer, a bystander (another customer), an admin,
+ * the detailer the customer books and another detailer. Each stream collects its `eventName` events
+ * (notifications by default). `book` holds a slot of the detailer's service for the customer; `call` POSTs as a user.
+ */
+export function useStreamingCast<T = Notification>(kind: DatabaseKind, clock: Clock, eventName?: string) {
+  let t: TestApp;
+  let cast: Awaited<ReturnType<typeof openCast<T>>>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock });
+    cast = await openCast<T>(t, eventName);
+  });
+  afterAll(async () => {
+    await cast?.close();
+    await t?.close();
+  });
+  return {
+    get t() {
+      return t;
+    },
+    get customer() {
+      return cast.customer;
+    },
+    get bystander() {
+      return cast.bystander;
+    },
+    get admin() {
+      return cast.admin;
+    },
+    get detailer() {
+      return cast.detailer;
+    },
+    get otherDetailer() {
+      return cast.otherDetailer;
+    },
+    /** The user's open stream. */
+    stream: (user: { id: number }) => cast.streams.get(user.id)!,
+    /** The user's session cookie. */
+    cookie: (user: { id: number }) => cast.cookies.get(user.id)!,
+    call: (user: { id: number }, url: string, payload?: object) => cast.call(user, url, payload),
+    book: (date: string, time: string) => cast.book(date, time),
+  };
+}
+
+async function openCast<T>(t: TestApp, eventName?: string) {
+  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const customer = await createCustomer(t.ctx, { password: undefined });
+  const bystander = await createCustomer(t.ctx, { password: undefined });
+  const admin = await createAdmin(t.ctx, { password: undefined });
+  const detailer = await createDetailer(t.ctx);
+  const otherDetailer = await createDetailer(t.ctx);
+  const cookies = new Map<number, string>();
+  const streams = new Map<number, SseClient<T>>();
+  for (const user of [customer, bystander, admin, detailer.user, otherDetailer.user]) {
+    const cookie = await signedInCookie(t.db, user);
+    cookies.set(user.id, cookie);
+    streams.set(user.id, await openSseClient<T>(`${baseUrl}/api/notifications/stream`, cookie, eventName));
+  }
+
+  const call = (user: { id: number }, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie: cookies.get(user.id)! }, payload });
+
+  async function book(date: string, time: string): Promise<number> {
+    const response = await call(customer, '/api/bookings', {
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      vehicleType: 'Sedan',
+      date,
+      time,
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as Booking).id;
+  }
+
+  return {
+    customer,
+    bystander,
+    admin,
+    detailer,
+    otherDetailer,
+    cookies,
+    streams,
+    call,
+    book,
+    async close() {
+      for (const stream of streams.values()) await stream.close();
+    },
+  };
 }

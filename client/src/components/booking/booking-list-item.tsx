@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Card } from '@/components/ui/card.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonCardList } from '@/components/ui/skeleton.tsx';
 import { formatShortDate } from '@/lib/calendar-dates.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -37,20 +37,16 @@ export function BookingListItem({ booking }: { booking: Booking }) {
 
 export function BookingListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className="grid gap-3">
-      {Array.from({ length: count }, (_, index) => (
-        <Card key={index} className="grid gap-2 p-4" aria-hidden>
-          <div className="flex justify-between">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-5 w-20 rounded-full" />
-          </div>
-          <Skeleton className="h-4 w-32" />
-          <div className="flex justify-between">
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-4 w-14" />
-          </div>
-        </Card>
-      ))}
-    </div>
+    <SkeletonCardList count={count}>
+      <div className="flex justify-between">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-32" />
+      <div className="flex justify-between">
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="h-4 w-14" />
+      </div>
+    </SkeletonCardList>
   );
 }

@@ -1,62 +1,29 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { bookingResponse, jsonResponse } from '../../../../tests/factories/booking-response.ts';
+import { stubFetchEachTest } from '../../../../tests/factories/page-harness.tsx';
 import { DetailerActionButtons } from './detailer-action-buttons.tsx';
 
 // Monday 2099-01-05, 9:00 AM in Los Angeles (17:00 UTC): On my way opens at 7:00 AM there, Start at 8:30 AM.
-const job: Booking = {
+const job: Booking = bookingResponse({
   id: 7,
   status: 'accepted',
-  detailerId: 1,
-  serviceId: 1,
-  customerId: 2,
-  serviceName: 'Basic Exterior Wash',
-  detailerBusinessName: 'Gloss Boss Mobile Detailing',
-  customerName: 'Sam Carter',
   startsAt: '2099-01-05T17:00:00.000Z',
   endsAt: '2099-01-05T17:45:00.000Z',
   date: '2099-01-05',
   time: '9:00 AM',
   timeZone: 'America/Los_Angeles',
-  vehicleType: 'Sedan',
-  notes: null,
-  address: '1 Market St',
-  apt: null,
-  city: 'San Francisco',
-  zip: '94105',
-  price: 59,
-  serviceFee: 15,
-  tax: 4.72,
-  total: 78.72,
-  priceCents: 5900,
-  serviceFeeCents: 1500,
-  taxCents: 472,
-  totalCents: 7872,
-  holdExpiresAt: null,
-  createdAt: '2098-12-30T10:00:00.000Z',
   allowedActions: ['start-route'],
-  cancellationFeeCents: 0,
-  refundedCents: 0,
-  refundableCents: 0,
   timeline: [{ status: 'accepted', action: 'accept', at: '2098-12-30T11:00:00.000Z' }],
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ ...job, status: 'en_route', allowedActions: ['start'] }));
-
-beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse({ ...job, status: 'en_route', allowedActions: ['start'] }));
+
+stubFetchEachTest(fetchMock);
 
 function renderButtons(booking: Booking) {
   return render(

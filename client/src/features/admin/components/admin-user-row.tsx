@@ -2,7 +2,7 @@ import type { AdminUser } from '@core/schemas/admin.ts';
 import type { AdminUpdateUserInput } from '@core/schemas/auth.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonCardList } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
@@ -104,21 +104,17 @@ export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolea
 
 export function AdminUserListSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <div className="grid gap-3">
-      {Array.from({ length: count }, (_, index) => (
-        <Card key={index} className="grid gap-2 p-4" aria-hidden>
-          <div className="flex justify-between">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-5 w-16 rounded-full" />
-          </div>
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="h-4 w-52" />
-          <div className="flex justify-end gap-2">
-            <Skeleton className="h-9 w-24" />
-            <Skeleton className="h-9 w-20" />
-          </div>
-        </Card>
-      ))}
-    </div>
+    <SkeletonCardList count={count}>
+      <div className="flex justify-between">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-28" />
+      <Skeleton className="h-4 w-52" />
+      <div className="flex justify-end gap-2">
+        <Skeleton className="h-9 w-24" />
+        <Skeleton className="h-9 w-20" />
+      </div>
+    </SkeletonCardList>
   );
 }

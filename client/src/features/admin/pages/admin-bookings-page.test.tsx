@@ -1,53 +1,31 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { dismissToast } from '@/lib/toast.ts';
+import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
+import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
 import AdminBookingsPage from './admin-bookings-page.tsx';
 
-const completed: Booking = {
+const completed: Booking = bookingResponse({
   id: 41,
   status: 'completed',
   detailerId: 3,
-  serviceId: 1,
   customerId: 12,
-  serviceName: 'Basic Exterior Wash',
   detailerBusinessName: 'Gloss Pros',
   customerName: 'Casey Customer',
   startsAt: '2098-12-31T17:00:00.000Z',
   endsAt: '2098-12-31T17:45:00.000Z',
   date: '2098-12-31',
   time: '9:00 AM',
-  timeZone: 'America/Los_Angeles',
-  vehicleType: 'Sedan',
-  notes: null,
-  address: '1 Market St',
-  apt: null,
-  city: 'San Francisco',
-  zip: '94105',
-  price: 59,
-  serviceFee: 15,
-  tax: 4.72,
-  total: 78.72,
-  priceCents: 5900,
-  serviceFeeCents: 1500,
-  taxCents: 472,
   totalCents: 7872,
-  holdExpiresAt: null,
-  createdAt: '2098-12-30T10:00:00.000Z',
-  allowedActions: [],
-  cancellationFeeCents: 0,
   refundedCents: 2000,
   refundableCents: 5872,
-  timeline: [],
-};
+  allowedActions: [],
+});
 const refunded: Booking = { ...completed, id: 42, customerName: 'Riley Refunded', refundedCents: 7872, refundableCents: 0 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let list: Booking[];
 let refundAnswer: () => Response;
@@ -57,15 +35,9 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   return json({ message: 'Not found' }, 404);
 });
 
+stubFetchEachTest(fetchMock);
 beforeEach(() => {
   list = [completed, refunded];
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderPage() {

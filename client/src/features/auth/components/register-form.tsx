@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordMinLength } from '@core/domain/password-policy.ts';
 import { registerSchema, type Registration, type RegisterInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -11,7 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailPanel } from './check-email-panel.tsx';
-import { EmailField, TextField } from './text-field.tsx';
+import { EmailField, NewPasswordFields, TextField } from './text-field.tsx';
 
 // The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
 const accountTypes = [
@@ -57,21 +56,9 @@ export function RegisterForm() {
         {...form.register('username')}
       />
       <EmailField error={errors.email?.message} {...form.register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`At least ${passwordMinLength} characters`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.password?.message, ...form.register('password') }}
+        confirmPassword={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
       />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-neutral-800">Account Type</legend>

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { passwordMinLength } from '@core/domain/password-policy.ts';
 import { resetPasswordSchema, type ResetPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { NewPasswordFields } from '../components/text-field.tsx';
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -51,21 +50,10 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password" description="After this, every device signed in to your account is signed out.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
+        <NewPasswordFields
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`At least ${passwordMinLength} characters`}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          password={{ error: errors.password?.message, ...form.register('password') }}
+          confirmPassword={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
         />
         {failure && (
           <div role="alert" className="grid gap-1 rounded-control bg-danger-50 p-3 text-sm text-danger-700">

@@ -1,8 +1,7 @@
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'wouter';
 import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import { Button } from '@/components/ui/button.tsx';
+import { AfterBookingLinks } from '@/components/booking/after-booking-links.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 
@@ -38,14 +37,7 @@ export function BookingConfirmed({ booking }: { booking: Booking }) {
           </div>
         </dl>
       </Card>
-      <div className="grid gap-3">
-        <Button asChild size="lg">
-          <Link href="/bookings">View My Bookings</Link>
-        </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link href="/">Return to Home</Link>
-        </Button>
-      </div>
+      <AfterBookingLinks />
     </section>
   );
 }

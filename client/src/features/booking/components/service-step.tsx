@@ -3,17 +3,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Clock } from 'lucide-react';
-import { bookingStep1Schema, notesMaxLength, vehicleTypes, type BookingStep1 } from '@core/schemas/booking.ts';
+import { bookingStep1Schema, notesMaxLength, type BookingStep1 } from '@core/schemas/booking.ts';
 import type { Service } from '@core/schemas/catalog.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { cn } from '@/lib/cn.ts';
 import { StepHeading } from './step-heading.tsx';
+import { VehicleTypeSelect } from './vehicle-type-select.tsx';
 
 type Step1Input = z.input<typeof bookingStep1Schema>;
 export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null };
@@ -101,22 +101,13 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
         </h2>
         <div className="grid gap-1.5">
           <Label htmlFor="vehicleType">Vehicle Type</Label>
-          <select
+          <VehicleTypeSelect
             id="vehicleType"
-            className={cn(fieldClasses, 'h-11', !vehicleType && 'text-neutral-500')}
+            isEmpty={!vehicleType}
             aria-invalid={errors.vehicleType ? true : undefined}
             aria-describedby="vehicleType-error"
             {...register('vehicleType')}
-          >
-            <option value="" disabled>
-              Select vehicle type
-            </option>
-            {vehicleTypes.map((type) => (
-              <option key={type} value={type} className="text-neutral-900">
-                {type}
-              </option>
-            ))}
-          </select>
+          />
           <FieldError id="vehicleType-error">{errors.vehicleType?.message}</FieldError>
         </div>
         <div className="grid gap-1.5">

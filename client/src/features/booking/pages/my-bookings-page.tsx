@@ -5,6 +5,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { BookingListItem, BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
 
@@ -29,12 +30,9 @@ function BookingsContent() {
   const bookings = useBookings();
   if (bookings.isPending) {
     return (
-      <div className="grid gap-3">
-        <p role="status" className="sr-only">
-          Loading your bookings
-        </p>
+      <LoadingState label="Loading your bookings">
         <BookingListSkeleton />
-      </div>
+      </LoadingState>
     );
   }
   if (bookings.isError) {

@@ -2,19 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CalendarClock, CalendarX } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
-import { bookingStep1Schema, vehicleTypes } from '@core/schemas/booking.ts';
+import { bookingStep1Schema } from '@core/schemas/booking.ts';
 import type { SoonestSlot } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { cn } from '@/lib/cn.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
+import { VehicleTypeSelect } from '../components/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
 import { parseRouteId } from '@core/schemas/common.ts';
 
@@ -114,9 +113,9 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
       <form onSubmit={submit} noValidate className="grid gap-4">
         <div className="grid gap-1.5">
           <Label htmlFor="quick-vehicleType">Vehicle Type</Label>
-          <select
+          <VehicleTypeSelect
             id="quick-vehicleType"
-            className={cn(fieldClasses, 'h-11', !vehicleType && 'text-neutral-500')}
+            isEmpty={!vehicleType}
             value={vehicleType}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'quick-vehicleType-error' : undefined}
@@ -124,16 +123,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
               setVehicleType(e.target.value);
               setError(null);
             }}
-          >
-            <option value="" disabled>
-              Select vehicle type
-            </option>
-            {vehicleTypes.map((type) => (
-              <option key={type} value={type} className="text-neutral-900">
-                {type}
-              </option>
-            ))}
-          </select>
+          />
           <FieldError id="quick-vehicleType-error">{error ?? undefined}</FieldError>
         </div>
         <Button type="submit" size="lg">

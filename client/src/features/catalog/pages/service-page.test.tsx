@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
 import { Toaster } from '@/components/ui/toaster.tsx';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { dismissToast } from '@/lib/toast.ts';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import ServicePage from './service-page.tsx';
 
 const service = {
@@ -21,39 +18,26 @@ const service = {
   imageUrl: '/images/services/exterior-wash.svg',
 };
 
-type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
-const fetchMock = vi.fn(async (url: string) => {
-  const reply = replies[url] ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-  return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-});
+const fetchMock = fetchFromReplies(() => replies);
 
+stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = {};
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook}>
-        <Route path="/services/:id">
-          <ServicePage />
-        </Route>
-        <Route path="/service/:serviceId">
-          <ServicePage />
-        </Route>
-      </Router>
+  return renderAtPath(
+    path,
+    <>
+      <Route path="/services/:id">
+        <ServicePage />
+      </Route>
+      <Route path="/service/:serviceId">
+        <ServicePage />
+      </Route>
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
 }
 

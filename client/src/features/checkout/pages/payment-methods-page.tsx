@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -44,13 +45,10 @@ function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaym
   const remove = useRemovePaymentMethod();
   if (cards.isPending) {
     return (
-      <div className="grid gap-3">
-        <p role="status" className="sr-only">
-          Loading your cards
-        </p>
+      <LoadingState label="Loading your cards">
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
-      </div>
+      </LoadingState>
     );
   }
   if (cards.isError) return <ErrorState message="We couldn't load your saved cards." onRetry={() => cards.refetch()} />;

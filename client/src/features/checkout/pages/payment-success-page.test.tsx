@@ -1,42 +1,26 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/query-client.ts';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
 const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
 
-type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
-const fetchMock = vi.fn(async (url: string) => {
-  const reply = replies[url] ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-  return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-});
+const fetchMock = fetchFromReplies(() => replies);
 
+stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = { '/api/auth/user': { status: 200, body: customer } };
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook}>
-        <Route path="/payment-success">
-          <PaymentSuccessPage />
-        </Route>
-      </Router>
-    </QueryClientProvider>,
+  return renderAtPath(
+    path,
+    <Route path="/payment-success">
+      <PaymentSuccessPage />
+    </Route>,
   );
 }
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { CircleAlert, CircleCheck, Clock, ReceiptText } from 'lucide-react';
 import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
+import { AfterBookingLinks } from '@/components/booking/after-booking-links.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
@@ -61,7 +62,7 @@ export default function PaymentSuccessPage() {
       </h1>
       {amountCents !== null && <p className="text-lg font-semibold text-neutral-900 tabular-nums">{formatUsd(amountCents)}</p>}
       <p className="text-neutral-600">{text}</p>
-      <ExitButtons />
+      <AfterBookingLinks />
     </section>
   );
 }
@@ -95,20 +96,7 @@ function NoPaymentView({ isError, onRetry }: { isError: boolean; onRetry: () => 
           Try again
         </Button>
       )}
-      <ExitButtons />
+      <AfterBookingLinks />
     </section>
-  );
-}
-
-function ExitButtons() {
-  return (
-    <div className="grid gap-3">
-      <Button asChild size="lg">
-        <Link href="/bookings">View My Bookings</Link>
-      </Button>
-      <Button asChild size="lg" variant="secondary">
-        <Link href="/">Return to Home</Link>
-      </Button>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { availabilityRuleSchema, type AvailabilityRule, type WeeklyAvailability 
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input, fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -61,14 +62,11 @@ export default function DetailerAvailabilityPage() {
   const availability = useWeeklyAvailability();
   if (availability.isPending) {
     return (
-      <div className="grid gap-3 p-4">
-        <p role="status" className="sr-only">
-          Loading your availability
-        </p>
+      <LoadingState label="Loading your availability" className="p-4">
         {weekdays.map(({ weekday }) => (
           <Skeleton key={weekday} className="h-14" />
         ))}
-      </div>
+      </LoadingState>
     );
   }
   if (availability.isError) {

@@ -1,50 +1,25 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
+import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
 import DetailerBookingsPage from './detailer-bookings-page.tsx';
 
-const job: Booking = {
+const job: Booking = bookingResponse({
   id: 7,
   status: 'requested',
-  detailerId: 1,
-  serviceId: 1,
-  customerId: 2,
-  serviceName: 'Basic Exterior Wash',
-  detailerBusinessName: 'Gloss Boss Mobile Detailing',
-  customerName: 'Sam Carter',
   startsAt: '2099-01-05T18:00:00.000Z',
   endsAt: '2099-01-05T18:45:00.000Z',
   date: '2099-01-05',
   time: '10:00 AM',
   timeZone: 'America/Los_Angeles',
-  vehicleType: 'Sedan',
-  notes: null,
-  address: '1 Market St',
-  apt: null,
-  city: 'San Francisco',
-  zip: '94105',
-  price: 59,
-  serviceFee: 15,
-  tax: 4.72,
-  total: 78.72,
-  priceCents: 5900,
-  serviceFeeCents: 1500,
-  taxCents: 472,
-  totalCents: 7872,
-  holdExpiresAt: null,
-  createdAt: '2098-12-30T10:00:00.000Z',
+  customerName: 'Sam Carter',
   allowedActions: ['accept', 'decline'],
-  cancellationFeeCents: 0,
-  refundedCents: 0,
-  refundableCents: 0,
   timeline: [{ status: 'requested', action: 'authorize', at: '2098-12-30T10:00:00.000Z' }],
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+});
 
 let serverJob: Booking;
 const defaultFetch = async (url: string, init?: RequestInit) => {
@@ -57,15 +32,9 @@ const defaultFetch = async (url: string, init?: RequestInit) => {
 };
 const fetchMock = vi.fn(defaultFetch);
 
+stubFetchEachTest(fetchMock);
 beforeEach(() => {
   serverJob = job;
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function renderPage() {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { JobCard } from '../components/job-card.tsx';
@@ -42,10 +43,7 @@ function JobsContent() {
   const jobs = useBookings();
   if (jobs.isPending) {
     return (
-      <div className="grid gap-3">
-        <p role="status" className="sr-only">
-          Loading your jobs
-        </p>
+      <LoadingState label="Loading your jobs">
         {[0, 1, 2].map((index) => (
           <Card key={index} className="grid gap-2 p-4" aria-hidden>
             <Skeleton className="h-5 w-40" />
@@ -53,7 +51,7 @@ function JobsContent() {
             <Skeleton className="h-11" />
           </Card>
         ))}
-      </div>
+      </LoadingState>
     );
   }
   if (jobs.isError) return <ErrorState message="We couldn't load your jobs." onRetry={() => jobs.refetch()} />;

@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster.tsx';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { dismissToast } from '@/lib/toast.ts';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import HomePage from './home-page.tsx';
 
 const service = (id: number, name: string, categoryId = 1) => ({
@@ -18,16 +14,10 @@ const detailer = (id: number, businessName: string, distanceMiles: number | null
   distanceMiles, services: ['Interior'], timeZone: 'UTC', createdAt: '',
 });
 
-type Reply = { status: number; body: unknown } | 'pending';
 let replies: Record<string, Reply>;
-const fetchMock = vi.fn((url: string) => {
-  const reply = replies[url] ?? { status: 404, body: { message: 'Not found' } };
-  if (reply === 'pending') return new Promise<Response>(() => {});
-  return Promise.resolve(
-    new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } }),
-  );
-});
+const fetchMock = fetchFromReplies(() => replies);
 
+stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = {
     '/api/auth/user': { status: 401, body: { message: 'Not signed in' } },
@@ -45,25 +35,15 @@ beforeEach(() => {
       body: [detailer(1, 'Far Wash', 8.2), detailer(2, 'Sparkle Squad', 1.1), detailer(3, 'Mystery Mobile', null)],
     },
   };
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderHome() {
-  const { hook } = memoryLocation({ path: '/' });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook}>
-        <HomePage />
-      </Router>
+  return renderAtPath(
+    '/',
+    <>
+      <HomePage />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
 }
 

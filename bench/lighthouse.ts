@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { demoAccounts, demoPassword } from '../server/identity/demo-accounts.ts';
+
+// Lighthouse (mobile form factor, simulated slow 4G and 4x CPU slowdown: its defaults) on the main screens of
+// the built client, served by bench/lighthouse-server.ts, through Debian's Chromium. Each page is run `runs` times,
+// each run in a fresh Chromium, and every figure printed is the median of its runs. Bounded: one server on a
+// loopback port, one browser at a time, each run given at most Lighthouse's own page-load limits.
+
+export type LighthouseFigures = {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+};
+
+export type PageResult = {
+  label: string;
+  runs: number;
+  figures: LighthouseFigures;
+  warnings: string[];
+  /** The accessibility and best-practices audits that failed in any run, as `category: audit-id`. */
+  failedAudits: string[];
+};
+
+type RunResult = { figures: LighthouseFigures; warnings: string[]; failedAudits: string[] };
+
+export const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Starts bench/lighthouse-server.ts on the built client and resolves with its URL once it answers. */
+async function startServer(clientDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lighthouse-server.ts')], {
+    env: { ...process.env, BENCH_CLIENT_DIR: clientDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const started = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it started`)));
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  try {
+    return { url: await started, child };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A JSON call to the bench server; throws on any status but 2xx. */
+async function api<T>(base: string, method: string, route: string, cookie?: string, body?: object): Promise<{ data: T; response: Response }> {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  return { data: (await response.json()) as T, response };
+}
+
+/** Signs the seeded demo customer in through the API, as the login form does; answers the Cookie header. */
+async function signInCustomer(base: string): Promise<string> {
+  const { response } = await api(base, 'POST', '/api/auth/login', undefined, { email: demoAccounts.customer.email, password: demoPassword });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('glossly_session='));
+  if (!cookie) throw new Error('signing in set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** Books service 1 for the customer at its detailer's first free slot from tomorrow on; answers the booking id. */
+async function createBooking(base: string, cookie: string): Promise<number> {
+  const serviceId = 1;
+  const { data: service } = await api<{ detailerId: number }>(base, 'GET', `/api/services/${serviceId}`);
+  for (let day = 1; day <= 30; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const { data } = await api<{ slots: { time: string; available: boolean }[] }>(
+      base,
+      'GET',
+      `/api/detailers/${service.detailerId}/availability?date=${date}&serviceId=${serviceId}`,
+    );
+    const slot = data.slots.find((s) => s.available);
+    if (!slot) continue;
+    const { data: booking } = await api<{ id: number }>(base, 'POST', '/api/bookings', cookie, {
+      detailerId: service.detailerId,
+      serviceId,
+      vehicleType: 'Sedan',
+      notes: '',
+      date,
+      time: slot.time,
+      address: '1 Market St',
+      apt: '',
+      city: 'San Francisco',
+      zip: '94105',
+    });
+    return booking.id;
+  }
+  throw new Error('no free slot for service 1 in the next 30 days');
+}
+
+/** One Lighthouse run of `url` in a fresh Chromium. */
+async function runOnce(url: string, cookie: string | undefined, chromePath: string): Promise<RunResult> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const failed = (category: string) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id}`);
+    return {
+      figures: {
+        performance: score('performance'),
+        lcpMs: value('largest-contentful-paint'),
+        fcpMs: value('first-contentful-paint'),
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      },
+      warnings: lhr.runWarnings,
+      failedAudits: [...failed('accessibility'), ...failed('best-practices')],
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+type PageSpec = { path: string | (() => Promise<string>); signedIn: boolean };
+
+/**
+ * Runs Lighthouse `runs` times on each main screen: `/` signed out and signed in (the demo customer's session
+ * cookie, sent with every request through Lighthouse's extraHeaders), `/login`, `/services/1`, `/booking/1`,
+ * `/bookings` signed in, and `/checkout` for a booking made through the API just before its runs (a hold lasts
+ * 15 minutes). `onPage` hears each page's result as soon as it is known.
+ */
+export async function measureLighthouse(options: {
+  clientDir: string;
+  runs: number;
+  chromePath?: string;
+  onPage?: (page: PageResult) => void;
+}): Promise<PageResult[]> {
+  const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const { url: base, child } = await startServer(options.clientDir);
+  try {
+    const cookie = await signInCustomer(base);
+    const pages: PageSpec[] = [
+      { path: '/', signedIn: false },
+      { path: '/', signedIn: true },
+      { path: '/login', signedIn: false },
+      { path: '/services/1', signedIn: false },
+      { path: '/booking/1', signedIn: false },
+      { path: '/bookings', signedIn: true },
+      { path: async () => `/checkout?bookingId=${await createBooking(base, cookie)}`, signedIn: true },
+    ];
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      const pagePath = typeof page.path === 'string' ? page.path : await page.path();
+      const label = `${pagePath}${page.signedIn ? ' (signed in)' : pagePath === '/' ? ' (signed out)' : ''}`;
+      const runs: RunResult[] = [];
+      for (let i = 0; i < options.runs; i++) runs.push(await runOnce(`${base}${pagePath}`, page.signedIn ? cookie : undefined, chromePath));
+      const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run.figures[key]));
+      const result: PageResult = {
+        label,
+        runs: runs.length,
+        figures: {
+          performance: of('performance'),
+          lcpMs: of('lcpMs'),
+          fcpMs: of('fcpMs'),
+          tbtMs: of('tbtMs'),
+          cls: of('cls'),
+          accessibility: of('accessibility'),
+          bestPractices: of('bestPractices'),
+        },
+        warnings: [...new Set(runs.flatMap((run) => run.warnings))],
+        failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+      };
+      results.push(result);
+      options.onPage?.(result);
+    }
+    return results;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+const columns = ['page', 'perf', 'LCP', 'FCP', 'TBT', 'CLS', 'a11y', 'best practices'] as const;
+
+/** The table bench/run.ts prints: one row a page, medians of its runs; then what kept a score below 100. */
+export function lighthouseTable(results: PageResult[]): string[] {
+  const rows = results.map((r) => [
+    r.label,
+    r.figures.performance.toFixed(0),
+    `${(r.figures.lcpMs / 1000).toFixed(2)} s`,
+    `${(r.figures.fcpMs / 1000).toFixed(2)} s`,
+    `${r.figures.tbtMs.toFixed(0)} ms`,
+    r.figures.cls.toFixed(3),
+    r.figures.accessibility.toFixed(0),
+    r.figures.bestPractices.toFixed(0),
+  ]);
+  const widths = columns.map((heading, i) => Math.max(heading.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  const failures = results
+    .filter((r) => r.failedAudits.length > 0)
+    .map((r) => `Failed audits on ${r.label}: ${r.failedAudits.join(', ')}`);
+  return [line(columns), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line), ...failures];
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { dismissToast } from '@/lib/toast.ts';
+import { jsonResponse } from './booking-response.ts';
+
+/** What a stubbed endpoint answers; 'pending' never answers (a request still loading). */
+export type Reply = { status: number; body: unknown } | 'pending';
+
+/** A fetch stand-in for the client's jsdom tests: each URL answered from the table `replies()` returns, else a 404. */
+export function fetchFromReplies(replies: () => Record<string, Reply>) {
+  return vi.fn((url: string) => {
+    const reply = replies()[url] ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
+    if (reply === 'pending') return new Promise<Response>(() => {});
+    return Promise.resolve(jsonResponse(reply.body, reply.status));
+  });
+}
+
+/** Renders `ui` as the app does at `path`: under a fresh query client and a router on an in-memory location. */
+export function renderAtPath(path: string, ui: ReactNode) {
+  const { hook } = memoryLocation({ path });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook}>{ui}</Router>
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * The hooks of a jsdom test that stubs fetch: before each test, `fetchMock` cleared and installed as fetch; after
+ * it, toasts dismissed, the DOM cleaned up, real timers and the real globals back.
+ */
+export function stubFetchEachTest(fetchMock: { mockClear: () => unknown }) {
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    act(() => dismissToast());
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
