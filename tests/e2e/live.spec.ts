@@ -77,3 +77,25 @@ test('[CUSTOMER + DETAILER] the open booking page follows each move of the detai
     await detailerContext.close();
   }
 });
+
+test('[CUSTOMER] an open checkout stops taking the card within a second when the hold is cancelled in another tab', async ({ page, context }) => {
+  await signUp(page.request, 'Two Tabs');
+  const { serviceId, timeZone } = await glossBossWash(page.request);
+  const created = await page.request.post('/api/bookings', {
+    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(timeZone, 6), time: '2:00 PM', address: '1 Market St', city: 'San Francisco', zip: '94105' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/checkout?bookingId=${id}`);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+
+  // The same customer, another tab: cancels the hold.
+  const otherTab = await context.newPage();
+  const cancelled = await otherTab.request.post(`/api/bookings/${id}/cancel`, { data: {} });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  await expect(page.getByRole('heading', { name: 'Nothing to pay' })).toBeVisible(live);
+  await expect(page.getByText('This booking is cancelled.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'View booking' })).toHaveAttribute('href', `/bookings/${id}`);
+});
