@@ -1,5 +1,5 @@
-// The registry this project installs from lacks some native binaries for other platforms (404): Tailwind's oxide
-// and unrs-resolver's bindings (used by eslint-plugin-import-x). npm leaves them out of package-lock.json, and
+// The registry this project installs from lacks some native binaries for other platforms (404): Tailwind's oxide,
+// unrs-resolver's bindings (used by eslint-plugin-import-x) and Rollup's (used by vite-plugin-pwa's Workbox build). npm leaves them out of package-lock.json, and
 // `npm ci` then refuses the lock as out of sync. This adds their entries, optional and platform-guarded: npm ci
 // accepts the lock and skips them on this platform.
 // Idempotent; .ci/run calls it before `npm ci`. See docs/decisions/008-lockfile-platform-binaries.md.
@@ -11,6 +11,7 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const nativeParents = {
   '@tailwindcss/oxide': '@tailwindcss/oxide-',
   'unrs-resolver': '@unrs/resolver-binding-',
+  rollup: '@rollup/rollup-',
 };
 let added = 0;
 for (const [parent, prefix] of Object.entries(nativeParents)) {
