@@ -26,6 +26,7 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
           customers.map((customer) => book(customer, detailer.detailerId, detailer.serviceId, date, time)),
         );
         const statuses = results.map((r) => r.status);
+        if (statuses.some((s) => s !== 201 && s !== 409)) console.log("DEBUG", JSON.stringify(results.filter((r) => r.status !== 409).map((r) => [r.status, r.body]).slice(0, 3)));
         expect(statuses.filter((s) => s === 201), `round ${round}`).toHaveLength(1);
         expect(statuses.filter((s) => s === 409), `round ${round}`).toHaveLength(49);
         for (const loser of results.filter((r) => r.status === 409)) expect(loser.body.message).toBe(takenMessage);
