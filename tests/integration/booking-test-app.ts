@@ -11,9 +11,11 @@ import { createCaller, createTestApp, createTestClock, type DatabaseKind, type T
 export function useBookingTestApp(kind: DatabaseKind) {
   let t: TestApp;
   const clock = createTestClock();
+  // The server's error lines, so that a test seeing a 500 can say what the server saw.
+  const serverErrors: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
+    t = await createTestApp(kind, { clock, env: { LOG_LEVEL: 'error' }, logStream: { write: (line) => void serverErrors.push(line) } });
   });
   afterAll(() => t.close());
 
@@ -52,6 +54,7 @@ export function useBookingTestApp(kind: DatabaseKind) {
     },
     cookieFor,
     call,
+    serverErrors,
     quickCustomer,
     bookingBody,
     book,

@@ -27,8 +27,9 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
         );
         const statuses = results.map((r) => r.status);
         if (statuses.some((s) => s !== 201 && s !== 409)) console.log("DEBUG", JSON.stringify(results.filter((r) => r.status !== 409).map((r) => [r.status, r.body]).slice(0, 3)));
-        expect(statuses.filter((s) => s === 201), `round ${round}`).toHaveLength(1);
-        expect(statuses.filter((s) => s === 409), `round ${round}`).toHaveLength(49);
+        const failures = `round ${round}; the server's errors: ${t.serverErrors.slice(0, 3).join('\n') || 'none'}`;
+        expect(statuses.filter((s) => s === 201), failures).toHaveLength(1);
+        expect(statuses.filter((s) => s === 409), failures).toHaveLength(49);
         for (const loser of results.filter((r) => r.status === 409)) expect(loser.body.message).toBe(takenMessage);
         // The winner pays, so that its hold does not count against the cap of unpaid holds in later rounds.
         const winner = results.find((r) => r.status === 201)!;

@@ -16,6 +16,7 @@ import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
 import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import type { LogStream } from '../../server/http/logger.ts';
 import { createSession } from '../../server/identity/session-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
 import { openSseClient, type SseClient } from './sse-client.ts';
@@ -96,11 +97,11 @@ export type TestApp = {
 /** The real app on a fresh database, as main.ts builds it, minus the listening socket. */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; clock?: Clock; pushAgent?: Agent } = {},
+  options: { env?: Record<string, string>; clock?: Clock; pushAgent?: Agent; logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock, pushAgent: options.pushAgent });
+  const app = await buildApp({ config, database, clock: options.clock, pushAgent: options.pushAgent, logStream: options.logStream });
   return {
     app,
     db: database.db,
