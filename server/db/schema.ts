@@ -6,3 +6,5 @@ export * from './schema/bookings.ts';
 export * from './schema/notifications.ts';
 export * from './schema/payments.ts';
 export * from './schema/platform.ts';
+export * from './schema/messages.ts';
+export * from './schema/tracking.ts';

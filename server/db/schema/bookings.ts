@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { detailers, services } from './catalog.ts';
@@ -27,6 +27,9 @@ export const bookings = pgTable(
     apt: text('apt'),
     city: text('city').notNull(),
     zip: text('zip').notNull(),
+    /** Where the job is, from the geocoder at booking time (ZIP centroid by default); null when it was not found. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     priceCents: integer('price_cents').notNull(),
     serviceFeeCents: integer('service_fee_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),

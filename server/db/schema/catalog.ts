@@ -26,11 +26,16 @@ export const detailers = pgTable(
     timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
     baseLatitude: doublePrecision('base_latitude'),
     baseLongitude: doublePrecision('base_longitude'),
+    /** The service area: a circle of this radius around the base. */
+    serviceRadiusMiles: integer('service_radius_miles').notNull().default(25),
+    /** What the customer looks for at the curb, such as 'White Ford Transit'. */
+    vehicleDescription: text('vehicle_description').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
     check('detailers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('detailers_review_count_non_negative', sql`${t.reviewCount} >= 0`),
+    check('detailers_service_radius_range', sql`${t.serviceRadiusMiles} between 1 and 100`),
   ],
 );
 
