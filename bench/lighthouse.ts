@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { demoAccounts, demoPassword } from '../server/identity/demo-accounts.ts';
 
 // Lighthouse (mobile form factor, simulated slow 4G and 4x CPU slowdown: its defaults) on the main screens of
@@ -96,9 +98,10 @@ async function api<T>(base: string, method: string, route: string, cookie?: stri
 /** Signs the seeded demo customer in through the API, as the login form does; answers the Cookie header. */
 async function signInCustomer(base: string): Promise<string> {
   const { response } = await api(base, 'POST', '/api/auth/login', undefined, { email: demoAccounts.customer.email, password: demoPassword });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('glossly_session='));
-  if (!cookie) throw new Error('signing in set no session cookie');
-  return cookie.split(';')[0]!;
+  // The session and the page-readable signed-in hint (core/domain/session-hint.ts), as one Cookie header.
+  const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  if (!pairs.some((pair) => pair.startsWith('glossly_session='))) throw new Error('signing in set no session cookie');
+  return pairs.join('; ');
 }
 
 /** Books service 1 for the customer at its detailer's first free slot from tomorrow on; answers the booking id. */
@@ -134,17 +137,34 @@ async function createBooking(base: string, cookie: string): Promise<number> {
 /** One Lighthouse run of `url` in a fresh Chromium. */
 async function runOnce(url: string, cookie: string | undefined, chromePath: string): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      ...(cookie ? { extraHeaders: { cookie } } : {}),
-    });
+    // Real cookies in the browser's jar (not extra request headers): the page reads the signed-in hint itself.
+    if (cookie) {
+      const domain = new URL(url).hostname;
+      await browser.setCookie(
+        ...cookie.split('; ').map((pair) => {
+          const [name, value] = pair.split('=') as [string, string];
+          return { name, value, domain, path: '/' };
+        }),
+      );
+    }
+    const page = await browser.newPage();
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      undefined,
+      page,
+    );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // The whole report, to read why a figure is what it is (the long tasks, the LCP element, the failed audits).
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${cookie ? '-signed-in' : ''}-${Date.now()}.json`;
+      await writeFile(path.join(reportDir, name), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const failed = (category: string) =>
@@ -165,7 +185,24 @@ async function runOnce(url: string, cookie: string | undefined, chromePath: stri
       failedAudits: [...failed('accessibility'), ...failed('best-practices')],
     };
   } finally {
+    await browser.disconnect();
     chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a loaded machine): that run is taken
+ * again, up to twice, instead of losing the whole table. Any other error stops the bench.
+ */
+async function runWithRetries(url: string, cookie: string | undefined, chromePath: string): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, cookie, chromePath);
+    } catch (error) {
+      const traceFailure = error instanceof Error && /\((NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\)/.test(error.message);
+      if (!traceFailure || attempt === 3) throw error;
+      console.error(`  lighthouse: ${url} run failed (${(error as Error).message}); running it again`);
+    }
   }
 }
 
@@ -173,13 +210,15 @@ type PageSpec = { path: string | (() => Promise<string>); signedIn: boolean };
 
 /**
  * Runs Lighthouse `runs` times on each main screen: `/` signed out and signed in (the demo customer's session
- * cookie, sent with every request through Lighthouse's extraHeaders), `/login`, `/services/1`, `/booking/1`,
+ * cookies, set in the browser before the run), `/login`, `/services/1`, `/booking/1`,
  * `/bookings` signed in, and `/checkout` for a booking made through the API just before its runs (a hold lasts
  * 15 minutes). `onPage` hears each page's result as soon as it is known.
  */
 export async function measureLighthouse(options: {
   clientDir: string;
   runs: number;
+  /** Only the pages of these paths (`/checkout` names the checkout of a fresh booking); all when left out. */
+  only?: string[];
   chromePath?: string;
   onPage?: (page: PageResult) => void;
 }): Promise<PageResult[]> {
@@ -197,11 +236,13 @@ export async function measureLighthouse(options: {
       { path: async () => `/checkout?bookingId=${await createBooking(base, cookie)}`, signedIn: true },
     ];
     const results: PageResult[] = [];
-    for (const page of pages) {
+    const wanted = (page: PageSpec) =>
+      !options.only || options.only.some((prefix) => (typeof page.path === 'string' ? page.path === prefix : prefix === '/checkout'));
+    for (const page of pages.filter(wanted)) {
       const pagePath = typeof page.path === 'string' ? page.path : await page.path();
       const label = `${pagePath}${page.signedIn ? ' (signed in)' : pagePath === '/' ? ' (signed out)' : ''}`;
       const runs: RunResult[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await runOnce(`${base}${pagePath}`, page.signedIn ? cookie : undefined, chromePath));
+      for (let i = 0; i < options.runs; i++) runs.push(await runWithRetries(`${base}${pagePath}`, page.signedIn ? cookie : undefined, chromePath));
       const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run.figures[key]));
       const result: PageResult = {
         label,

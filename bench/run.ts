@@ -30,6 +30,7 @@ try {
     const results = await measureLighthouse({
       clientDir,
       runs: lighthouseRuns,
+      only: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
       onPage: (page) => console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`),
     });
     for (const line of lighthouseTable(results)) console.log(line);

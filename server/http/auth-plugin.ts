@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, sessionLifetimeMs } from '../identity/session-service.ts';
 import type { UserRow } from '../identity/user-service.ts';
+import { signedInHintCookie } from '@core/domain/session-hint.ts';
 
 export const sessionCookieName = 'glossly_session';
 
@@ -24,15 +25,13 @@ async function authPlugin(app: FastifyInstance) {
 export default fp(authPlugin, { name: 'auth', dependencies: ['@fastify/cookie'] });
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
-  reply.setCookie(sessionCookieName, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.NODE_ENV === 'production',
-    maxAge: sessionLifetimeMs / 1000,
-  });
+  const options = { path: '/', sameSite: 'lax', secure: app.config.NODE_ENV === 'production', maxAge: sessionLifetimeMs / 1000 } as const;
+  reply.setCookie(sessionCookieName, token, { ...options, httpOnly: true });
+  // Readable by the page on purpose: it tells the app a session may exist (core/domain/session-hint.ts).
+  reply.setCookie(signedInHintCookie, '1', options);
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(sessionCookieName, { path: '/' });
+  reply.clearCookie(signedInHintCookie, { path: '/' });
 }

@@ -13,6 +13,7 @@ import {
   type AuthProviders,
 } from '@core/schemas/auth.ts';
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../http/auth-plugin.ts';
+import { signedInHintCookie } from '@core/domain/session-hint.ts';
 import { requireUser } from './access.ts';
 import {
   demoLogin,
@@ -64,6 +65,15 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   app.get('/api/auth/user', (request) => toPublicUser(app.ctx.db, requireUser(request.user)));
+
+  // The app's own question at start-up: a visitor is an answer (`user: null`), not a 401, so a signed-out first
+  // visit logs no failed request in the browser's console (the spec's /api/auth/user keeps its 401).
+  // A hint that outlived its session (expired, signed out elsewhere) is cleared, so the app stops asking.
+  app.get('/api/auth/session', async (request, reply) => {
+    if (request.user) return { user: await toPublicUser(app.ctx.db, request.user) };
+    if (request.cookies[signedInHintCookie] !== undefined) clearSessionCookie(reply);
+    return { user: null };
+  });
 
   // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
   app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {

@@ -19,7 +19,7 @@ export const test = base.extend<{ consoleErrors: string[]; showNotificationPromp
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        // A 401 from /api/auth/user is how a signed-out visitor is recognised, not a failure.
+        // A 401 is a protected API's answer once a session has ended, not a failure of the page.
         if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));

@@ -59,6 +59,41 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(ratio).toBeLessThan(2.5);
     });
 
+    it('answers the app\'s session question: a visitor is user null (200), a session its user, forged headers nobody', async () => {
+      const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
+      const visitor = await get('/api/auth/session', forged);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ user: null });
+      const customer = await createCustomer(auth.t.ctx);
+      const signedIn = await get('/api/auth/session', { cookie: await loginAs(customer.email) });
+      expect(signedIn.json().user).toMatchObject({ id: customer.id, email: customer.email, role: 'customer' });
+      expect(signedIn.json().user.passwordHash).toBeUndefined();
+      expect((await get('/api/auth/session', { cookie: 'glossly_session=forged' })).json()).toEqual({ user: null });
+    });
+
+    it('sets a readable signed-in hint beside the HttpOnly session, clears both on sign-out, and clears a stale hint', async () => {
+      const customer = await createCustomer(auth.t.ctx);
+      const login = await post('/api/auth/login', { email: customer.email, password: testPassword }, {}, nextAddress());
+      const cookies = login.cookies as { name: string; value: string; httpOnly?: boolean; maxAge?: number }[];
+      const session = cookies.find((c) => c.name === 'glossly_session');
+      const hint = cookies.find((c) => c.name === 'glossly_signed_in');
+      expect(session?.httpOnly).toBe(true);
+      expect(hint).toMatchObject({ value: '1', maxAge: session!.maxAge });
+      expect(hint?.httpOnly).toBeUndefined();
+
+      const logout = await post('/api/auth/logout', {}, { cookie: `glossly_session=${session!.value}; glossly_signed_in=1` });
+      const cleared = (logout.cookies as { name: string; maxAge?: number; expires?: Date }[]).map((c) => c.name).sort();
+      expect(cleared).toEqual(['glossly_session', 'glossly_signed_in']);
+
+      // The session has ended but the browser still carries the hint: the answer is nobody, and the hint goes.
+      const stale = await get('/api/auth/session', { cookie: `glossly_session=${session!.value}; glossly_signed_in=1` });
+      expect(stale.json()).toEqual({ user: null });
+      const staleHint = (stale.cookies as { name: string; expires?: Date }[]).find((c) => c.name === 'glossly_signed_in');
+      expect(staleHint?.expires?.getTime()).toBeLessThan(Date.now());
+      // A visitor without a hint gets no cookie at all.
+      expect((await get('/api/auth/session')).cookies).toEqual([]);
+    });
+
     it('ignores forged demo-* headers: /api/auth/user stays 401 and the admin route 401/403', async () => {
       const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
       expect((await get('/api/auth/user', forged)).statusCode).toBe(401);

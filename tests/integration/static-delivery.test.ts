@@ -113,6 +113,17 @@ describe('the built client', () => {
     expect(html.equals(await onDisk('index.html'))).toBe(true);
   });
 
+  it('preloads the page font from the page, and serves it a year, immutable', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const preload = page.body.match(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin="">/);
+    expect(preload?.[1]).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    const font = await app.inject({ method: 'GET', url: preload![1]! });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe(immutableCacheControl);
+    expect(font.rawPayload.equals(await onDisk(preload![1]!.slice(1)))).toBe(true);
+  });
+
   it('answers a missing hashed asset (a chunk of an older build) with 404, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-0ld8u1ld.js' });
     expect(response.statusCode).toBe(404);

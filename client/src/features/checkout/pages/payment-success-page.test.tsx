@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import PaymentSuccessPage from './payment-success-page.tsx';
@@ -12,7 +12,12 @@ const fetchMock = fetchFromReplies(() => replies);
 
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
-  replies = { '/api/auth/user': { status: 200, body: customer } };
+  // The customer's browser carries the server's signed-in hint, so the app asks who is signed in.
+  document.cookie = 'glossly_signed_in=1; path=/';
+  replies = { '/api/auth/session': { status: 200, body: { user: customer } } };
+});
+afterEach(() => {
+  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
 });
 
 function renderAt(path: string) {
@@ -39,7 +44,7 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('link', { name: 'View My Bookings' }).getAttribute('href')).toBe('/bookings');
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     // Nothing to look up: no payment status was asked for.
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/session']);
   });
 
   it('with an id that is not a number shows the same empty state', async () => {

@@ -20,7 +20,6 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = {
-    '/api/auth/user': { status: 401, body: { message: 'Not signed in' } },
     '/api/service-categories': { status: 200, body: [{ id: 1, name: 'Exterior' }, { id: 2, name: 'Interior' }] },
     '/api/services': {
       status: 200,
