@@ -6,6 +6,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  unprocessable: 422,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -40,3 +41,6 @@ export const unauthorized = (message = 'Please sign in to continue') => new AppE
 export const forbidden = (message = 'You do not have access to this') => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+/** A well-formed request the business rules refuse as it stands (a job outside the detailer's service area). */
+export const unprocessable = (message: string, fields?: Record<string, string>) =>
+  new AppError('unprocessable', message, fields);

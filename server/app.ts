@@ -23,11 +23,14 @@ import { authRoutes } from './identity/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { paymentRoutes, webhookPath } from './payments/routes.ts';
 import { quickCheckoutRoutes } from './bookings/quick-checkout-routes.ts';
 import { startBookingExpiryJob } from './bookings/booking-expiry-job.ts';
 import { startBookingRemindersJob } from './bookings/booking-reminders-job.ts';
 import { startMailDeliveryJob } from './notifications/mail-delivery-job.ts';
+import { trackingRoutes } from './tracking/routes.ts';
+import { startTrackingRetentionJob } from './tracking/tracking-retention-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,7 +104,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   });
   app.decorate('ctx', ctx);
 
-  registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  registerSecurityHeaders(app, config.NODE_ENV === 'production', config.MAP_TILE_URL);
   // API JSON over 1 KB is compressed per request (Brotli or gzip); request bodies are taken as sent. Only routes under
   // /api: the built client comes precompressed (server/http/static-client.ts); the live stream (hijacked,
   // text/event-stream) never is.
@@ -123,6 +126,8 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(paymentRoutes);
   await app.register(quickCheckoutRoutes);
   await app.register(notificationRoutes);
+  await app.register(messageRoutes);
+  await app.register(trackingRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each
@@ -131,6 +136,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startBookingExpiryJob(app);
     startBookingRemindersJob(app);
     startMailDeliveryJob(app);
+    startTrackingRetentionJob(app);
   }
 
   await registerStaticClient(app, clientDir);

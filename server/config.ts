@@ -16,6 +16,24 @@ const trustProxy = z
     ]),
   );
 
+/** An outside service's base address (routing, geocoding): http(s), no query or fragment; a trailing slash is dropped. */
+const serviceBaseUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .refine((value) => !URL.canParse(value) || !/[?#]/.test(value), 'must be a base address without ? or #')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/**
+ * A map tile address template (Leaflet's): an http(s) address or a path on this server, with {z}, {x} and {y}
+ * (https://tile.example/{z}/{x}/{y}.png, /tiles/{z}/{x}/{y}.png).
+ */
+const mapTileUrl = z
+  .string()
+  .refine((value) => /^(https?:\/\/[^\s/]+|\/(?!\/))\S*$/.test(value) && (value.startsWith('/') || URL.canParse(value)), {
+    message: 'must be an http:// or https:// address or a path starting with /',
+    abort: true,
+  })
+  .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}');
+
 // Every setting Glossly reads, with the defaults of the embedded mode. README.md documents each one.
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -43,6 +61,13 @@ const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
+  /** An OSRM-compatible routing service for arrival times; unset: the straight-line estimate (server/tracking/eta.ts). */
+  ROUTING_URL: serviceBaseUrl.optional(),
+  /** A Nominatim-compatible geocoder; unset: the built-in US ZIP code table (server/geo/). */
+  GEOCODER_URL: serviceBaseUrl.optional(),
+  /** Map tiles and their credit line, set together; unset: maps draw on a plain background (decision 018). */
+  MAP_TILE_URL: mapTileUrl.optional(),
+  MAP_ATTRIBUTION: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (values.NODE_ENV === 'production' && !values.PUBLIC_URL) throw invalid('PUBLIC_URL', 'required when NODE_ENV is production');
   requirePair(values, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
   requirePair(values, 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET');
+  // Tiles without their credit line break most tile servers' terms; a credit without tiles means a mistake.
+  requirePair(values, 'MAP_TILE_URL', 'MAP_ATTRIBUTION');
   const PAYMENTS_GATEWAY = paymentsGateway(values);
   const { DEMO_MODE, SEED_CATALOG, ADMIN_EMAILS, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
   const demoMode = DEMO_MODE ?? rest.NODE_ENV !== 'production';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
+import { serviceAreaSchema } from './tracking.ts';
 
 export const serviceCategorySchema = z.object({ id: z.number(), name: z.string() });
 export type ServiceCategory = z.infer<typeof serviceCategorySchema>;
@@ -34,6 +35,10 @@ export const detailerSchema = z.object({
   services: z.array(z.string()),
   timeZone: z.string(),
   createdAt: z.string(),
+  /** Where the detailer works; null until they set a base (then they take any address). */
+  serviceArea: serviceAreaSchema.nullable(),
+  /** What the customer looks for at the curb, such as 'White Ford Transit'; empty when not given. */
+  vehicleDescription: z.string(),
 });
 export type Detailer = z.infer<typeof detailerSchema>;
 

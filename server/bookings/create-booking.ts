@@ -13,6 +13,8 @@ import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
+import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
+import { requireInServiceArea } from '../catalog/service-area-service.ts';
 
 export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
 
@@ -36,6 +38,9 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   const detailer = await loadDetailer(db, input.detailerId);
   const duration = await offeredServiceDuration(db, detailer.id, input.serviceId);
   const [service] = await db.select({ priceCents: services.priceCents }).from(services).where(eq(services.id, input.serviceId));
+  // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
+  // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
+  const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
   const verdict = await requireFreeSlot(db, now, detailer, input, duration);
@@ -48,7 +53,18 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
       // constraint at once can each wait for the other: PostgreSQL then aborts one as a deadlock a second later,
       // and under a burst those aborts chained into 500s (CI: 49 of 50 requests after 37 s). In turn, the loser
       // meets the winner's committed row and gets the plain exclusion violation: 409.
-      await tx.select({ id: detailers.id }).from(detailers).where(eq(detailers.id, detailer.id)).for('update');
+      const [lockedDetailer] = await tx
+        .select({
+          businessName: detailers.businessName,
+          baseLatitude: detailers.baseLatitude,
+          baseLongitude: detailers.baseLongitude,
+          serviceRadiusMiles: detailers.serviceRadiusMiles,
+        })
+        .from(detailers)
+        .where(eq(detailers.id, detailer.id))
+        .for('update');
+      // Checked on the locked row (no extra query per booking), so an area changed meanwhile is the one applied.
+      requireInServiceArea(lockedDetailer!, place);
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -64,6 +80,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
           apt: input.apt ?? null,
           city: input.city,
           zip: input.zip,
+          latitude: place.latitude,
+          longitude: place.longitude,
           ...price,
           holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
           createdAt: now,

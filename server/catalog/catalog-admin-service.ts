@@ -24,6 +24,9 @@ export type DetailerProfileInput = {
   timeZone: string;
   baseLatitude: number;
   baseLongitude: number;
+  /** The service area's radius around the base; the column's default (25) when left out. */
+  serviceRadiusMiles?: number;
+  vehicleDescription?: string;
 };
 
 export async function ensureDetailerProfile({ db, catalogCache }: CatalogWriter, userId: number, input: DetailerProfileInput) {

@@ -3,6 +3,7 @@ import { notFound, badRequest } from '@core/errors.ts';
 import { centsToDollars } from '@core/domain/money.ts';
 import { defaultCity, distanceMiles, type Coordinates } from '@core/domain/distance.ts';
 import type { Detailer, DetailerWithServices, Service, ServiceCategory } from '@core/schemas/catalog.ts';
+import type { ServiceArea } from '@core/schemas/tracking.ts';
 import type { Database } from '../db/client.ts';
 import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
@@ -46,7 +47,15 @@ function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: C
     services: row.serviceLabels,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
+    serviceArea: serviceAreaOf(row),
+    vehicleDescription: row.vehicleDescription,
   };
+}
+
+/** The circle a detailer works in; none until they set a base. */
+export function serviceAreaOf(row: Pick<DetailerRow, 'baseLatitude' | 'baseLongitude' | 'serviceRadiusMiles'>): ServiceArea | null {
+  if (row.baseLatitude === null || row.baseLongitude === null) return null;
+  return { latitude: row.baseLatitude, longitude: row.baseLongitude, radiusMiles: row.serviceRadiusMiles };
 }
 
 /** What a cached catalog read needs: the database and the app's catalog cache. */

@@ -12,9 +12,15 @@ import {
   listServiceCategories,
   listServices,
 } from './catalog-service.ts';
+import { serviceAreaCheckQuerySchema, serviceAreaInputSchema } from '@core/schemas/tracking.ts';
 import { parse } from '../http/validate.ts';
+import { requireRole } from '../identity/access.ts';
+import { createGeocoder } from '../geo/geocoder.ts';
+import { checkServiceArea, mapConfig, setServiceArea } from './service-area-service.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
+  const geocoder = createGeocoder(app.config, app.log);
+
   app.get('/api/service-categories', () => listServiceCategories(app.ctx));
 
   app.get('/api/services', (request) => listServices(app.ctx, parse(servicesQuerySchema, request.query)));
@@ -26,4 +32,14 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.get('/api/detailers/:id', (request) =>
     getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id),
   );
+
+  // Service areas and maps (decision 018).
+  app.put('/api/detailer/service-area', (request) => {
+    requireRole(request.user, 'detailer');
+    return setServiceArea(app.ctx, geocoder, request.user, parse(serviceAreaInputSchema, request.body));
+  });
+
+  app.get('/api/service-area/check', (request) => checkServiceArea(app.ctx.db, geocoder, parse(serviceAreaCheckQuerySchema, request.query)));
+
+  app.get('/api/map-config', () => mapConfig(app.config));
 }

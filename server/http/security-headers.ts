@@ -20,13 +20,24 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean) {
+/**
+ * The origin map tiles come from when MAP_TILE_URL names another site (decision 018); null for none or our own.
+ * A `{s}` subdomain placeholder (a.tile…, b.tile…) becomes a wildcard for that one level.
+ */
+export function tileImageSource(mapTileUrl: string | undefined): string | null {
+  if (!mapTileUrl || mapTileUrl.startsWith('/')) return null;
+  const url = new URL(mapTileUrl.replaceAll(/\{[a-z]\}/g, '0'));
+  return /^https?:\/\/\{s\}\./.test(mapTileUrl) ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean, mapTileUrl?: string) {
+  const tiles = tileImageSource(mapTileUrl);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
-        // Everything ships from our own origin: no hot-linked scripts, fonts or images.
+        // Everything ships from our own origin (no hot-linked scripts, fonts or images), map tiles when configured.
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

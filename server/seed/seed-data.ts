@@ -51,6 +51,10 @@ export type SeedDetailer = {
   labels: string[];
   latitude: number;
   longitude: number;
+  /** How far from the base they travel; each covers downtown San Francisco, where the demo books. */
+  radiusMiles: number;
+  /** What the customer looks for at the curb. */
+  vehicle: string;
   /** Keys of seedServices; the first detailer lists every service, the others offer a selection. */
   offers: string[];
 };
@@ -58,34 +62,42 @@ export type SeedDetailer = {
 export const seedDetailers: SeedDetailer[] = [
   { ...demoAccounts.detailer, businessName: 'Gloss Boss Mobile Detailing', avatar: 1, rating: 4.9, reviewCount: 214,
     labels: ['Interior', 'Exterior', 'Full Detail'], latitude: 37.7599, longitude: -122.4148,
+    radiusMiles: 15, vehicle: 'White Ford Transit with a blue Gloss Boss logo',
     description: 'Family-run detailing studio on wheels. Water-saving wash system and pet-safe products.',
     offers: seedServices.map((s) => s.key) },
   { email: 'maria@sparkle.example', username: 'sparklesquad', name: 'Maria Lopez', businessName: 'Sparkle Squad', avatar: 2, rating: 4.7, reviewCount: 132,
     labels: ['Interior', 'Exterior'], latitude: 37.7858, longitude: -122.4064,
+    radiusMiles: 10, vehicle: 'Silver Toyota Tacoma with a water tank',
     description: 'Fast, friendly washes and interiors for busy commuters, weekdays and Saturdays.',
     offers: ['basic-wash', 'interior', 'complete', 'pet-hair', 'wash-wax'] },
   { email: 'dev@shineon.example', username: 'shineon', name: 'Dev Patel', businessName: 'Shine On Auto Spa', avatar: 3, rating: 4.8, reviewCount: 98,
     labels: ['Exterior', 'Full Detail'], latitude: 37.8044, longitude: -122.2712,
+    radiusMiles: 20, vehicle: 'Black Mercedes Sprinter',
     description: 'Certified ceramic installer. Paint correction and coatings done in your garage.',
     offers: ['basic-wash', 'complete', 'ceramic', 'paint-correction', 'headlights'] },
   { email: 'kim@fresh.example', username: 'freshride', name: 'Kim Nguyen', businessName: 'Fresh Ride Detailers', avatar: 4, rating: 4.5, reviewCount: 76,
     labels: ['Interior'], latitude: 37.7397, longitude: -122.4843,
+    radiusMiles: 15, vehicle: 'Green Honda Odyssey',
     description: 'Interior specialists: stains, smells and pet hair gone, seats steamed and conditioned.',
     offers: ['interior', 'pet-hair', 'complete'] },
   { email: 'luis@elite.example', username: 'elitedetail', name: 'Luis Romero', businessName: 'Elite Mobile Detail Co.', avatar: 5, rating: 5.0, reviewCount: 51,
     labels: ['Interior', 'Exterior', 'Full Detail'], latitude: 37.8716, longitude: -122.2727,
+    radiusMiles: 25, vehicle: 'Grey Ram ProMaster with a trailer',
     description: 'Concours-level care for luxury and sports cars, fully insured.',
     offers: ['complete', 'ceramic', 'paint-correction', 'engine'] },
   { email: 'ava@blueline.example', username: 'bluelinewash', name: 'Ava Johnson', businessName: 'Blue Line Wash', avatar: 6, rating: 4.3, reviewCount: 39,
     labels: ['Exterior'], latitude: 37.6879, longitude: -122.4702,
+    radiusMiles: 12, vehicle: 'Blue Nissan NV200',
     description: 'Eco-friendly rinseless washes for apartments and office parking lots.',
     offers: ['basic-wash', 'wash-wax', 'headlights'] },
   { email: 'omar@prestige.example', username: 'prestigeshine', name: 'Omar Haddad', businessName: 'Prestige Shine', avatar: 7, rating: 4.6, reviewCount: 87,
     labels: ['Interior', 'Exterior', 'Full Detail'], latitude: 37.5485, longitude: -121.9886,
+    radiusMiles: 35, vehicle: 'Red Ford F-150 with a canopy',
     description: 'Fleet and family vehicles, with Saturday appointments and same-week booking.',
     offers: ['basic-wash', 'interior', 'complete', 'engine', 'pet-hair'] },
   { email: 'grace@aqua.example', username: 'aquaglow', name: 'Grace Kim', businessName: 'Aqua Glow Detailing', avatar: 8, rating: 4.4, reviewCount: 23,
     labels: ['Exterior', 'Full Detail'], latitude: 37.4419, longitude: -122.143,
+    radiusMiles: 35, vehicle: 'White Chevrolet Express',
     description: 'Waterless wash and wax with premium microfibre, anywhere on the Peninsula.',
     offers: ['basic-wash', 'wash-wax', 'ceramic'] },
 ];

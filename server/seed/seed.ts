@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { detailers, users } from '../db/schema.ts';
+import { bookings, detailers, users } from '../db/schema.ts';
+import { zipTableGeocoder } from '../geo/geocoder.ts';
 import { categoryNames, demoAccounts, demoPassword, seedDetailers, seedServices } from './seed-data.ts';
 import { createUser, findUserByEmail, type NewUser } from '../identity/user-service.ts';
 import {
@@ -51,6 +52,30 @@ async function retireDemoPasswords(db: Database): Promise<void> {
 }
 
 /**
+ * The seed detailers' vehicle and base, where missing (a database seeded before these existed). Never overwrites what
+ * a detailer set themselves; the radius has a default, so it is only given to new profiles.
+ */
+async function fillSeedDetailersLocation(db: Database): Promise<void> {
+  for (const seed of seedDetailers) {
+    const ofSeedUser = eq(detailers.userId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${seed.email.toLowerCase()})`);
+    await db.update(detailers).set({ vehicleDescription: seed.vehicle }).where(and(ofSeedUser, eq(detailers.vehicleDescription, '')));
+    await db
+      .update(detailers)
+      .set({ baseLatitude: seed.latitude, baseLongitude: seed.longitude })
+      .where(and(ofSeedUser, isNull(detailers.baseLatitude)));
+  }
+}
+
+/** Bookings made before jobs were located get their ZIP code's centre (the offline table: no network at start-up). */
+async function fillBookingLocations(db: Database): Promise<void> {
+  const unlocated = await db.selectDistinct({ zip: bookings.zip }).from(bookings).where(isNull(bookings.latitude));
+  for (const { zip } of unlocated) {
+    const place = await zipTableGeocoder.locateZip(zip);
+    if (place) await db.update(bookings).set(place).where(and(eq(bookings.zip, zip), isNull(bookings.latitude)));
+  }
+}
+
+/**
  * Fills an empty database; running it again changes nothing. Demo mode seeds the catalog and the demo accounts,
  * all able to sign in with the published password and verified; outside demo mode only the catalog, if asked
  * for, whose detailer accounts have no password (nobody can sign in as them until an admin hands them over
@@ -61,6 +86,9 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
   const { demoMode = true, catalog = demoMode } = options;
   if (!demoMode) await retireDemoPasswords(db);
   if (!demoMode && !catalog) return;
+  // Databases seeded before tracking existed get what it needs; run before the shortcut below, which skips them.
+  await fillSeedDetailersLocation(db);
+  await fillBookingLocations(db);
   if (!options.force && (await isSeeded(db, demoMode))) return;
   const categoryIds = new Map<string, number>();
   for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(ctx, name));
@@ -86,6 +114,8 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
       timeZone: 'America/Los_Angeles',
       baseLatitude: seed.latitude,
       baseLongitude: seed.longitude,
+      serviceRadiusMiles: seed.radiusMiles,
+      vehicleDescription: seed.vehicle,
     });
     await ensureDefaultAvailability(db, detailerId);
     // The first detailer lists the catalog; the others offer services from it.

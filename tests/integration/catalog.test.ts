@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceAreaVerdict } from '@core/domain/geo.ts';
+import type { Detailer } from '@core/schemas/catalog.ts';
+import { detailers } from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 
@@ -72,6 +76,29 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
       expect(typeof detailer.distanceMiles).toBe('number');
     }
     expect(detailers[0].startingPrice).toBe(59);
+  });
+
+  it('gives every seed detailer a vehicle and a service area covering downtown San Francisco, where the demo books', async () => {
+    const downtown = { latitude: 37.7864, longitude: -122.3892 };
+    for (const detailer of (await get('/api/detailers')).json() as Detailer[]) {
+      expect(detailer.vehicleDescription, detailer.businessName).toBeTruthy();
+      expect(detailer.serviceArea, detailer.businessName).not.toBeNull();
+      expect(serviceAreaVerdict(detailer.serviceArea!, downtown).covered, detailer.businessName).toBe(true);
+    }
+  });
+
+  it('fills in the vehicle and base of a database seeded before they existed, never what a detailer set', async () => {
+    const [gloss] = await t.db.select().from(detailers).where(eq(detailers.businessName, 'Gloss Boss Mobile Detailing'));
+    const [sparkle] = await t.db.select().from(detailers).where(eq(detailers.businessName, 'Sparkle Squad'));
+    await t.db.update(detailers).set({ vehicleDescription: '', baseLatitude: null, baseLongitude: null }).where(eq(detailers.id, gloss!.id));
+    await t.db.update(detailers).set({ vehicleDescription: 'Their own van' }).where(eq(detailers.id, sparkle!.id));
+    await seedDatabase(t.ctx);
+    const [filled] = await t.db.select().from(detailers).where(eq(detailers.id, gloss!.id));
+    expect(filled).toMatchObject({ vehicleDescription: gloss!.vehicleDescription, baseLatitude: gloss!.baseLatitude, baseLongitude: gloss!.baseLongitude });
+    const [kept] = await t.db.select().from(detailers).where(eq(detailers.id, sparkle!.id));
+    expect(kept!.vehicleDescription).toBe('Their own van');
+    await t.db.update(detailers).set({ vehicleDescription: sparkle!.vehicleDescription }).where(eq(detailers.id, sparkle!.id));
+    t.ctx.catalogCache.clear();
   });
 
   it('lists only the detailers offering a service', async () => {

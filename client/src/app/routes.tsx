@@ -24,6 +24,9 @@ const BookingDetailsPage = lazy(() => import('@/features/booking/pages/booking-d
 const JobProgressPage = lazy(() => import('@/features/booking/pages/job-progress-page.tsx'));
 const DetailerBookingsPage = lazy(() => import('@/features/detailer/pages/detailer-bookings-page.tsx'));
 const DetailerAvailabilityPage = lazy(() => import('@/features/detailer/pages/detailer-availability-page.tsx'));
+const TrackProviderPage = lazy(() => import('@/features/tracking/pages/track-provider-page.tsx'));
+const LocationSharingPage = lazy(() => import('@/features/tracking/pages/location-sharing-page.tsx'));
+const DemoServiceAreaPage = lazy(() => import('@/features/tracking/pages/demo-service-area-page.tsx'));
 const CheckoutPage = lazy(() => import('@/features/checkout/pages/checkout-page.tsx'));
 const PaymentSuccessPage = lazy(() => import('@/features/checkout/pages/payment-success-page.tsx'));
 const PaymentMethodsPage = lazy(() => import('@/features/checkout/pages/payment-methods-page.tsx'));
@@ -32,7 +35,12 @@ const NotificationSettingsPage = lazy(() => import('@/features/notifications/pag
 const AdminOverviewPage = lazy(() => import('@/features/admin/pages/admin-overview-page.tsx'));
 const AdminUsersPage = lazy(() => import('@/features/admin/pages/admin-users-page.tsx'));
 const AdminBookingsPage = lazy(() => import('@/features/admin/pages/admin-bookings-page.tsx'));
+const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page.tsx'));
+const AdminMessagesPage = lazy(() => import('@/features/admin/pages/admin-messages-page.tsx'));
 const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.tsx'));
+const HelpSupportPage = lazy(() => import('@/features/help/pages/help-support-page.tsx'));
+const PrivacyPolicyPage = lazy(() => import('@/features/help/pages/privacy-policy-page.tsx'));
+const TermsOfServicePage = lazy(() => import('@/features/help/pages/terms-of-service-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -72,7 +80,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/job-progress/:id', page: JobProgressPage, signedIn: true },
   { path: '/reviews/:id', page: soon('Review'), signedIn: true },
   { path: '/profile', page: ProfilePage, signedIn: true },
-  { path: '/messages', page: soon('Messages'), signedIn: true },
+  { path: '/messages', page: MessagesPage, signedIn: true },
   { path: '/garage', page: soon('My Cars'), signedIn: true },
   { path: '/checkout', page: CheckoutPage, signedIn: true },
   { path: '/quick-checkout/:serviceId', page: QuickCheckoutPage, signedIn: true },
@@ -83,14 +91,14 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/referrals', page: soon('My Referrals'), signedIn: true },
   { path: '/notification-settings', page: NotificationSettingsPage, signedIn: true },
   { path: '/smart-booking', page: soon('Smart Book') },
-  { path: '/track-provider', page: soon('Track your detailer'), signedIn: true },
+  { path: '/track-provider', page: TrackProviderPage, signedIn: true },
   { path: '/vehicles', page: soon('Vehicles'), signedIn: true },
   { path: '/addresses', page: soon('Addresses'), signedIn: true },
   { path: '/payment-methods', page: PaymentMethodsPage, signedIn: true },
-  { path: '/help-support', page: soon('Help & Support') },
-  { path: '/privacy-policy', page: soon('Privacy Policy') },
-  { path: '/terms-of-service', page: soon('Terms of Service') },
-  { path: '/demo-service-area', page: soon('Service area') },
+  { path: '/help-support', page: HelpSupportPage },
+  { path: '/privacy-policy', page: PrivacyPolicyPage },
+  { path: '/terms-of-service', page: TermsOfServicePage },
+  { path: '/demo-service-area', page: DemoServiceAreaPage },
   { path: '/image-upload-demo', page: soon('Image upload') },
   ...withAdminMenu([
     { path: '/admin', page: AdminOverviewPage, roles: admin },
@@ -98,7 +106,7 @@ export const routeDefinitions: RouteDefinition[] = [
     { path: '/admin/services', page: soon('Services'), roles: admin },
     { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
     { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
-    { path: '/admin/messages', page: soon('Messages'), roles: admin },
+    { path: '/admin/messages', page: AdminMessagesPage, roles: admin },
     { path: '/admin/settings', page: soon('Settings'), roles: admin },
     { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
     { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
@@ -118,7 +126,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/detailer/bookings', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/marketing', page: soon('Marketing'), roles: detailer },
   { path: '/detailer/availability', page: DetailerAvailabilityPage, roles: detailer },
-  { path: '/detailer/location-sharing', page: soon('Location sharing'), roles: detailer },
+  { path: '/detailer/location-sharing', page: LocationSharingPage, roles: detailer },
   { path: '/business', page: soon('Business'), roles: detailer },
   { path: '/business/dashboard', page: soon('Business dashboard'), roles: detailer },
   { path: '/test-auth', page: soon('Auth test') },

@@ -17,6 +17,8 @@ import { Link, useLocation } from 'wouter';
 import { bottomNavItems, hidesBottomNav, isNavItemActive } from '@core/domain/navigation.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { cn } from '@/lib/cn.ts';
+import { useUnreadMessagesCount } from '@/features/messages/api/get-unread-messages-count.ts';
+import { MessagesTabBadge, messagesTabCountId } from '@/features/messages/components/messages-tab-badge.tsx';
 
 const icons: Record<string, LucideIcon> = {
   home: Home,
@@ -35,6 +37,7 @@ const icons: Record<string, LucideIcon> = {
 export function BottomNav() {
   const [path] = useLocation();
   const { user, isLoading } = useCurrentUser();
+  const unreadMessages = useUnreadMessagesCount(user !== null).data ?? 0;
   if (hidesBottomNav(path) || isLoading) return null;
   const items = bottomNavItems(user?.role ?? null, path);
   return (
@@ -62,8 +65,14 @@ export function BottomNav() {
                   {content}
                 </span>
               ) : (
-                <Link href={item.href} aria-current={isActive ? 'page' : undefined} className={classes}>
+                <Link
+                  href={item.href}
+                  aria-current={isActive ? 'page' : undefined}
+                  aria-describedby={item.key === 'messages' && unreadMessages > 0 ? messagesTabCountId : undefined}
+                  className={cn(classes, item.key === 'messages' && 'relative')}
+                >
                   {content}
+                  {item.key === 'messages' && <MessagesTabBadge count={unreadMessages} />}
                 </Link>
               )}
             </li>

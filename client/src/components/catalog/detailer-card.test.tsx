@@ -20,6 +20,8 @@ const detailer: Detailer = {
   services: ['Interior', 'Exterior'],
   timeZone: 'America/Los_Angeles',
   createdAt: '2026-01-01T00:00:00.000Z',
+  serviceArea: { latitude: 37.7749, longitude: -122.4194, radiusMiles: 25 },
+  vehicleDescription: 'White Ford Transit',
 };
 
 const renderCard = (overrides: Partial<Detailer> = {}) =>

@@ -18,8 +18,34 @@ const accountLinks = [
   { href: '/bookings', label: 'My Bookings' },
   { href: '/payment-methods', label: 'Payment methods' },
   { href: '/notification-settings', label: 'Notification settings' },
-  { href: '/help-support', label: 'Help & Support' },
 ];
+
+const helpLinks = [
+  { href: '/help-support', label: 'Help & Support' },
+  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/terms-of-service', label: 'Terms of Service' },
+];
+
+function LinkGroup({ label, links }: { label: string; links: ReadonlyArray<{ href: string; label: string }> }) {
+  return (
+    <Card>
+      <CardContent className="py-1">
+        <nav aria-label={label}>
+          <ul className="divide-y divide-neutral-100">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="flex min-h-12 items-center justify-between gap-4 text-sm font-medium text-neutral-900">
+                  {link.label}
+                  <ChevronRight aria-hidden className="size-4 text-neutral-500" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </CardContent>
+    </Card>
+  );
+}
 
 function initials(name: string) {
   return name
@@ -51,7 +77,7 @@ export default function ProfilePage() {
   const credits = account.data ? formatUsd(dollarsToCents(Number(account.data.referralCredits))) : null;
 
   return (
-    <section className="grid gap-4 p-4">
+    <section className="grid grid-cols-1 gap-4 p-4">
       <Card>
         <CardContent className="flex items-center gap-4 py-5">
           <span aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
@@ -69,7 +95,7 @@ export default function ProfilePage() {
           <dl className="divide-y divide-neutral-100">
             <div className="flex items-center justify-between gap-4 py-3">
               <dt className="text-sm text-neutral-600">Email</dt>
-              <dd className="truncate text-sm font-medium text-neutral-900">{user.email}</dd>
+              <dd className="min-w-0 truncate text-sm font-medium text-neutral-900">{user.email}</dd>
             </div>
             <div className="flex items-center justify-between gap-4 py-3">
               <dt className="text-sm text-neutral-600">Role</dt>
@@ -82,22 +108,8 @@ export default function ProfilePage() {
           </dl>
         </CardContent>
       </Card>
-      <Card>
-        <CardContent className="py-1">
-          <nav aria-label="Account">
-            <ul className="divide-y divide-neutral-100">
-              {accountLinks.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} className="flex min-h-12 items-center justify-between gap-4 text-sm font-medium text-neutral-900">
-                    {link.label}
-                    <ChevronRight aria-hidden className="size-4 text-neutral-500" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </CardContent>
-      </Card>
+      <LinkGroup label="Account" links={accountLinks} />
+      <LinkGroup label="Help and legal" links={helpLinks} />
       <Button variant="secondary" size="lg" className="w-full text-danger-700" disabled={logout.isPending} onClick={signOut}>
         <LogOut aria-hidden />
         {logout.isPending ? 'Signing out...' : 'Sign out'}

@@ -1,10 +1,11 @@
-import { CreditCard, MessageSquare, Route } from 'lucide-react';
+import { CreditCard, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { MessageButton } from '@/components/messages/message-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -16,6 +17,7 @@ import { BookingStatusBadge } from '@/components/booking/booking-status-badge.ts
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
+import { Navigation } from 'lucide-react';
 
 /** /bookings/:id: a booking's details with the actions its status allows the viewer. */
 export default function BookingDetailsPage() {
@@ -79,17 +81,24 @@ function BookingDetails({ booking }: { booking: Booking }) {
         </Button>
       )}
 
+      {isCustomer && (booking.status === 'en_route' || booking.status === 'in_progress') && (
+        <Button asChild size="lg">
+          <Link href="/track-provider">
+            <Navigation aria-hidden />
+            Track your detailer
+          </Link>
+        </Button>
+      )}
+
       <DetailerActionButtons booking={booking} className="grid-cols-2" />
 
       <div className="grid grid-cols-2 gap-3">
         {actions.has('reschedule') && <RescheduleDialog booking={booking} />}
         {actions.has('cancel') && <CancelBookingDialog booking={booking} />}
-        <Button asChild variant="secondary">
-          <Link href="/messages">
-            <MessageSquare aria-hidden />
-            {isCustomer ? 'Message detailer' : 'Message customer'}
-          </Link>
-        </Button>
+        <MessageButton
+          bookingId={booking.id}
+          label={isCustomer ? 'Message detailer' : user?.role === 'admin' ? 'View messages' : 'Message customer'}
+        />
         <Button asChild variant="secondary">
           <Link href={`/job-progress/${booking.id}`}>
             <Route aria-hidden />

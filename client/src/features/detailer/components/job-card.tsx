@@ -5,6 +5,7 @@ import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { MessageButton } from '@/components/messages/message-button.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
 
@@ -45,6 +46,11 @@ export function JobCard({ job }: { job: Booking }) {
         booking={job}
         className="auto-cols-fr grid-flow-col"
         accessibleName={(label) => `${label}: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
+      />
+      <MessageButton
+        bookingId={job.id}
+        label="Message customer"
+        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
       />
     </Card>
   );

@@ -14,10 +14,12 @@ import { Switch } from '@/components/ui/switch.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useAddDayOff } from '../api/add-day-off.ts';
 import { useWeeklyAvailability } from '../api/get-weekly-availability.ts';
 import { useRemoveDayOff } from '../api/remove-day-off.ts';
 import { useUpdateWeeklyAvailability } from '../api/update-weekly-availability.ts';
+import { ServiceAreaSection } from '../components/service-area-section.tsx';
 
 // Monday first: the working week reads top to bottom.
 const weekdays = [
@@ -60,6 +62,7 @@ function toDayHours(rules: AvailabilityRule[]): Record<number, DayHours> {
 /** /detailer/availability: weekly hours and days off; customers' slots follow at once. */
 export default function DetailerAvailabilityPage() {
   const availability = useWeeklyAvailability();
+  const { user } = useCurrentUser();
   if (availability.isPending) {
     return (
       <LoadingState label="Loading your availability" className="p-4">
@@ -77,6 +80,7 @@ export default function DetailerAvailabilityPage() {
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Availability</h1>
       <WeeklyHoursForm key={JSON.stringify(availability.data.rules)} availability={availability.data} />
       <DaysOff availability={availability.data} />
+      {user?.detailerId ? <ServiceAreaSection detailerId={user.detailerId} /> : null}
     </div>
   );
 }

@@ -11,7 +11,8 @@ const service = (id: number, name: string, categoryId = 1) => ({
 });
 const detailer = (id: number, businessName: string, distanceMiles: number | null) => ({
   id, userId: id, businessName, description: '', avatarUrl: null, rating: 4.5, reviewCount: 10, startingPrice: 59,
-  distanceMiles, services: ['Interior'], timeZone: 'UTC', createdAt: '',
+  distanceMiles, services: ['Interior'], timeZone: 'UTC', createdAt: '', vehicleDescription: '',
+  serviceArea: { latitude: 37.7749 + id / 100, longitude: -122.4194, radiusMiles: 25 },
 });
 
 let replies: Record<string, Reply>;

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { Map as MapIcon, Search, SearchX, Store, Wrench } from 'lucide-react';
+import { Search, SearchX, Store, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 import { productName } from '@core/domain/navigation.ts';
 import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
@@ -20,6 +20,7 @@ import { HelpBubble } from '@/components/tour/help-bubble.tsx';
 import { useServiceCategories } from '../api/get-service-categories.ts';
 import { useServices } from '../api/get-services.ts';
 import { LocationLine } from '../components/location-line.tsx';
+import { NearbyDetailersMap } from '../components/nearby-detailers-map.tsx';
 import { QuickActions } from '../components/quick-actions.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 
@@ -102,10 +103,7 @@ export default function HomePage() {
       </section>
 
       <div className="px-4">
-        <div className="flex h-32 flex-col items-center justify-center gap-2 rounded-card border border-dashed border-brand-200 bg-brand-50 text-brand-700">
-          <MapIcon aria-hidden className="size-6" />
-          <p className="text-sm font-medium">Map view coming soon</p>
-        </div>
+        <NearbyDetailersMap detailers={detailers.data} isPending={detailers.isPending} you={coordinates} />
       </div>
 
       <section aria-labelledby="home-greeting" className="flex flex-col gap-3 px-4">

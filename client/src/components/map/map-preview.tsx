@@ -1,0 +1,71 @@
+import './map.css';
+import { Move } from 'lucide-react';
+import type { Coordinates } from '@core/domain/distance.ts';
+import { cn } from '@/lib/cn.ts';
+import { isTappable, markerLook } from './marker-look.ts';
+import type { MapViewProps } from './map-types.ts';
+
+/** A point's place on the Web Mercator world at `zoom`, in pixels: the projection Leaflet's tiles use. */
+function worldPixels({ latitude, longitude }: Coordinates, zoom: number) {
+  const size = 256 * 2 ** zoom;
+  const sin = Math.sin((latitude * Math.PI) / 180);
+  return { x: ((longitude + 180) / 360) * size, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size };
+}
+
+export type MapPreviewProps = Pick<MapViewProps, 'markers' | 'onMarkerClick'> & {
+  center: Coordinates;
+  zoom: number;
+  backdropClassName: string;
+  /** Swaps the preview for the live map (the reader wants to pan or zoom). */
+  onExplore: () => void;
+};
+
+/**
+ * The map as it first shows on a page that must stay light (the home screen, decision 016's JS budget): the same
+ * markers at the same places on the same background, drawn by the browser with no map library. Pins work as they
+ * do on the live map; touching the map itself, or 'Explore map', loads Leaflet in its place.
+ */
+export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdropClassName, onExplore }: MapPreviewProps) {
+  const origin = worldPixels(center, zoom);
+  return (
+    <div className={cn('relative size-full', backdropClassName)} onPointerDown={(event) => event.target === event.currentTarget && onExplore()}>
+      {markers.map((marker) => {
+        const look = markerLook(marker);
+        const point = worldPixels(marker.position, zoom);
+        const style = {
+          left: `calc(50% + ${point.x - origin.x - look.anchor[0]}px)`,
+          top: `calc(50% + ${point.y - origin.y - look.anchor[1]}px)`,
+          width: look.size[0],
+          height: look.size[1],
+        };
+        // The marker's look is our own constant SVG (marker-look.ts), never text from a user.
+        const picture = <span aria-hidden className="pointer-events-none absolute inset-0" dangerouslySetInnerHTML={{ __html: look.html }} />;
+        return isTappable(marker) ? (
+          <button
+            key={marker.id}
+            type="button"
+            aria-label={marker.label}
+            aria-pressed={marker.isSelected ?? false}
+            className={cn('absolute', look.className)}
+            style={style}
+            onClick={() => onMarkerClick?.(marker.id)}
+          >
+            {picture}
+          </button>
+        ) : (
+          <span key={marker.id} role="img" aria-label={marker.label} className={cn('absolute', look.className)} style={style}>
+            {picture}
+          </span>
+        );
+      })}
+      <button
+        type="button"
+        onClick={onExplore}
+        className="absolute right-2 bottom-2 flex min-h-11 items-center gap-1.5 rounded-control bg-surface/95 px-3 text-sm font-medium text-neutral-800 shadow-card hover:bg-surface"
+      >
+        <Move aria-hidden className="size-4" />
+        Explore map
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { agoText, distanceText, etaText } from './tracking-format.ts';
+
+describe('tracking format', () => {
+  it('says how far away in minutes', () => {
+    expect(etaText(12)).toBe('About 12 min away');
+    expect(etaText(11.6)).toBe('About 12 min away');
+    expect(etaText(0.4)).toBe('Arriving now');
+    expect(etaText(75)).toBe('About 1 h 15 min away');
+    expect(etaText(null)).toBeNull();
+  });
+
+  it('says distances in miles, or feet when close', () => {
+    expect(distanceText(3862)).toBe('2.4 mi');
+    expect(distanceText(120)).toBe('390 ft');
+    expect(distanceText(null)).toBeNull();
+  });
+
+  it('says how long ago a position was recorded', () => {
+    const now = Date.parse('2099-01-05T17:00:00Z');
+    expect(agoText('2099-01-05T16:59:50Z', now)).toBe('just now');
+    expect(agoText('2099-01-05T16:57:00Z', now)).toBe('3 min ago');
+    expect(agoText('2099-01-05T14:50:00Z', now)).toBe('2 h ago');
+  });
+});
