@@ -8,3 +8,4 @@ export * from './schema/payments.ts';
 export * from './schema/platform.ts';
 export * from './schema/messages.ts';
 export * from './schema/tracking.ts';
+export * from './schema/garage.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { roleEnum } from './enums.ts';
+import { uploads } from './garage.ts';
 
 export const users = pgTable(
   'users',
@@ -18,6 +19,10 @@ export const users = pgTable(
     isDisabled: boolean('is_disabled').notNull().default(false),
     /** When the owner opened the confirmation link: only a verified address may become admin or be linked to OpenID. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phone: text('phone'),
+    avatarUploadId: integer('avatar_upload_id').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+    /** Set when the owner deleted the account: the row stays for the bookings and payments, anonymised. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -91,3 +96,19 @@ export const outboxEmails = pgTable('outbox_emails', {
   lastError: text('last_error'),
   createdAt: createdAt(),
 }, (t) => [index('outbox_emails_next_attempt_at_idx').on(t.nextAttemptAt)]);
+
+/** A requested change of email: the link goes to the new address, which becomes the account's once opened. */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_tokens_user_id_idx').on(t.userId)],
+);

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { detailers, services } from './catalog.ts';
 import { bookingStatusEnum } from './enums.ts';
+import { vehicles } from './garage.ts';
+
+/** A booked car as it was at booking time (a later edit of the car does not rewrite history). */
+export type BookedVehicle = { make: string; model: string; year: number; color: string; licensePlate: string; nickname: string; vehicleType: string };
 
 export const bookings = pgTable(
   'bookings',
@@ -27,6 +31,11 @@ export const bookings = pgTable(
     apt: text('apt'),
     city: text('city').notNull(),
     zip: text('zip').notNull(),
+    /** The customer's saved car the booking was made with, if any; `vehicleDetails` keeps it as it was then. */
+    vehicleId: integer('vehicle_id').references((): AnyPgColumn => vehicles.id, { onDelete: 'set null' }),
+    vehicleDetails: jsonb('vehicle_details').$type<BookedVehicle>(),
+    /** Gate code, where to park: from the saved address or typed at booking. */
+    accessNotes: text('access_notes').notNull().default(''),
     /** Where the job is, from the geocoder at booking time (ZIP centroid by default); null when it was not found. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
