@@ -21,6 +21,8 @@ export type LighthouseFigures = {
   cls: number;
   accessibility: number;
   bestPractices: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster; about 1,500 on this one idle). */
+  benchmarkIndex: number;
 };
 
 export type PageResult = {
@@ -180,6 +182,7 @@ async function runOnce(url: string, cookie: string | undefined, chromePath: stri
         cls: value('cumulative-layout-shift'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       },
       warnings: lhr.runWarnings,
       failedAudits: [...failed('accessibility'), ...failed('best-practices')],
@@ -255,6 +258,7 @@ export async function measureLighthouse(options: {
           cls: of('cls'),
           accessibility: of('accessibility'),
           bestPractices: of('bestPractices'),
+          benchmarkIndex: of('benchmarkIndex'),
         },
         warnings: [...new Set(runs.flatMap((run) => run.warnings))],
         failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
@@ -268,7 +272,7 @@ export async function measureLighthouse(options: {
   }
 }
 
-const columns = ['page', 'perf', 'LCP', 'FCP', 'TBT', 'CLS', 'a11y', 'best practices'] as const;
+const columns = ['page', 'perf', 'LCP', 'FCP', 'TBT', 'CLS', 'a11y', 'best practices', 'CPU index'] as const;
 
 /** The table bench/run.ts prints: one row a page, medians of its runs; then what kept a score below 100. */
 export function lighthouseTable(results: PageResult[]): string[] {
@@ -281,6 +285,7 @@ export function lighthouseTable(results: PageResult[]): string[] {
     r.figures.cls.toFixed(3),
     r.figures.accessibility.toFixed(0),
     r.figures.bestPractices.toFixed(0),
+    r.figures.benchmarkIndex.toFixed(0),
   ]);
   const widths = columns.map((heading, i) => Math.max(heading.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
