@@ -6,6 +6,7 @@ import { measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
 import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
 import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
+import { benchTrackingRounds, trackingLatencyLines } from './tracking-latency.ts';
 
 // Figures, not pass/fail: each is one run on this machine, printed for the closing notes (bench/README.md says
 // what each one means). One heavy step at a time: the build, Lighthouse, the API load, the live events.
@@ -15,6 +16,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const runsSetting = process.env.BENCH_LIGHTHOUSE_RUNS ?? '5';
 const lighthouseRuns = Number(runsSetting);
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 0) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number, not "${runsSetting}"`);
+benchTrackingRounds(); // a wrong BENCH_TRACKING_ROUNDS fails now, not after the rest of the bench
 // PostgreSQL figures need a server: BENCH_DATABASE_URL, else TEST_DATABASE_URL (the helpers create and drop a
 // database of their own on it). Without either they are left out.
 const postgresUrl = benchPostgresUrl();
@@ -50,6 +52,7 @@ for (const kind of postgresUrl ? (['postgres', 'pglite'] as const) : (['pglite']
 if (!postgresUrl) console.log('PostgreSQL figures: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 
 for (const line of await notificationLatencyLines()) console.log(line);
+for (const line of await trackingLatencyLines()) console.log(line);
 
 async function chromiumVersion(): Promise<string> {
   const { execFile } = await import('node:child_process');

@@ -20,6 +20,7 @@ import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plug
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
+import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -30,6 +31,9 @@ import { startBookingExpiryJob } from './bookings/booking-expiry-job.ts';
 import { startBookingRemindersJob } from './bookings/booking-reminders-job.ts';
 import { startMailDeliveryJob } from './notifications/mail-delivery-job.ts';
 import { trackingRoutes } from './tracking/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { addressRoutes } from './garage/address-routes.ts';
+import { vehicleRoutes } from './garage/vehicle-routes.ts';
 import { startTrackingRetentionJob } from './tracking/tracking-retention-job.ts';
 
 declare module 'fastify' {
@@ -121,6 +125,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(realtimePlugin);
 
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
@@ -128,6 +133,9 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(notificationRoutes);
   await app.register(messageRoutes);
   await app.register(trackingRoutes);
+  await app.register(uploadRoutes);
+  await app.register(addressRoutes);
+  await app.register(vehicleRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each

@@ -78,6 +78,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes S3 storage all or none, naming the first missing variable in one line', () => {
+    const s3 = { S3_BUCKET: 'glossly-images', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3)).toMatchObject({ S3_BUCKET: 'glossly-images', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(loadConfig(s3).S3_REGION).toBeUndefined();
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).S3_REGION).toBe('eu-west-1');
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'glossly-images' })).toThrow(/^Invalid environment variable S3_ENDPOINT: required when S3_BUCKET is set/);
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/^Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: undefined })).toThrow(/^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set/);
+    expect(() => loadConfig({ S3_REGION: 'us-east-1' })).toThrow(/^Invalid environment variable S3_BUCKET: required when S3_REGION is set/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/^Invalid environment variable S3_ENDPOINT: /);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/^Invalid environment variable S3_BUCKET: /);
+    for (const variable of Object.keys(s3)) {
+      expect(() => loadConfig({ ...s3, [variable]: undefined })).toThrow(new RegExp(`^Invalid environment variable ${variable}: [^\n]+$`));
+    }
+  });
+
   it('seeds the sample catalog only in demo mode unless asked', () => {
     expect(loadConfig({}).SEED_CATALOG).toBe(true);
     expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test' }).SEED_CATALOG).toBe(false);

@@ -68,6 +68,13 @@ const configSchema = z.object({
   /** Map tiles and their credit line, set together; unset: maps draw on a plain background (decision 018). */
   MAP_TILE_URL: mapTileUrl.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
+  /** S3-compatible storage for uploaded images, set together; unset: the local disk under DATA_DIR (decision 019). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)').optional(),
+  S3_ENDPOINT: serviceBaseUrl.optional(),
+  /** Defaults to us-east-1 once the others are set. */
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +120,15 @@ function paymentsGateway(values: ParsedConfig): 'test' | 'stripe' {
   return chosen ?? 'test';
 }
 
+const s3Variables = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** All or none: half an S3 configuration would silently keep images on the local disk of one instance. */
+function requireS3Group(values: ParsedConfig): void {
+  const present = [...s3Variables, 'S3_REGION' as const].find((name) => values[name]);
+  const missing = s3Variables.find((name) => !values[name]);
+  if (present && missing) throw invalid(missing, `required when ${present} is set (S3 storage needs ${s3Variables.join(', ')})`);
+}
+
 /** Parses the environment; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -128,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   requirePair(values, 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET');
   // Tiles without their credit line break most tile servers' terms; a credit without tiles means a mistake.
   requirePair(values, 'MAP_TILE_URL', 'MAP_ATTRIBUTION');
+  requireS3Group(values);
   const PAYMENTS_GATEWAY = paymentsGateway(values);
   const { DEMO_MODE, SEED_CATALOG, ADMIN_EMAILS, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
   const demoMode = DEMO_MODE ?? rest.NODE_ENV !== 'production';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts';
 import { timeSlotLabels } from '../domain/time-slots.ts';
 import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
+import { accessNotesSchema, saveAddressSchema } from './address.ts';
 
 export { timeSlotLabels, timeSlots, type TimeSlotLabel } from '../domain/time-slots.ts';
 export { bookingStatuses, type BookingStatus } from '../domain/booking-status.ts';
@@ -40,7 +41,11 @@ export type BookingStep2 = z.infer<typeof bookingStep2Schema>;
 export const createBookingSchema = z
   .object({ detailerId: idSchema('Detailer') })
   .extend(bookingStep1Schema.shape)
-  .extend(bookingStep2Schema.shape);
+  .extend(bookingStep2Schema.shape)
+  // Decision 019: gate code or where to park, for the detailer; and the typed address kept among the customer's places.
+  .extend({ accessNotes: accessNotesSchema, saveAddress: saveAddressSchema.optional() })
+  // Decision 019: one of the customer's cars (My Cars); its type must be vehicleType, and the booking keeps its details.
+  .extend({ vehicleId: idSchema('Car', 'Choose one of your cars').optional() });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
 /** POST /api/bookings/:id/reschedule */
@@ -84,6 +89,18 @@ export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
 
 export const bookingIdParamsSchema = z.object({ id: idParam('Booking id') });
 
+/** A booking's car as it was when booked (decision 019): a later edit of the saved car does not change it. */
+export const bookedVehicleSchema = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  color: z.string(),
+  licensePlate: z.string(),
+  nickname: z.string(),
+  vehicleType: z.string(),
+});
+export type BookedVehicleDetails = z.infer<typeof bookedVehicleSchema>;
+
 /** A booking as the API returns it. */
 export const bookingSchema = z.object({
   id: z.number(),
@@ -103,7 +120,12 @@ export const bookingSchema = z.object({
   time: z.string(),
   timeZone: z.string(),
   vehicleType: z.string(),
+  /** The saved car the booking was made with (null if none or since deleted) and its details as they were then. */
+  vehicleId: z.number().int().nullable(),
+  vehicleDetails: bookedVehicleSchema.nullable(),
   notes: z.string().nullable(),
+  /** Gate code, where to park (decision 019); null when none were given. */
+  accessNotes: z.string().nullable(),
   address: z.string(),
   apt: z.string().nullable(),
   city: z.string(),

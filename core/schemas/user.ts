@@ -12,5 +12,9 @@ export const userSchema = z.object({
   referralCredits: z.string(),
   /** Set for a detailer: the id of their detailer profile. */
   detailerId: z.number().nullable(),
+  /** E.164 ('+14155550123'), or null when none is given. */
+  phone: z.string().nullable(),
+  /** The profile photo ('/api/uploads/{id}'), or null: the app shows initials. */
+  avatarUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -15,6 +15,8 @@ import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
+import { saveBookedPlace } from '../garage/address-service.ts';
+import { bookedVehicle } from '../garage/vehicle-service.ts';
 
 export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
 
@@ -65,6 +67,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
         .for('update');
       // Checked on the locked row (no extra query per booking), so an area changed meanwhile is the one applied.
       requireInServiceArea(lockedDetailer!, place);
+      // Decision 019: a saved car must be the customer's and of the booking's type; the booking keeps a copy of it.
+      const car = input.vehicleId === undefined ? null : await bookedVehicle(tx, customer.id, input.vehicleId, input.vehicleType);
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -75,7 +79,10 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
           startsAt: verdict.startsAt,
           endsAt: verdict.endsAt,
           vehicleType: input.vehicleType,
+          vehicleId: input.vehicleId ?? null,
+          vehicleDetails: car,
           notes: input.notes ?? null,
+          accessNotes: input.accessNotes ?? '',
           address: input.address,
           apt: input.apt ?? null,
           city: input.city,
@@ -96,6 +103,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
         actorUserId: customer.id,
         createdAt: now,
       });
+      // Decision 019: the typed address becomes one of the customer's places, or neither is kept.
+      if (input.saveAddress) await saveBookedPlace(tx, customer.id, input.saveAddress.label, input, place, now);
       return row!.id;
     });
   } catch (error) {

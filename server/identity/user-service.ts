@@ -72,5 +72,7 @@ export async function toPublicUser(db: Database, row: UserRow): Promise<User> {
     username: row.username,
     referralCredits: centsToDollars(row.referralCreditsCents).toFixed(2),
     detailerId: detailer?.id ?? null,
+    phone: row.phone,
+    avatarUrl: row.avatarUploadId === null ? null : `/api/uploads/${row.avatarUploadId}`,
   };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { badRequest } from '@core/errors.ts';
 import {
   messagePhotoMaxBytes,
@@ -8,23 +7,13 @@ import {
   type MessagePhotoType,
 } from '@core/schemas/message.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { detectImageType, encodeWebp, ImageError, storedImageType } from '../uploads/image-processing.ts';
 
 /** What a stored photo is served as: every upload is re-encoded to this. */
-export const storedPhotoType = 'image/webp';
+export const storedPhotoType = storedImageType;
 
-/** The image type the bytes themselves say, or null: the declared type is the browser's guess, not a fact. */
-export function detectPhotoType(bytes: Buffer): MessagePhotoType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
-
-/**
- * Decoding a small file can still mean a huge bitmap (a 5 MB png of 30,000 x 30,000 blank pixels): sharp refuses
- * anything larger than this before allocating it. 50 megapixels is beyond any phone camera.
- */
-const maxInputPixels = 50_000_000;
+/** The image type the bytes themselves say, or null (the shared sniffing of server/uploads/). */
+export const detectPhotoType: (bytes: Buffer) => MessagePhotoType | null = detectImageType;
 
 const unreadable = () => badRequest('photo could not be read as a jpeg, png or webp image', { 'photo.data': 'photo is not a readable image' });
 
@@ -39,13 +28,11 @@ export async function preparePhoto(photo: MessagePhotoInput): Promise<Buffer> {
     throw badRequest('photo must be a jpeg, png or webp image', { 'photo.data': 'photo must be a jpeg, png or webp image' });
   }
   try {
-    return await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
-      .rotate()
-      .resize({ width: messagePhotoMaxPixels, height: messagePhotoMaxPixels, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw unreadable();
+    const { data } = await encodeWebp(bytes, { width: messagePhotoMaxPixels, height: messagePhotoMaxPixels });
+    return data;
+  } catch (error) {
+    if (error instanceof ImageError) throw unreadable();
+    throw error;
   }
 }
 

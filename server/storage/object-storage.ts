@@ -2,27 +2,11 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.ts';
+import { createS3Storage } from './s3-object-storage.ts';
+import { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
 
-/**
- * Where uploaded files live (message photos), by key: one interface, so a bucket service can replace the local
- * disk without the services noticing. Keys are the services' own (`messages/12/ab34.webp`), never a user's text.
- */
-export type ObjectStorage = {
-  put(key: string, data: Buffer): Promise<void>;
-  /** The object's bytes, or null when there is none under the key. */
-  get(key: string): Promise<Buffer | null>;
-  /** Removes the object; a key with none is not an error. */
-  delete(key: string): Promise<void>;
-};
-
-/** Lower-case letters, digits, '-', '_' and '.' in '/'-separated segments; no empty, '.' or '..' segment. */
-const keyPattern = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[a-z0-9_.-]+(?:\/[a-z0-9_.-]+)*$/;
-
-/** Refuses a key that could leave the storage's folder or name something odd: a programming error, not input. */
-export function checkObjectKey(key: string): string {
-  if (key.length > 200 || !keyPattern.test(key)) throw new Error(`Invalid object storage key: ${JSON.stringify(key)}`);
-  return key;
-}
+export { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
@@ -73,7 +57,21 @@ export function createMemoryStorage(): ObjectStorage & { keys: () => string[] } 
 /** The repository's root: a relative DATA_DIR is resolved against it, as main.ts resolves the database's folder. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The app's storage: the local disk under DATA_DIR/objects, next to the embedded database. */
-export function createObjectStorage(config: { DATA_DIR: string }): ObjectStorage {
+type StorageConfig = Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+
+/**
+ * The app's storage: an S3-compatible bucket when S3_BUCKET is set (loadConfig has made sure the rest is too), else
+ * the local disk under DATA_DIR/objects, next to the embedded database.
+ */
+export function createObjectStorage(config: StorageConfig): ObjectStorage {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT!,
+      region: config.S3_REGION ?? 'us-east-1',
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    });
+  }
   return createLocalDiskStorage(path.resolve(rootDir, config.DATA_DIR, 'objects'));
 }

@@ -12,6 +12,7 @@ const DemoLoginPage = lazy(() => import('@/features/auth/pages/demo-login-page.t
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page.tsx'));
+const GaragePage = lazy(() => import('@/features/garage/pages/garage-page.tsx'));
 const ProfilePage = lazy(() => import('@/features/account/pages/profile-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 const DetailersPage = lazy(() => import('@/features/catalog/pages/detailers-page.tsx'));
@@ -41,6 +42,7 @@ const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.
 const HelpSupportPage = lazy(() => import('@/features/help/pages/help-support-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('@/features/help/pages/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('@/features/help/pages/terms-of-service-page.tsx'));
+const AddressesPage = lazy(() => import('@/features/places/pages/addresses-page.tsx'));
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
@@ -69,6 +71,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/forgot-password', page: ForgotPasswordPage },
   { path: '/reset-password', page: ResetPasswordPage },
   { path: '/verify-email', page: VerifyEmailPage },
+  { path: '/confirm-email', page: lazy(() => import('@/features/account/pages/confirm-email-page.tsx')) },
   { path: '/detailers', page: DetailersPage },
   { path: '/detailers/:id', page: DetailerPage },
   { path: '/services/:id', page: ServicePage },
@@ -81,7 +84,7 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/reviews/:id', page: soon('Review'), signedIn: true },
   { path: '/profile', page: ProfilePage, signedIn: true },
   { path: '/messages', page: MessagesPage, signedIn: true },
-  { path: '/garage', page: soon('My Cars'), signedIn: true },
+  { path: '/garage', page: GaragePage, roles: ['customer'] },
   { path: '/checkout', page: CheckoutPage, signedIn: true },
   { path: '/quick-checkout/:serviceId', page: QuickCheckoutPage, signedIn: true },
   { path: '/payment-success', page: PaymentSuccessPage, signedIn: true },
@@ -92,14 +95,14 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/notification-settings', page: NotificationSettingsPage, signedIn: true },
   { path: '/smart-booking', page: soon('Smart Book') },
   { path: '/track-provider', page: TrackProviderPage, signedIn: true },
-  { path: '/vehicles', page: soon('Vehicles'), signedIn: true },
-  { path: '/addresses', page: soon('Addresses'), signedIn: true },
+  { path: '/vehicles', page: GaragePage, roles: ['customer'] },
+  { path: '/addresses', page: AddressesPage, roles: ['customer'] },
   { path: '/payment-methods', page: PaymentMethodsPage, signedIn: true },
   { path: '/help-support', page: HelpSupportPage },
   { path: '/privacy-policy', page: PrivacyPolicyPage },
   { path: '/terms-of-service', page: TermsOfServicePage },
   { path: '/demo-service-area', page: DemoServiceAreaPage },
-  { path: '/image-upload-demo', page: soon('Image upload') },
+  { path: '/image-upload-demo', page: lazy(() => import('@/features/uploads/pages/image-upload-demo-page.tsx')) },
   ...withAdminMenu([
     { path: '/admin', page: AdminOverviewPage, roles: admin },
     { path: '/admin/users', page: AdminUsersPage, roles: admin },

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { roleEnum } from './enums.ts';
-import { uploads } from './garage.ts';
 
 export const users = pgTable(
   'users',
@@ -111,4 +110,29 @@ export const emailChangeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_change_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * An uploaded image, re-encoded by the server (WebP, metadata stripped) and stored under `storageKey` in a few
+ * widths. Who may see it follows from what points at it (a car to its owner and the detailer of a booking with it).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    /** The widths stored, in pixels, smallest first. */
+    widths: integer('widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('uploads_dimensions_positive', sql`${t.width} > 0 and ${t.height} > 0 and ${t.byteSize} > 0`),
+    index('uploads_owner_user_id_idx').on(t.ownerUserId),
+  ],
 );

@@ -2,32 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { vehicleTypes } from '@core/schemas/booking.ts';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
-
-/**
- * An uploaded image, re-encoded by the server (WebP, metadata stripped) and stored under `storageKey` in a few
- * widths. Who may see it follows from what points at it (a car to its owner and the detailer of a booking with it).
- */
-export const uploads = pgTable(
-  'uploads',
-  {
-    id: serial('id').primaryKey(),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    storageKey: text('storage_key').notNull().unique(),
-    /** The widths stored, in pixels, smallest first. */
-    widths: integer('widths').array().notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    byteSize: integer('byte_size').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('uploads_dimensions_positive', sql`${t.width} > 0 and ${t.height} > 0 and ${t.byteSize} > 0`),
-    index('uploads_owner_user_id_idx').on(t.ownerUserId),
-  ],
-);
+import { uploads, users } from './accounts.ts';
 
 /** A customer's car (My Cars). At most one default per customer: the partial unique index. */
 export const vehicles = pgTable(

@@ -9,14 +9,20 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useLogout } from '@/lib/session/logout.ts';
 import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
+import { formatUsPhone } from '@core/schemas/account.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUser } from '../api/get-user.ts';
+import { AccountSettings } from '../components/account-settings.tsx';
+import { DeleteAccountDialog } from '../components/delete-account-dialog.tsx';
+import { ProfileAvatar } from '../components/profile-avatar.tsx';
 
 const roleLabels: Record<Role, string> = { customer: 'Customer', detailer: 'Service Provider', admin: 'Admin' };
 
-const accountLinks = [
+/** Saved places belong to customers (a detailer's base is their service area, on the availability page). */
+const accountLinks = (role: Role) => [
   { href: '/bookings', label: 'My Bookings' },
   { href: '/payment-methods', label: 'Payment methods' },
+  ...(role === 'customer' ? [{ href: '/addresses', label: 'Addresses' }] : []),
   { href: '/notification-settings', label: 'Notification settings' },
 ];
 
@@ -47,15 +53,6 @@ function LinkGroup({ label, links }: { label: string; links: ReadonlyArray<{ hre
   );
 }
 
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
-
 export default function ProfilePage() {
   const { user, isLoading } = useCurrentUser();
   const account = useUser(user?.id);
@@ -80,9 +77,7 @@ export default function ProfilePage() {
     <section className="grid grid-cols-1 gap-4 p-4">
       <Card>
         <CardContent className="flex items-center gap-4 py-5">
-          <span aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
-            {initials(user.name)}
-          </span>
+          <ProfileAvatar name={user.name} avatarUrl={user.avatarUrl} />
           <div className="grid min-w-0 gap-1">
             <h1 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h1>
             <p className="truncate text-sm text-neutral-600">@{user.username}</p>
@@ -97,6 +92,12 @@ export default function ProfilePage() {
               <dt className="text-sm text-neutral-600">Email</dt>
               <dd className="min-w-0 truncate text-sm font-medium text-neutral-900">{user.email}</dd>
             </div>
+            {user.phone && (
+              <div className="flex items-center justify-between gap-4 py-3">
+                <dt className="text-sm text-neutral-600">Phone</dt>
+                <dd className="text-sm font-medium text-neutral-900">{formatUsPhone(user.phone)}</dd>
+              </div>
+            )}
             <div className="flex items-center justify-between gap-4 py-3">
               <dt className="text-sm text-neutral-600">Role</dt>
               <dd className="text-sm font-medium text-neutral-900">{roleLabels[user.role]}</dd>
@@ -108,12 +109,14 @@ export default function ProfilePage() {
           </dl>
         </CardContent>
       </Card>
-      <LinkGroup label="Account" links={accountLinks} />
+      <AccountSettings user={user} />
+      <LinkGroup label="Account" links={accountLinks(user.role)} />
       <LinkGroup label="Help and legal" links={helpLinks} />
       <Button variant="secondary" size="lg" className="w-full text-danger-700" disabled={logout.isPending} onClick={signOut}>
         <LogOut aria-hidden />
         {logout.isPending ? 'Signing out...' : 'Sign out'}
       </Button>
+      <DeleteAccountDialog isDetailer={user.role === 'detailer'} />
     </section>
   );
 }

@@ -1,8 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { accessNotesSchema, placeLabelSchema, type SavedAddress } from '@core/schemas/address.ts';
 import { bookingStep2Schema, type BookingStep2 } from '@core/schemas/booking.ts';
+import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -11,8 +15,17 @@ import { useAvailability } from '../api/get-availability.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { StepHeading } from './step-heading.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
+import { matchingPlace, SavedPlaceSelect, SavePlaceOption } from './place-fields.tsx';
 
-type Step2Input = z.input<typeof bookingStep2Schema>;
+// The spec's step 2 plus decision 019: access notes, and a typed address kept as a place under a label.
+const step2FormSchema = bookingStep2Schema
+  .extend({ accessNotes: accessNotesSchema, savePlace: z.boolean().optional(), placeLabel: z.string().optional() })
+  .superRefine((values, context) => {
+    const label = values.savePlace ? placeLabelSchema.safeParse(values.placeLabel ?? '') : null;
+    if (label && !label.success) context.addIssue({ code: 'custom', path: ['placeLabel'], message: label.error.issues[0]!.message });
+  });
+type Step2Input = z.input<typeof step2FormSchema>;
+type Step2Output = z.output<typeof step2FormSchema>;
 export type Step2Draft = {
   date: string | null;
   time: string | null;
@@ -20,6 +33,9 @@ export type Step2Draft = {
   apt: string | null;
   city: string | null;
   zip: string | null;
+  accessNotes?: string | null;
+  /** The label to save the typed address under (decision 019), or null not to save it. */
+  saveAddressLabel?: string | null;
 };
 
 export interface ScheduleStepProps {
@@ -35,8 +51,8 @@ export interface ScheduleStepProps {
 
 /** Step 2, Select Date & Time: the day, one of its free slots, and where the car is. */
 export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, onDraftChange, onContinue, onBack }: ScheduleStepProps) {
-  const form = useForm<Step2Input, unknown, BookingStep2>({
-    resolver: zodResolver(bookingStep2Schema),
+  const form = useForm<Step2Input, unknown, Step2Output>({
+    resolver: zodResolver(step2FormSchema),
     defaultValues: {
       date: draft.date ?? '',
       time: (draft.time ?? undefined) as Step2Input['time'],
@@ -44,13 +60,38 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
       apt: draft.apt ?? '',
       city: draft.city ?? '',
       zip: draft.zip ?? '',
+      accessNotes: draft.accessNotes ?? '',
+      savePlace: Boolean(draft.saveAddressLabel),
+      placeLabel: draft.saveAddressLabel ?? 'Home',
     },
   });
-  const { control, register, setValue, formState } = form;
-  const [date, time, address, apt, city, zip] = useWatch({
+  const { control, register, setValue, getValues, formState } = form;
+  const [date, time, address, apt, city, zip, accessNotes, savePlace, placeLabel] = useWatch({
     control,
-    name: ['date', 'time', 'address', 'apt', 'city', 'zip'],
+    name: ['date', 'time', 'address', 'apt', 'city', 'zip', 'accessNotes', 'savePlace', 'placeLabel'],
   });
+
+  // A signed-in customer's places: the default one fills an empty form once, the others are a pick away.
+  const { user } = useCurrentUser();
+  const placesQuery = useSavedAddresses({ enabled: user?.role === 'customer' });
+  const places = (user?.role === 'customer' && placesQuery.data) || [];
+  const selectedPlace = matchingPlace(places, { address, apt, city, zip });
+  const canSavePlace = user?.role === 'customer' && !selectedPlace && Boolean(address?.trim() && city?.trim() && zip?.trim());
+  const fillFrom = (place: SavedAddress | null) => {
+    for (const name of ['address', 'apt', 'city', 'zip', 'accessNotes'] as const) {
+      setValue(name, place?.[name] ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+    if (place) setValue('savePlace', false);
+  };
+  const hasPrefilled = useRef(false);
+  useEffect(() => {
+    if (hasPrefilled.current || !placesQuery.data) return;
+    hasPrefilled.current = true;
+    const place = placesQuery.data.find((p) => p.isDefault);
+    if (place && !getValues('address') && !getValues('city') && !getValues('zip')) fillFrom(place);
+    // Once, when the places arrive; fillFrom only writes form values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placesQuery.data]);
 
   useEffect(() => {
     onDraftChange({
@@ -60,8 +101,10 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
       apt: apt || null,
       city: city || null,
       zip: zip || null,
+      accessNotes: accessNotes?.trim() || null,
+      saveAddressLabel: canSavePlace && savePlace ? placeLabel?.trim() || null : null,
     });
-  }, [date, time, address, apt, city, zip, onDraftChange]);
+  }, [date, time, address, apt, city, zip, accessNotes, canSavePlace, savePlace, placeLabel, onDraftChange]);
 
   const availability = useAvailability(date ? { detailerId, date, serviceId } : null);
   const slots = availability.isPlaceholderData ? undefined : availability.data?.slots;
@@ -138,6 +181,7 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
         <h2 id="location-heading" className="text-lg font-semibold text-neutral-900">
           Location
         </h2>
+        {places.length > 0 && <SavedPlaceSelect places={places} selected={selectedPlace} onSelect={fillFrom} />}
         <TextField label="Address" name="address" autoComplete="street-address" error={errors.address?.message} register={register} />
         <TextField
           label="Apartment/Suite/Unit (optional)"
@@ -157,6 +201,33 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
             register={register}
           />
         </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="accessNotes">Access notes (optional)</Label>
+          <Textarea
+            id="accessNotes"
+            rows={3}
+            placeholder="Gate code, where to park"
+            aria-invalid={errors.accessNotes ? true : undefined}
+            aria-describedby="accessNotes-error"
+            {...register('accessNotes')}
+          />
+          <FieldError id="accessNotes-error">{errors.accessNotes?.message}</FieldError>
+        </div>
+        {canSavePlace && (
+          <SavePlaceOption
+            isChecked={Boolean(savePlace)}
+            onCheckedChange={(checked) => setValue('savePlace', checked)}
+            error={errors.placeLabel?.message}
+            labelInput={
+              <Input
+                id="placeLabel"
+                aria-invalid={errors.placeLabel ? true : undefined}
+                aria-describedby="placeLabel-hint placeLabel-error"
+                {...register('placeLabel')}
+              />
+            }
+          />
+        )}
       </section>
 
       <div className="grid grid-cols-[auto_1fr] gap-3">
@@ -184,7 +255,7 @@ function TextField({
   label: string;
   name: TextFieldName;
   error: string | undefined;
-  register: ReturnType<typeof useForm<Step2Input, unknown, BookingStep2>>['register'];
+  register: ReturnType<typeof useForm<Step2Input, unknown, Step2Output>>['register'];
   autoComplete?: string;
   inputMode?: 'numeric';
 }) {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -13,10 +13,13 @@ import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { cn } from '@/lib/cn.ts';
 import { StepHeading } from './step-heading.tsx';
-import { VehicleTypeSelect } from './vehicle-type-select.tsx';
+import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
+import { SavedVehiclesField } from './saved-vehicle-choice.tsx';
 
 type Step1Input = z.input<typeof bookingStep1Schema>;
-export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null };
+/** `vehicleId`: the saved car chosen (decision 019), whose type is `vehicleType`. */
+export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null; vehicleId?: number | null };
 
 export interface ServiceStepProps {
   services: Service[];
@@ -38,9 +41,20 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
   const { control, register, setValue, formState } = form;
   const [serviceId, vehicleType, notes] = useWatch({ control, name: ['serviceId', 'vehicleType', 'notes'] });
 
+  // The saved car chosen, with its type: picking another type in the dropdown lets go of it.
+  const [car, setCar] = useState(() => (draft.vehicleId ? { id: draft.vehicleId, vehicleType: draft.vehicleType } : null));
+  const chooseCar = useCallback(
+    (vehicle: Vehicle | null) => {
+      setCar(vehicle ? { id: vehicle.id, vehicleType: vehicle.vehicleType } : null);
+      if (vehicle) setValue('vehicleType', vehicle.vehicleType, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+    },
+    [setValue, formState.isSubmitted],
+  );
+  const vehicleId = car?.id ?? null;
+
   useEffect(() => {
-    onDraftChange({ serviceId: serviceId ?? null, vehicleType: vehicleType || null, notes: notes || null });
-  }, [serviceId, vehicleType, notes, onDraftChange]);
+    onDraftChange({ serviceId: serviceId ?? null, vehicleType: vehicleType || null, notes: notes || null, vehicleId });
+  }, [serviceId, vehicleType, notes, vehicleId, onDraftChange]);
 
   const canContinue = Boolean(serviceId) && Boolean(vehicleType);
   const errors = formState.errors;
@@ -99,6 +113,7 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
         <h2 id="vehicle-heading" className="text-lg font-semibold text-neutral-900">
           Vehicle Information
         </h2>
+        <SavedVehiclesField selectedId={vehicleId} hasVehicleType={Boolean(draft.vehicleType)} onChoose={chooseCar} />
         <div className="grid gap-1.5">
           <Label htmlFor="vehicleType">Vehicle Type</Label>
           <VehicleTypeSelect
@@ -106,7 +121,7 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
             isEmpty={!vehicleType}
             aria-invalid={errors.vehicleType ? true : undefined}
             aria-describedby="vehicleType-error"
-            {...register('vehicleType')}
+            {...register('vehicleType', { onChange: (event) => car && event.target.value !== car.vehicleType && setCar(null) })}
           />
           <FieldError id="vehicleType-error">{errors.vehicleType?.message}</FieldError>
         </div>

@@ -21,7 +21,12 @@ const pendingBookingSchema = z.object({
   zip: z.string().nullable(),
   vehicleType: z.string().nullable(),
   notes: z.string().nullable(),
+  // Decision 019 (ours): the access notes, and the label to save the typed address under.
+  accessNotes: z.string().nullable().optional(),
+  saveAddressLabel: z.string().nullable().optional(),
   step: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  /** Ours too: the saved car chosen in step 1 (My Cars), sent as the booking's vehicleId. */
+  vehicleId: z.number().nullable().optional(),
 });
 export type PendingBooking = z.infer<typeof pendingBookingSchema>;
 

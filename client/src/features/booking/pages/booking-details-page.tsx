@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
+import { vehicleDescription } from '@core/schemas/vehicle.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
@@ -49,7 +50,19 @@ function BookingDetails({ booking }: { booking: Booking }) {
           <BookingStatusBadge booking={booking} announce />
         </div>
         <BookingFacts when={`${formatLongDate(booking.date)} at ${booking.time}`} {...booking} />
+        {booking.vehicleDetails && (
+          <p className="text-sm text-neutral-700">
+            <span className="font-medium text-neutral-900">Vehicle: </span>
+            {[vehicleDescription(booking.vehicleDetails), booking.vehicleDetails.color, booking.vehicleDetails.licensePlate].filter(Boolean).join(' · ')}
+          </p>
+        )}
         {booking.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{booking.notes}</p>}
+        {booking.accessNotes && (
+          <p className="rounded-control bg-neutral-50 p-3 text-sm whitespace-pre-line text-neutral-700">
+            <span className="font-medium text-neutral-900">Access notes: </span>
+            {booking.accessNotes}
+          </p>
+        )}
       </Card>
 
       <Card className="p-4">

@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast.ts';
 import { availabilityQueryKey } from '../api/get-availability.ts';
 import { bookingQueryKey } from '@/components/booking/api/get-booking.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
+import { savedAddressesQueryKey } from '@/components/places/api/get-addresses.ts';
 import { DetailerSummary } from '../components/detailer-summary.tsx';
 import { PaymentStep } from '../components/payment-step.tsx';
 import { ScheduleStep, type Step2Draft } from '../components/schedule-step.tsx';
@@ -149,6 +150,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
       detailerId,
       serviceId: draft.serviceId,
       vehicleType: draft.vehicleType,
+      vehicleId: draft.vehicleId ?? undefined,
       notes: draft.notes ?? undefined,
       date: draft.date,
       time: draft.time,
@@ -156,6 +158,8 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
       apt: draft.apt ?? undefined,
       city: draft.city,
       zip: draft.zip,
+      accessNotes: draft.accessNotes ?? undefined,
+      saveAddress: draft.saveAddressLabel ? { label: draft.saveAddressLabel } : undefined,
     });
     if (!input.success) {
       goTo(2);
@@ -164,6 +168,7 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
     createBooking.mutate(input.data, {
       onSuccess: (booking) => {
         clearPendingBooking();
+        if (input.data.saveAddress) void queryClient.invalidateQueries({ queryKey: savedAddressesQueryKey });
         queryClient.setQueryData(bookingQueryKey(booking.id), booking);
         // Checkout authorizes the card, then shows the 'Booking Confirmed!' screen.
         navigate(`/checkout?bookingId=${booking.id}&amount=${booking.total}`);

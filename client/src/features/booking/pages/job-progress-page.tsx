@@ -80,7 +80,8 @@ function CustomerDetails({ booking }: { booking: Booking }) {
     ['Name', booking.customerName],
     ['Car', booking.vehicleType],
     ['Address', [booking.address, booking.apt, booking.city, booking.zip].filter(Boolean).join(', ')],
-    ['Access notes', booking.notes ?? 'None given'],
+    ['Access notes', booking.accessNotes ?? 'None given'],
+    ...(booking.notes ? [['Notes', booking.notes] as [string, string]] : []),
   ];
   return (
     <Card className="p-4">

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
-import { VehicleTypeSelect } from '../components/vehicle-type-select.tsx';
+import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
 import { parseRouteId } from '@core/schemas/common.ts';
 

@@ -36,9 +36,15 @@ export function JobCard({ job }: { job: Booking }) {
         {job.customerName}
       </p>
       <BookingFacts className="gap-1.5" when={`${shortDate(job.date)} · ${job.time}`} {...job} />
+      {job.accessNotes && (
+        <p className="rounded-control bg-neutral-50 p-3 text-sm whitespace-pre-line text-neutral-700">
+          <span className="font-medium text-neutral-900">Access notes: </span>
+          {job.accessNotes}
+        </p>
+      )}
       {job.notes && (
         <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">
-          <span className="font-medium text-neutral-900">Access notes: </span>
+          <span className="font-medium text-neutral-900">Notes: </span>
           {job.notes}
         </p>
       )}

@@ -96,7 +96,7 @@ describe('DetailerBookingsPage', () => {
   });
 
   it("puts the page's own heading under the header and names the customer on each job, with their access notes", async () => {
-    serverJob = { ...job, status: 'accepted', allowedActions: ['start-route'], notes: 'Gate code 4412, car in bay 3' };
+    serverJob = { ...job, status: 'accepted', allowedActions: ['start-route'], accessNotes: 'Gate code 4412, car in bay 3' };
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Your jobs' })).toBeTruthy();
     const upcoming = await screen.findByRole('region', { name: /Upcoming/ });

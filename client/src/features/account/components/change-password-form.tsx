@@ -1,0 +1,50 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordMinLength } from '@core/domain/password-policy.ts';
+import { changePasswordSchema, type ChangePasswordInput } from '@core/schemas/account.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { AccountField, applyServerFields } from './account-field.tsx';
+
+const formFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** 'Change password': the current one, then a new one twice. Other devices are signed out; this one stays. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const { message } = await change.mutateAsync(input);
+      toast({ title: 'Password changed', description: message });
+      onDone();
+    } catch (error) {
+      const placed = error instanceof ApiError && applyServerFields(error.fields, formFields, form.setError);
+      if (!placed) toast({ title: 'Could not change your password', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
+      <AccountField label="Current Password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+      <AccountField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`At least ${passwordMinLength} characters`}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <AccountField label="Confirm New Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Changing...' : 'Change password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { SavedAddress } from '@core/schemas/address.ts';
+import type { User } from '@core/schemas/user.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
+import { jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
+import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { ScheduleStep, type Step2Draft } from './schedule-step.tsx';
+
+const customer: User = {
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
+};
+const home: SavedAddress = {
+  id: 1,
+  label: 'Home',
+  address: '1 Market St',
+  apt: 'Unit 4',
+  city: 'San Francisco',
+  zip: '94105',
+  accessNotes: 'Gate code 4412',
+  latitude: 37.79,
+  longitude: -122.4,
+  isDefault: true,
+  createdAt: '2099-01-01T10:00:00.000Z',
+};
+const work: SavedAddress = { ...home, id: 2, label: 'Work', address: '500 Terry A Francois Blvd', apt: '', zip: '94158', accessNotes: '', isDefault: false };
+const emptyDraft: Step2Draft = { date: null, time: null, address: null, apt: null, city: null, zip: null };
+
+let places: SavedAddress[] = [];
+const fetchMock = vi.fn(async (url: string) => (url === '/api/addresses' ? json(places) : json({ message: 'Not found' }, 404)));
+stubFetchEachTest(fetchMock);
+
+function renderStep(user: User | null, draft: Step2Draft = emptyDraft) {
+  const client = createQueryClient();
+  client.setQueryData(currentUserQueryKey, user);
+  const onDraftChange = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <ScheduleStep
+        detailerId={1}
+        serviceId={1}
+        minDate="2099-01-01"
+        maxDate="2099-03-01"
+        draft={draft}
+        onDraftChange={onDraftChange}
+        onContinue={() => undefined}
+        onBack={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+  return { onDraftChange, lastDraft: () => onDraftChange.mock.calls.at(-1)![0] as Step2Draft };
+}
+
+const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+describe('ScheduleStep with saved places', () => {
+  it('fills Address, Apartment, City, Zip and access notes from the default place and offers the others', async () => {
+    places = [home, work];
+    const { lastDraft } = renderStep(customer);
+    await waitFor(() => expect(value('Address')).toBe('1 Market St'));
+    expect(value('Apartment/Suite/Unit (optional)')).toBe('Unit 4');
+    expect(value('City')).toBe('San Francisco');
+    expect(value('Zip')).toBe('94105');
+    expect(value('Access notes (optional)')).toBe('Gate code 4412');
+    expect(value('Saved places')).toBe('1');
+    // A saved place is not offered for saving again; the spec's rule still waits for a date and a time.
+    expect(screen.queryByLabelText('Save this place')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(lastDraft()).toMatchObject({ address: '1 Market St', accessNotes: 'Gate code 4412', saveAddressLabel: null }));
+
+    fireEvent.change(screen.getByLabelText('Saved places'), { target: { value: '2' } });
+    expect(value('Address')).toBe('500 Terry A Francois Blvd');
+    expect(value('Apartment/Suite/Unit (optional)')).toBe('');
+    expect(value('Zip')).toBe('94158');
+    expect(value('Access notes (optional)')).toBe('');
+  });
+
+  it('keeps an address the draft already has, and offers to save a typed one under a label, Home by default', async () => {
+    // Radix's checkbox measures itself; jsdom has no ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    places = [home];
+    const { lastDraft } = renderStep(customer, { ...emptyDraft, address: '9 Pier', city: 'San Francisco', zip: '94111' });
+    await screen.findByLabelText('Saved places');
+    expect(value('Address')).toBe('9 Pier');
+    expect(value('Saved places')).toBe('new');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Save this place' }));
+    expect(value('Label')).toBe('Home');
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Marina' } });
+    await waitFor(() => expect(lastDraft().saveAddressLabel).toBe('Marina'));
+  });
+
+  it('asks a visitor for no places and offers no saving', async () => {
+    renderStep(null, { ...emptyDraft, address: '9 Pier', city: 'San Francisco', zip: '94111' });
+    expect(screen.getByLabelText('Access notes (optional)')).toBeTruthy();
+    expect(screen.queryByLabelText('Saved places')).toBeNull();
+    expect(screen.queryByLabelText('Save this place')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/addresses', expect.anything());
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { badRequest } from '@core/errors.ts';
+import { uploadIdParamsSchema, uploadImageQuerySchema, uploadMaxBytes } from '@core/schemas/upload.ts';
+import { parse } from '../http/validate.ts';
+import { requireUser } from '../identity/access.ts';
+import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import { createUpload, readUpload, uploadTooLarge } from './upload-service.ts';
+
+/** An upload's bytes never change for its id; only the signed-in browser may keep them. */
+const imageCacheControl = 'private, max-age=31536000, immutable';
+
+export type UploadRoutesOptions = {
+  /** Where the images go; config's choice (local disk under DATA_DIR, or S3) by default. */
+  storage?: ObjectStorage;
+};
+
+const fileField = 'file';
+const sendAsForm = () => badRequest(`Send the image as multipart/form-data in a field named "${fileField}"`, { [fileField]: 'required' });
+
+/** Multipart's own errors, in the API's words. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadTooLarge();
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return sendAsForm();
+  if (code === 'FST_FILES_LIMIT') return badRequest('Send one image at a time', { [fileField]: 'one file only' });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(`Send only the "${fileField}" field`);
+  return error;
+}
+
+/**
+ * Uploads (decision 019): one path for every image. Multipart is registered here only, so no other route parses it.
+ * The session is asked for before the body is read: a signed-out caller gets 401 whatever they sent.
+ */
+export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
+  const storage = options.storage ?? createObjectStorage(app.config);
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: uploadMaxBytes, files: 1, fields: 0, parts: 1, fieldSize: 0 },
+  });
+
+  app.post('/api/uploads', async (request, reply) => {
+    const user = requireUser(request.user);
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file || file.fieldname !== fileField) throw sendAsForm();
+      bytes = await file.toBuffer();
+    } catch (error) {
+      throw uploadError(error);
+    }
+    const upload = await createUpload(app.ctx.db, storage, user, bytes);
+    return reply.code(201).send(upload);
+  });
+
+  app.get('/api/uploads/:id', async (request, reply) => {
+    const user = requireUser(request.user);
+    const { id } = parse(uploadIdParamsSchema, request.params);
+    const { w } = parse(uploadImageQuerySchema, request.query);
+    const image = await readUpload(app.ctx.db, storage, user, id, w);
+    return reply.type(image.contentType).header('cache-control', imageCacheControl).send(image.data);
+  });
+}
