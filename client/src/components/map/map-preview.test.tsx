@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MapPreview } from './map-preview.tsx';
+import { MapPreview, scaleBar } from './map-preview.tsx';
 import type { MapMarker } from './map-types.ts';
 
 const center = { latitude: 37.7749, longitude: -122.4194 };
@@ -58,5 +58,14 @@ describe('MapPreview', () => {
     expect(onExplore).toHaveBeenCalledTimes(2);
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Shine On' }));
     expect(onExplore).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('scaleBar', () => {
+  it('picks the roundest distance that draws at least 40 px, as the live map does', () => {
+    // San Francisco at zoom 12: 30.2 m a pixel, 53 px a mile; at zoom 11 a mile is 27 px, so 2 miles.
+    expect(scaleBar(37.7749, 12)).toEqual({ miles: 1, pixels: 53 });
+    expect(scaleBar(37.7749, 11)).toEqual({ miles: 2, pixels: 53 });
+    expect(scaleBar(37.7749, 16).miles).toBe(0.1);
   });
 });

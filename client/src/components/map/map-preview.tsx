@@ -3,13 +3,23 @@ import { Move } from 'lucide-react';
 import type { Coordinates } from '@core/domain/distance.ts';
 import { cn } from '@/lib/cn.ts';
 import { isTappable, markerLook } from './marker-look.ts';
-import type { MapViewProps } from './map-types.ts';
+import { metersPerMile, type MapViewProps } from './map-types.ts';
 
 /** A point's place on the Web Mercator world at `zoom`, in pixels: the projection Leaflet's tiles use. */
 function worldPixels({ latitude, longitude }: Coordinates, zoom: number) {
   const size = 256 * 2 ** zoom;
   const sin = Math.sin((latitude * Math.PI) / 180);
   return { x: ((longitude + 180) / 360) * size, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size };
+}
+
+/** Web Mercator metres per pixel at this latitude and zoom (256-pixel tiles). */
+const metersPerPixel = (latitude: number, zoom: number) => (40_075_016.686 * Math.cos((latitude * Math.PI) / 180)) / (256 * 2 ** zoom);
+
+/** The scale bar's length: the roundest distance that draws between 40 and 100 pixels, as Leaflet's own does. */
+export function scaleBar(latitude: number, zoom: number): { miles: number; pixels: number } {
+  const pixelsPerMile = metersPerMile / metersPerPixel(latitude, zoom);
+  const miles = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100].find((m) => m * pixelsPerMile >= 40) ?? 100;
+  return { miles, pixels: Math.round(miles * pixelsPerMile) };
 }
 
 export type MapPreviewProps = Pick<MapViewProps, 'markers' | 'onMarkerClick'> & {
@@ -58,6 +68,7 @@ export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdrop
           </span>
         );
       })}
+      <ScaleLine {...scaleBar(center.latitude, zoom)} />
       <button
         type="button"
         onClick={onExplore}
@@ -66,6 +77,17 @@ export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdrop
         <Move aria-hidden className="size-4" />
         Explore map
       </button>
+    </div>
+  );
+}
+
+/** The same scale line the live map draws (Leaflet's, styled in map.css), so the preview reads as a map too. */
+function ScaleLine({ miles, pixels }: { miles: number; pixels: number }) {
+  return (
+    <div aria-hidden className="glossly-map pointer-events-none absolute bottom-2 left-2">
+      <div className="leaflet-control-scale-line border-2 border-t-0 px-1 text-[11px] leading-4 whitespace-nowrap" style={{ width: pixels }}>
+        {miles} mi
+      </div>
     </div>
   );
 }
