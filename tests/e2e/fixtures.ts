@@ -103,3 +103,37 @@ export async function glossBossWash(request: import('@playwright/test').APIReque
   const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id as number;
   return { serviceId, timeZone: detailer.timeZone as string };
 }
+
+/**
+ * Books Gloss Boss's Basic Exterior Wash at 500 Howard St (ZIP 94105) and pays it with the test card, all through the
+ * API as `request`'s user: the booking is then `requested`.
+ */
+export async function bookAndPay(
+  request: import('@playwright/test').APIRequestContext,
+  daysAhead: number,
+  time: string,
+  extra: { vehicleType?: string; notes?: string } = {},
+) {
+  const { serviceId, timeZone } = await glossBossWash(request);
+  const created = await request.post('/api/bookings', {
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: extra.vehicleType ?? 'Sedan',
+      ...(extra.notes === undefined ? {} : { notes: extra.notes }),
+      date: workdayAhead(timeZone, daysAhead),
+      time,
+      address: '500 Howard St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: number; startsAt: string };
+  const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
+  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  return booking;
+}

@@ -1,34 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { bookAndPay, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
 
 /** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
 const live = { timeout: 1_000 };
-
-/** Books Gloss Boss's Basic Exterior Wash and pays it with the test card, all through the API: a request. */
-async function bookAndPay(request: APIRequestContext, daysAhead: number, time: string) {
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const created = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'SUV',
-      notes: 'Gate code 4321',
-      date: workdayAhead(timeZone, daysAhead),
-      time,
-      address: '500 Howard St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number; startsAt: string };
-  const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
-  expect(intent.ok(), await intent.text()).toBeTruthy();
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  return booking;
-}
 
 /** The detailer's one job card on the dashboard, and a step's button on it. */
 const jobButton = (page: Page, step: string) => page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 3:00 PM$`) });
@@ -36,7 +10,7 @@ const jobButton = (page: Page, step: string) => page.getByRole('button', { name:
 test('[CUSTOMER + DETAILER] the open booking page follows each move of the detailer within a second, without a reload', async ({ page, browser }) => {
   test.setTimeout(60_000); // two browsers and five moves; each screen still gets only a second
   const customer = await signUp(page.request, 'Lively Customer');
-  const booking = await bookAndPay(page.request, 5, '3:00 PM');
+  const booking = await bookAndPay(page.request, 5, '3:00 PM', { vehicleType: 'SUV', notes: 'Gate code 4321' });
   await page.goto(`/bookings/${booking.id}`);
   const status = page.getByRole('status', { name: 'Booking status' });
   await expect(status).toHaveText('Requested');

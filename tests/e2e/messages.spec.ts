@@ -1,33 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect, signUp, test } from './fixtures.ts';
 
 /** What "within a few seconds" allows a screen to take, from one browser's send to the other's screen. */
 const live = { timeout: 5_000 };
-
-/** Books Gloss Boss's Basic Exterior Wash and pays it with the test card through the API: it is then `requested`. */
-async function bookAndPay(request: APIRequestContext, daysAhead: number, time: string) {
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const created = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, daysAhead),
-      time,
-      address: '500 Howard St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number };
-  const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
-  expect(intent.ok(), await intent.text()).toBeTruthy();
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  return booking;
-}
 
 const thread = (page: Page, name: string | RegExp) => page.getByRole('log', { name: typeof name === 'string' ? `Messages with ${name}` : name });
 

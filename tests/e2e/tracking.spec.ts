@@ -1,40 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  accessibilityViolations,
-  dismissNotificationPrompt,
-  expect,
-  glossBossId,
-  glossBossWash,
-  moveServerClock,
-  signUp,
-  test,
-  workdayAhead,
-} from './fixtures.ts';
-
-/** Books Gloss Boss's Basic Exterior Wash at 500 Howard St (ZIP 94105) and pays it with the test card, through the API. */
-async function bookAndPay(request: APIRequestContext, daysAhead: number, time: string) {
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const created = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, daysAhead),
-      time,
-      address: '500 Howard St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number; startsAt: string };
-  const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
-  expect(intent.ok(), await intent.text()).toBeTruthy();
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  return booking;
-}
+import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect, glossBossId, moveServerClock, signUp, test } from './fixtures.ts';
 
 async function detailerMove(request: APIRequestContext, bookingId: number, action: 'accept' | 'start-route') {
   const moved = await request.post(`/api/bookings/${bookingId}/${action}`);
