@@ -136,9 +136,13 @@ export const bookingSchema = z.object({
   tax: z.number(),
   total: z.number(),
   priceCents: z.number().int(),
+  /** The service's surcharge for this vehicle type (decision 020), 0 when none: its own line on the booking. */
+  vehicleSurchargeCents: z.number().int().nonnegative(),
   serviceFeeCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
+  /** When the job was completed (ISO); the tip, claim and review windows count from here. */
+  completedAt: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   /** What the caller may do now. */

@@ -30,7 +30,9 @@ export type DetailerProfileInput = {
 };
 
 export async function ensureDetailerProfile({ db, catalogCache }: CatalogWriter, userId: number, input: DetailerProfileInput) {
-  await db.insert(detailers).values({ userId, ...input }).onConflictDoNothing({ target: detailers.userId });
+  // The rating given here is history (the seed's): reviews written in Glossly add to it (decision 020).
+  const history = { historyRating: input.rating, historyReviewCount: input.reviewCount };
+  await db.insert(detailers).values({ userId, ...input, ...history }).onConflictDoNothing({ target: detailers.userId });
   catalogCache.clear();
   const [row] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, userId));
   return row!.id;

@@ -9,3 +9,4 @@ export * from './schema/platform.ts';
 export * from './schema/messages.ts';
 export * from './schema/tracking.ts';
 export * from './schema/garage.ts';
+export * from './schema/after-the-job.ts';

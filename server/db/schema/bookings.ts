@@ -40,6 +40,8 @@ export const bookings = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     priceCents: integer('price_cents').notNull(),
+    /** The service's surcharge for this vehicle type when booked (0 for none); taxed like the price. */
+    vehicleSurchargeCents: integer('vehicle_surcharge_cents').notNull().default(0),
     serviceFeeCents: integer('service_fee_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -47,6 +49,8 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** Set when the customer cancelled: 0 when free, else the fee they confirmed (the Payments issue charges it). */
     cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** When the job was completed: the tip, claim (48 h) and review (14 days) windows count from here. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,10 +58,11 @@ export const bookings = pgTable(
     index('bookings_customer_id_idx').on(t.customerId),
     index('bookings_detailer_id_starts_at_idx').on(t.detailerId, t.startsAt),
     check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
-    check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
+    check('bookings_completed_at_when_completed', sql`${t.completedAt} is null or ${t.status} = 'completed'`),
+    check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.vehicleSurchargeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
     check(
       'bookings_total_is_sum',
-      sql`${t.totalCents} = ${t.priceCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+      sql`${t.totalCents} = ${t.priceCents} + ${t.vehicleSurchargeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
     ),
     // bookings_no_overlap (an exclusion constraint) lives in a custom SQL migration: Drizzle cannot declare it.
   ],

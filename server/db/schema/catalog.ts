@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { vehicleTypes } from '@core/schemas/booking.ts';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { uploads, users } from './accounts.ts';
 
 export const serviceCategories = pgTable('service_categories', {
   id: serial('id').primaryKey(),
@@ -30,12 +31,19 @@ export const detailers = pgTable(
     serviceRadiusMiles: integer('service_radius_miles').notNull().default(25),
     /** What the customer looks for at the curb, such as 'White Ford Transit'. */
     vehicleDescription: text('vehicle_description').notNull().default(''),
+    /**
+     * The rating and count the detailer had before Glossly's own reviews (the demo seed's history): `rating` and
+     * `review_count` are recomputed from these plus the published, visible reviews (decision 020).
+     */
+    historyRating: numeric('history_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    historyReviewCount: integer('history_review_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('detailers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('detailers_review_count_non_negative', sql`${t.reviewCount} >= 0`),
     check('detailers_service_radius_range', sql`${t.serviceRadiusMiles} between 1 and 100`),
+    check('detailers_history_range', sql`${t.historyRating} >= 0 and ${t.historyRating} <= 5 and ${t.historyReviewCount} >= 0`),
   ],
 );
 
@@ -55,10 +63,19 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     imageUrl: text('image_url'),
+    /** The detailer's own photo of the service; wins over imageUrl (the seed's stock picture) when set. */
+    imageUploadId: integer('image_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** What the detailer ticks on the job before Complete (proof of service); copied to each job when it starts. */
+    checklist: text('checklist').array().notNull().default(sql`'{}'::text[]`),
+    /** A paused service is not offered for new bookings; its existing bookings go on. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** A deleted service with past bookings stays for their history, out of every list. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('services_category_id_idx').on(t.categoryId),
+    check('services_checklist_size', sql`cardinality(${t.checklist}) <= 20`),
     uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`),
     check('services_price_positive', sql`${t.priceCents} > 0`),
     check('services_duration_positive', sql`${t.durationMinutes} > 0`),
@@ -78,5 +95,25 @@ export const detailerServices = pgTable(
   (t) => [
     uniqueIndex('detailer_services_pk').on(t.detailerId, t.serviceId),
     index('detailer_services_service_id_idx').on(t.serviceId),
+  ],
+);
+
+/**
+ * What a service costs more for a bigger car, set by its detailer: no row means no surcharge (the spec's totals).
+ * The booking copies the amount (bookings.vehicle_surcharge_cents), so a later change does not rewrite history.
+ */
+export const serviceSurcharges = pgTable(
+  'service_surcharges',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    vehicleType: text('vehicle_type', { enum: vehicleTypes }).notNull(),
+    surchargeCents: integer('surcharge_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.vehicleType] }),
+    check('service_surcharges_vehicle_type_known', sql`${t.vehicleType} in (${sql.raw(vehicleTypes.map((v) => `'${v}'`).join(', '))})`),
+    check('service_surcharges_amount_range', sql`${t.surchargeCents} between 1 and 50000`),
   ],
 );

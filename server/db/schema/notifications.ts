@@ -70,7 +70,8 @@ export const bookingReminders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['24h', '2h'] }).notNull(),
+    // 'review-1d' and 'review-7d': the reminders to review a completed booking (startsAt is the booking's).
+    kind: text('kind', { enum: ['24h', '2h', 'review-1d', 'review-7d'] }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },

@@ -50,7 +50,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     intentId: text('intent_id').notNull(),
-    kind: text('kind', { enum: ['authorize', 'capture', 'release', 'refund'] }).notNull(),
+    // 'tip': a tip's capture (its intent lives in tips), 100 % the detailer's.
+    kind: text('kind', { enum: ['authorize', 'capture', 'release', 'refund', 'tip'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
     createdAt: createdAt(),

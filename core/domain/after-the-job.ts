@@ -1,0 +1,19 @@
+/** The windows after a job is completed (decision 020), counted from the booking's completedAt. */
+
+const hour = 3_600_000;
+
+/** A tip may be added, and a problem reported, for this long after completion. */
+export const tipWindowHours = 48;
+export const claimWindowHours = 48;
+/** Both sides may review for this long; then the reviews written are published and no more are taken. */
+export const reviewWindowDays = 14;
+/** An author may edit their review for this long after writing it. */
+export const reviewEditHours = 24;
+
+export function isWithinHours(since: Date | string, hours: number, now: Date): boolean {
+  return now.getTime() < new Date(since).getTime() + hours * hour;
+}
+
+export function reviewWindowClosesAt(completedAt: Date | string): Date {
+  return new Date(new Date(completedAt).getTime() + reviewWindowDays * 24 * hour);
+}
