@@ -126,6 +126,7 @@ export const accountMessages = {
   emailNoLongerAvailable: 'This email address is no longer available. Please choose another one.',
   sameEmail: 'This is already your email address',
   upcomingJobs: 'Cancel or finish your upcoming jobs first',
+  upcomingBookings: 'Cancel your upcoming bookings first',
   typeToDelete: `Type ${deleteConfirmationWord} to confirm`,
 } as const;
 

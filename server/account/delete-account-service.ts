@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { badRequest, conflict } from '@core/errors.ts';
 import { accountMessages, deleteConfirmationWord, type DeleteAccountInput } from '@core/schemas/account.ts';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../context.ts';
 import {
   availabilityRules,
   bookings,
@@ -22,7 +22,9 @@ import { requireUser, type Actor } from '../identity/access.ts';
 import { assertOwnPassword } from './profile-service.ts';
 
 /** A detailer's jobs that someone is counting on: the account cannot go while one is open. */
-const openJobStatuses = ['accepted', 'en_route', 'in_progress'] as const;
+const openJobStatuses = ['requested', 'accepted', 'en_route', 'in_progress'] as const;
+/** A customer's bookings still to happen (or being paid for): cancel them first, so no job waits for a deleted account. */
+const upcomingBookingStatuses = ['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress'] as const;
 
 export const deletedUserName = 'Deleted user';
 
@@ -43,14 +45,27 @@ async function assertDeletionConfirmed(me: NonNullable<Actor>, input: DeleteAcco
  * DELETE /api/account: anonymises the account in one transaction. The row stays (bookings, payments, booking
  * events and messages point at it, and the other party still sees 'Deleted user'); what identifies or reaches the
  * person goes: name, email, username, phone, photo, password, OpenID subject, cars, places, cards, devices,
- * notification settings, pending links and every session. A detailer with open jobs is refused first.
+ * notification settings, pending links and every session. A customer with upcoming bookings, or a detailer with
+ * requested or open jobs, is refused first.
  */
-export async function deleteAccount(db: Database, actor: Actor, input: DeleteAccountInput, now: Date): Promise<void> {
+export async function deleteAccount(
+  { db, catalogCache }: Pick<AppContext, 'db' | 'catalogCache'>,
+  actor: Actor,
+  input: DeleteAccountInput,
+  now: Date,
+): Promise<void> {
   const me = requireUser(actor);
   await assertDeletionConfirmed(me, input);
+  let onCommit: (() => void) | undefined;
   await db.transaction(async (tx) => {
     // The row is locked, so a job accepted at this moment either commits first (and is seen) or waits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+    const [upcoming] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.customerId, me.id), inArray(bookings.status, [...upcomingBookingStatuses])))
+      .limit(1);
+    if (upcoming) throw conflict(accountMessages.upcomingBookings);
     const [profile] = await tx.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, me.id));
     if (profile) {
       const [open] = await tx
@@ -63,6 +78,7 @@ export async function deleteAccount(db: Database, actor: Actor, input: DeleteAcc
       await tx.delete(detailerServices).where(eq(detailerServices.detailerId, profile.id));
       await tx.delete(availabilityRules).where(eq(availabilityRules.detailerId, profile.id));
     }
+    if (profile) onCommit = () => catalogCache.clear();
     await tx
       .update(users)
       .set({
@@ -82,4 +98,6 @@ export async function deleteAccount(db: Database, actor: Actor, input: DeleteAcc
       await tx.delete(table).where(eq(table.userId, me.id));
     }
   });
+  // The catalog lists and caches detailers: a deleted one is gone from the next answer, not after the cache expires.
+  onCommit?.();
 }

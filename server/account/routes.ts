@@ -48,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/account', passwordChecked, async (request, reply) => {
-    await deleteAccount(app.ctx.db, request.user, parse(deleteAccountSchema, request.body), app.ctx.clock.now());
+    await deleteAccount(app.ctx, request.user, parse(deleteAccountSchema, request.body), app.ctx.clock.now());
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

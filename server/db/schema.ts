@@ -10,3 +10,4 @@ export * from './schema/messages.ts';
 export * from './schema/tracking.ts';
 export * from './schema/garage.ts';
 export * from './schema/after-the-job.ts';
+export * from './schema/business.ts';

@@ -37,6 +37,13 @@ export const detailers = pgTable(
      */
     historyRating: numeric('history_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     historyReviewCount: integer('history_review_count').notNull().default(0),
+    /** The business's logo or photo (onboarding); shown instead of avatarUrl when set. */
+    logoUploadId: integer('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /**
+     * When an admin approved the detailer (decision 021). Customers see and book only approved detailers whose
+     * onboarding is complete; the migration approves every detailer that existed before.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

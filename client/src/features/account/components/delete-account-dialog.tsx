@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { Trash2 } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { accountMessages, deleteConfirmationWord } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
@@ -113,6 +113,14 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
             {failure && (
               <p role="alert" className="rounded-control bg-danger-50 p-3 text-sm text-danger-700">
                 {failure === accountMessages.upcomingJobs ? `${failure}.` : failure}
+                {failure === accountMessages.upcomingBookings && (
+                  <>
+                    {'. '}
+                    <Link href="/bookings" className="font-medium underline">
+                      Open My Bookings
+                    </Link>
+                  </>
+                )}
               </p>
             )}
             <div className="grid gap-2 sm:grid-cols-2">
