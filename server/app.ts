@@ -23,6 +23,7 @@ import { authRoutes } from './identity/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { ownServiceRoutes } from './catalog/own-services-routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { paymentRoutes, webhookPath } from './payments/routes.ts';
@@ -32,9 +33,19 @@ import { startBookingRemindersJob } from './bookings/booking-reminders-job.ts';
 import { startMailDeliveryJob } from './notifications/mail-delivery-job.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { proofRoutes } from './proof/routes.ts';
+import { startUploadCleanupJob } from './uploads/upload-cleanup-job.ts';
 import { addressRoutes } from './garage/address-routes.ts';
 import { vehicleRoutes } from './garage/vehicle-routes.ts';
+import { claimRoutes } from './claims/routes.ts';
+import { reviewRoutes } from './reviews/routes.ts';
+import { businessStatsRoutes } from './business-stats/routes.ts';
+import { onboardingRoutes } from './onboarding/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { startReviewJob } from './reviews/review-reminders-job.ts';
 import { startTrackingRetentionJob } from './tracking/tracking-retention-job.ts';
+import { businessRoutes } from './business/routes.ts';
+import { startEarningsJobs } from './business/earnings-jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +138,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
+  await app.register(ownServiceRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(quickCheckoutRoutes);
@@ -134,8 +146,15 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(messageRoutes);
   await app.register(trackingRoutes);
   await app.register(uploadRoutes);
+  await app.register(proofRoutes);
   await app.register(addressRoutes);
   await app.register(vehicleRoutes);
+  await app.register(claimRoutes);
+  await app.register(reviewRoutes);
+  await app.register(businessStatsRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(businessRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each
@@ -145,6 +164,9 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startBookingRemindersJob(app);
     startMailDeliveryJob(app);
     startTrackingRetentionJob(app);
+    startReviewJob(app);
+    startUploadCleanupJob(app);
+    startEarningsJobs(app);
   }
 
   await registerStaticClient(app, clientDir);

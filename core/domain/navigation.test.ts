@@ -47,6 +47,13 @@ describe('headerTitle', () => {
     ['/admin/subscription-plans', 'Manage Plans'],
     ['/referrals', 'My Referrals'],
     ['/services/3', 'Service Details'],
+    ['/bookings/12/receipt', 'Receipt'],
+    ['/reviews/7', 'Review'],
+    ['/reviews/booking-7', 'Review'],
+    ['/detailer/services', 'My services'],
+    ['/detailer/manage-services', 'Manage services'],
+    ['/business', 'Business'],
+    ['/business/dashboard', 'Business dashboard'],
     ['/garage', 'Glossly'],
     ['/checkout', 'Glossly'],
     ['/detailer/availability', 'Glossly'],
@@ -98,6 +105,8 @@ describe('backTarget', () => {
     ['/garage', '/'],
     ['/bookings', '/'],
     ['/subscription-plans', '/'],
+    ['/bookings/12/receipt', '/bookings/12'],
+    ['/detailer/manage-services?id=4', '/detailer/services'],
   ])('goes back from %s to %s', (path, target) => {
     expect(backTarget(path)).toBe(target);
   });

@@ -24,6 +24,10 @@ function isWithin(path: string, route: string): boolean {
 
 // The booking page route is /booking/:id?, so '/booking' on its own is a booking page too.
 const isBookingPage = (path: string): boolean => isWithin(path, '/booking');
+/** '/bookings/12/receipt': a booking's receipt; its booking's id, or null for any other path. */
+function receiptBookingId(path: string): string | null {
+  return /^\/bookings\/([^/]+)\/receipt$/.exec(path)?.[1] ?? null;
+}
 const isServicePage = (path: string): boolean =>
   path.startsWith('/services/') || path.startsWith('/service/');
 
@@ -36,14 +40,20 @@ const exactTitles: Readonly<Record<string, string>> = {
   '/account/subscription': 'My Subscription',
   '/admin/subscription-plans': 'Manage Plans',
   '/referrals': 'My Referrals',
+  '/detailer/services': 'My services',
+  '/detailer/manage-services': 'Manage services',
+  '/business': 'Business',
+  '/business/dashboard': 'Business dashboard',
 };
 
 export function headerTitle(path: string): string {
   const current = normalizePath(path);
   const exact = exactTitles[current];
   if (exact !== undefined) return exact;
+  if (receiptBookingId(current) !== null) return 'Receipt';
   if (isBookingPage(current)) return 'Booking Details';
   if (current.startsWith('/services/')) return 'Service Details';
+  if (current.startsWith('/reviews/')) return 'Review';
   return productName;
 }
 
@@ -89,6 +99,10 @@ export function showsBackButton(path: string, role: Role | null = null): boolean
 export function backTarget(path: string, role: Role | null = null): string {
   const current = normalizePath(path);
   if (isServicePage(current)) return '/';
+  // The service editor goes back to the list it was opened from.
+  if (current === '/detailer/manage-services') return '/detailer/services';
+  const receiptOf = receiptBookingId(current);
+  if (receiptOf !== null) return `/bookings/${receiptOf}`;
   if (isBookingPage(current)) return '/bookings';
   return homePathFor(role);
 }

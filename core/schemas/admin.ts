@@ -9,6 +9,11 @@ export const adminUserListQuerySchema = z.object({
     .union([z.enum(roles, { error: 'Role must be customer, detailer or admin' }), z.literal('')])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** 'true': only detailers an admin has not approved yet (decision 021). */
+  pendingApproval: z
+    .enum(['true', 'false', ''], { error: 'pendingApproval must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -21,6 +26,12 @@ export const adminUserSchema = z.object({
   role: z.enum(roles),
   isDisabled: z.boolean(),
   createdAt: z.string(),
+  /** The business profile of a detailer account; null for others. */
+  detailerId: z.number().nullable(),
+  /** A detailer not approved yet (decision 021): not listed to customers. */
+  pendingApproval: z.boolean(),
+  /** Of a pending detailer, how many of the setup steps (core/schemas/onboarding.ts) are done; else null. */
+  onboardingStepsDone: z.number().int().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

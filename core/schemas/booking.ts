@@ -177,3 +177,25 @@ export type WeeklyAvailability = { rules: AvailabilityRule[]; daysOff: string[];
 export const putWeeklyAvailabilitySchema = z.object({ rules: z.array(availabilityRuleSchema).max(50) });
 
 export const dayOffSchema = z.object({ date: bookingDateSchema });
+
+/** The booking statuses a customer can book again from ('Book again', issue 16): the job is over, one way or another. */
+export const bookAgainStatuses = ['completed', 'cancelled', 'declined', 'expired'] as const satisfies readonly (typeof bookingStatuses)[number][];
+
+/** GET /api/bookings/recent-detailers: one of the customer's recent detailers, from their newest completed booking with them. */
+export const recentDetailerSchema = z.object({
+  detailerId: z.number(),
+  businessName: z.string(),
+  avatarUrl: z.string().nullable(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  /** The newest completed booking with this detailer: 'Book again' starts from it. */
+  bookingId: z.number(),
+  serviceId: z.number(),
+  serviceName: z.string(),
+  /** ISO instant the job was completed. */
+  completedAt: z.string(),
+});
+export type RecentDetailer = z.infer<typeof recentDetailerSchema>;
+/** The home screen's 'Book again' row shows at most this many detailers. */
+export const recentDetailersLimit = 3;
+export const recentDetailersSchema = z.array(recentDetailerSchema).max(recentDetailersLimit);

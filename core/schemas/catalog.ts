@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { vehicleTypes } from './booking.ts';
 import { idParam } from './common.ts';
 import { serviceAreaSchema } from './tracking.ts';
 
 export const serviceCategorySchema = z.object({ id: z.number(), name: z.string() });
 export type ServiceCategory = z.infer<typeof serviceCategorySchema>;
+
+/** What a service costs more for one vehicle type (decision 020); only types with a surcharge are listed. */
+export const vehicleSurchargeSchema = z.object({ vehicleType: z.enum(vehicleTypes), surchargeCents: z.number().int() });
+export type VehicleSurcharge = z.infer<typeof vehicleSurchargeSchema>;
 
 export const serviceSchema = z.object({
   id: z.number(),
@@ -17,6 +22,8 @@ export const serviceSchema = z.object({
   /** Minutes. */
   duration: z.number().int(),
   imageUrl: z.string(),
+  /** Surcharges by vehicle type, for display before booking; empty when none. The server prices the booking itself. */
+  surcharges: z.array(vehicleSurchargeSchema),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

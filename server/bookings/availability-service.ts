@@ -11,6 +11,7 @@ import {
 } from '@core/domain/time-slots.ts';
 import type { Availability, AvailabilityRule, CreateBookingInput, WeeklyAvailability } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
+import { isListedDetailer } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
@@ -133,6 +134,8 @@ export async function getAvailability(
   detailerId: number,
   query: { date: string; serviceId?: number },
 ): Promise<Availability> {
+  // Customers read this: a detailer they may not book (not approved, deleted, disabled) is not there for them.
+  if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
   const detailer = await loadDetailer(db, detailerId);
   const duration =
     query.serviceId === undefined

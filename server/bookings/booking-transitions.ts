@@ -23,6 +23,7 @@ import { announceBookingChange } from './booking-live.ts';
 import { cancellationFeeFor, getBooking } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { notifyMany } from '../notifications/notification-service.ts';
+import { copyServiceChecklist, requireProofOfService } from '../proof/proof-rules.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -58,10 +59,20 @@ async function applyTransition(
     const tx = txCtx.db;
     const [updated] = await tx
       .update(bookings)
-      .set({ status: to, updatedAt: now, ...changes, ...(from === 'pending_payment' && to !== from ? { holdExpiresAt: null } : {}) })
+      .set({
+        status: to,
+        updatedAt: now,
+        ...changes,
+        ...(from === 'pending_payment' && to !== from ? { holdExpiresAt: null } : {}),
+        ...(to === 'completed' ? { completedAt: now } : {}),
+      })
       .where(and(eq(bookings.id, record.booking.id), eq(bookings.status, from)))
       .returning();
     if (!updated) return false;
+    // Proof of service (decision 020), under the row lock the UPDATE took: the job keeps the checklist it started
+    // with, and Complete is refused (rolled back, so nothing above is kept) until the proof is there.
+    if (action === 'start') await copyServiceChecklist(tx, updated.id, updated.serviceId);
+    if (action === 'complete') await requireProofOfService(tx, updated.id);
     await tx.insert(bookingEvents).values({
       bookingId: updated.id,
       action,

@@ -1,12 +1,12 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import { conflict } from '@core/errors.ts';
+import { conflict, notFound } from '@core/errors.ts';
 import { holdMinutes, maxUnpaidHolds } from '@core/domain/booking-status.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { isExclusionViolation } from '../db/errors.ts';
-import { bookingEvents, bookings, detailers, services, users } from '../db/schema.ts';
+import { bookingEvents, bookings, detailers, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { announceBookingChange } from './booking-live.ts';
@@ -15,6 +15,8 @@ import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
+import { bookableServicePrice } from '../catalog/catalog-service.ts';
+import { isListedDetailer } from '../onboarding/listing.ts';
 import { saveBookedPlace } from '../garage/address-service.ts';
 import { bookedVehicle } from '../garage/vehicle-service.ts';
 
@@ -38,19 +40,25 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   const { db } = ctx;
   const customer = requireRole(actor, 'customer');
   const detailer = await loadDetailer(db, input.detailerId);
+  // Decision 021: a detailer customers cannot see (not approved, disabled, deleted) is refused as an unknown one.
+  if (!(await isListedDetailer(db, detailer.id))) throw notFound('Detailer not found');
   const duration = await offeredServiceDuration(db, detailer.id, input.serviceId);
-  const [service] = await db.select({ priceCents: services.priceCents }).from(services).where(eq(services.id, input.serviceId));
+  // A paused or deleted service is refused before anything else is checked (decision 020); re-checked under lock below.
+  await bookableServicePrice(db, input.serviceId, input.vehicleType);
   // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
   // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
   const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
   const verdict = await requireFreeSlot(db, now, detailer, input, duration);
-  const price = bookingPrice(service!.priceCents);
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
       await reserveHold(tx, customer.id, now);
+      // Price and the vehicle type's surcharge from the catalog only (what the browser sends is ignored), read with
+      // the service row held so a pause or delete cannot slip between this check and the insert.
+      const catalog = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock: true });
+      const price = bookingPrice(catalog.priceCents, catalog.vehicleSurchargeCents);
       // One booking insert per detailer at a time. Two inserts of overlapping slots that check the exclusion
       // constraint at once can each wait for the other: PostgreSQL then aborts one as a deadlock a second later,
       // and under a burst those aborts chained into 500s (CI: 49 of 50 requests after 37 s). In turn, the loser

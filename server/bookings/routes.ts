@@ -25,6 +25,7 @@ import {
   type DetailerAction,
 } from './booking-transitions.ts';
 import { createBooking } from './create-booking.ts';
+import { listRecentDetailers } from './recent-detailers-service.ts';
 import { parse } from '../http/validate.ts';
 
 const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete'];
@@ -62,6 +63,9 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.get('/api/bookings', (request) =>
     listBookings(app.ctx.db, request.user, app.ctx.clock.now(), parse(bookingsQuerySchema, request.query)),
   );
+
+  // Static, so it wins over /api/bookings/:id whatever the order.
+  app.get('/api/bookings/recent-detailers', (request) => listRecentDetailers(app.ctx.db, request.user));
 
   app.get('/api/bookings/:id', (request) =>
     getBooking(app.ctx.db, request.user, app.ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id),

@@ -1,7 +1,8 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
 import type { SoonestSlot } from '@core/schemas/payments.ts';
 import type { Database } from '../db/client.ts';
+import { listedDetailerIds } from '../onboarding/listing.ts';
 import { detailerServices, detailers, services } from '../db/schema.ts';
 import { getAvailability, todayFor } from './availability-service.ts';
 
@@ -15,13 +16,16 @@ export const noSoonSlotMessage = `No detailer has a free time for this service i
  * so it offers exactly what the booking flow would. Ties go to the better-rated detailer.
  */
 export async function findSoonestSlot(db: Database, now: Date, serviceId: number): Promise<SoonestSlot> {
-  const [service] = await db.select({ name: services.name, priceCents: services.priceCents }).from(services).where(eq(services.id, serviceId));
+  const [service] = await db
+    .select({ name: services.name, priceCents: services.priceCents })
+    .from(services)
+    .where(and(eq(services.id, serviceId), isNull(services.pausedAt), isNull(services.archivedAt)));
   if (!service) throw notFound('Service not found');
   const offering = await db
     .select({ id: detailers.id, businessName: detailers.businessName, timeZone: detailers.timeZone })
     .from(detailerServices)
     .innerJoin(detailers, eq(detailers.id, detailerServices.detailerId))
-    .where(eq(detailerServices.serviceId, serviceId))
+    .where(and(eq(detailerServices.serviceId, serviceId), inArray(detailers.id, listedDetailerIds(db))))
     .orderBy(desc(detailers.rating), asc(detailers.id));
 
   let best: SoonestSlot | null = null;

@@ -1,12 +1,15 @@
-import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
-import { notFound, badRequest } from '@core/errors.ts';
+import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { notFound, badRequest, conflict } from '@core/errors.ts';
 import { centsToDollars } from '@core/domain/money.ts';
 import { defaultCity, distanceMiles, type Coordinates } from '@core/domain/distance.ts';
-import type { Detailer, DetailerWithServices, Service, ServiceCategory } from '@core/schemas/catalog.ts';
+import type { Detailer, DetailerWithServices, Service, ServiceCategory, VehicleSurcharge } from '@core/schemas/catalog.ts';
+import { vehicleTypes, type VehicleType } from '@core/schemas/booking.ts';
+import { archivedServiceMessage, pausedServiceMessage } from '@core/schemas/own-service.ts';
 import type { ServiceArea } from '@core/schemas/tracking.ts';
 import type { Database } from '../db/client.ts';
-import { detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
+import { detailerServices, detailers, serviceCategories, serviceSurcharges, services } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
+import { listedDetailerIds } from '../onboarding/listing.ts';
 
 /** The stock image a service shows when it has none of its own. */
 export const defaultServiceImageUrl = '/images/services/default.svg';
@@ -16,7 +19,16 @@ export const defaultServiceImageUrl = '/images/services/default.svg';
 type ServiceRow = typeof services.$inferSelect;
 type DetailerRow = typeof detailers.$inferSelect;
 
-export function toService(row: ServiceRow): Service {
+/** A service customers can book now: neither paused nor archived (decision 020). Every catalog list uses it. */
+export const isBookableService = () => and(isNull(services.pausedAt), isNull(services.archivedAt));
+
+/** The detailer's own photo (decision 019's uploads, at the catalog's width), else the stock picture, else the default. */
+export function serviceImageUrl(row: Pick<ServiceRow, 'imageUploadId' | 'imageUrl'>): string {
+  if (row.imageUploadId !== null) return `/api/uploads/${row.imageUploadId}?w=800`;
+  return row.imageUrl ?? defaultServiceImageUrl;
+}
+
+export function toService(row: ServiceRow, surcharges: VehicleSurcharge[] = []): Service {
   return {
     id: row.id,
     detailerId: row.detailerId,
@@ -26,8 +38,28 @@ export function toService(row: ServiceRow): Service {
     price: centsToDollars(row.priceCents),
     priceCents: row.priceCents,
     duration: row.durationMinutes,
-    imageUrl: row.imageUrl ?? defaultServiceImageUrl,
+    imageUrl: serviceImageUrl(row),
+    surcharges,
   };
+}
+
+/** The surcharges of these services by service id, each list in the vehicle types' order (Sedan ... Luxury/Sports). */
+export async function loadSurcharges(db: Database, serviceIds: number[]): Promise<Map<number, VehicleSurcharge[]>> {
+  const byService = new Map<number, VehicleSurcharge[]>();
+  if (serviceIds.length === 0) return byService;
+  const rows = await db.select().from(serviceSurcharges).where(inArray(serviceSurcharges.serviceId, serviceIds));
+  rows.sort((a, b) => vehicleTypes.indexOf(a.vehicleType) - vehicleTypes.indexOf(b.vehicleType));
+  for (const row of rows) {
+    const list = byService.get(row.serviceId) ?? [];
+    list.push({ vehicleType: row.vehicleType, surchargeCents: row.surchargeCents });
+    byService.set(row.serviceId, list);
+  }
+  return byService;
+}
+
+async function toServices(db: Database, rows: ServiceRow[]): Promise<Service[]> {
+  const surcharges = await loadSurcharges(db, rows.map((row) => row.id));
+  return rows.map((row) => toService(row, surcharges.get(row.id)));
 }
 
 function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: Coordinates): Detailer {
@@ -37,7 +69,8 @@ function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: C
     userId: row.userId,
     businessName: row.businessName,
     description: row.description,
-    avatarUrl: row.avatarUrl,
+    // The logo the business uploaded in onboarding wins over the seed's stock avatar.
+    avatarUrl: row.logoUploadId === null ? row.avatarUrl : `/api/uploads/${row.logoUploadId}?w=320`,
     rating: Number(row.rating),
     reviewCount: row.reviewCount,
     startingPrice: startingPriceCents === null ? null : centsToDollars(startingPriceCents),
@@ -80,15 +113,25 @@ async function loadServices(db: Database, filter: { categoryId?: number }): Prom
   const rows = await db
     .select()
     .from(services)
-    .where(filter.categoryId === undefined ? undefined : eq(services.categoryId, filter.categoryId))
+    .where(
+      and(
+        isBookableService(),
+        inArray(services.detailerId, listedDetailerIds(db)),
+        filter.categoryId === undefined ? undefined : eq(services.categoryId, filter.categoryId),
+      ),
+    )
     .orderBy(asc(services.id));
-  return rows.map(toService);
+  return toServices(db, rows);
 }
 
+/** A paused or archived service is gone from booking at once: its page answers as a missing one. */
 export async function getService(db: Database, id: number): Promise<Service> {
-  const [row] = await db.select().from(services).where(eq(services.id, id));
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), isBookableService(), inArray(services.detailerId, listedDetailerIds(db))));
   if (!row) throw notFound('Service not found');
-  return toService(row);
+  return (await toServices(db, [row]))[0]!;
 }
 
 type DetailersFilter = { serviceId?: number; lat?: number; lng?: number };
@@ -106,7 +149,7 @@ async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Det
   const startingPrice = db
     .select({ detailerId: detailerServices.detailerId, cents: min(services.priceCents).as('cents') })
     .from(detailerServices)
-    .innerJoin(services, eq(services.id, detailerServices.serviceId))
+    .innerJoin(services, and(eq(services.id, detailerServices.serviceId), isBookableService()))
     .groupBy(detailerServices.detailerId)
     .as('starting_price');
   const offering =
@@ -123,21 +166,22 @@ async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Det
     .select({ detailer: detailers, startingPriceCents: startingPrice.cents })
     .from(detailers)
     .leftJoin(startingPrice, eq(startingPrice.detailerId, detailers.id))
-    .where(and(offering))
+    .where(and(offering, inArray(detailers.id, listedDetailerIds(db))))
     .orderBy(asc(detailers.id));
   return rows.map((r) => toDetailer(r.detailer, r.startingPriceCents, from));
 }
 
 export async function getDetailer(db: Database, id: number): Promise<DetailerWithServices> {
-  const [row] = await db.select().from(detailers).where(eq(detailers.id, id));
+  // Decision 021: a detailer not approved, disabled or deleted answers as a missing one.
+  const [row] = await db.select().from(detailers).where(and(eq(detailers.id, id), inArray(detailers.id, listedDetailerIds(db))));
   if (!row) throw notFound('Detailer not found');
   const offered = await db
     .select({ service: services })
     .from(detailerServices)
     .innerJoin(services, eq(services.id, detailerServices.serviceId))
-    .where(eq(detailerServices.detailerId, id))
+    .where(and(eq(detailerServices.detailerId, id), isBookableService()))
     .orderBy(asc(services.priceCents), asc(services.id));
-  const offeredServices = offered.map((r) => toService(r.service));
+  const offeredServices = await toServices(db, offered.map((r) => r.service));
   const lowest = offeredServices.length ? Math.min(...offeredServices.map((s) => s.priceCents)) : null;
   return { ...toDetailer(row, lowest, defaultCity), offeredServices };
 }
@@ -149,4 +193,29 @@ export async function detailerOffersService(db: Database, detailerId: number, se
     .from(detailerServices)
     .where(and(eq(detailerServices.detailerId, detailerId), eq(detailerServices.serviceId, serviceId)));
   return row !== undefined;
+}
+
+/**
+ * What a booking of the service costs before fee and tax: its price and the surcharge for `vehicleType` (0 without
+ * one), read from the catalog only. 409 when the detailer paused or deleted it. With `lock` (inside the booking's
+ * transaction) the row is held FOR SHARE until commit, so a pause or delete (FOR UPDATE) waits for the booking and
+ * then sees it, and a booking after a pause sees the pause.
+ */
+export async function bookableServicePrice(db: Database, serviceId: number, vehicleType: VehicleType, { lock = false } = {}) {
+  // One query per check (the booking race tests send bursts): the surcharge comes along through the join.
+  const query = db
+    .select({
+      priceCents: services.priceCents,
+      pausedAt: services.pausedAt,
+      archivedAt: services.archivedAt,
+      surchargeCents: serviceSurcharges.surchargeCents,
+    })
+    .from(services)
+    .leftJoin(serviceSurcharges, and(eq(serviceSurcharges.serviceId, services.id), eq(serviceSurcharges.vehicleType, vehicleType)))
+    .where(eq(services.id, serviceId));
+  const [service] = await (lock ? query.for('share', { of: services }) : query);
+  if (!service) throw notFound('Service not found');
+  if (service.archivedAt) throw conflict(archivedServiceMessage);
+  if (service.pausedAt) throw conflict(pausedServiceMessage);
+  return { priceCents: service.priceCents, vehicleSurchargeCents: service.surchargeCents ?? 0 };
 }

@@ -4,6 +4,7 @@ import { serviceAreaVerdict, type Coordinates } from '@core/domain/geo.ts';
 import type { MapConfig, ServiceArea, ServiceAreaCheck, ServiceAreaCheckQuery, ServiceAreaInput } from '@core/schemas/tracking.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { isListedDetailer } from '../onboarding/listing.ts';
 import { detailers } from '../db/schema.ts';
 
 type DetailerRow = typeof detailers.$inferSelect;
@@ -34,7 +35,7 @@ export async function setServiceArea(ctx: CatalogWriter, geocoder: Geocoder, act
 /** GET /api/service-area/check: whether a detailer comes to a ZIP code. Public, like the rest of the catalog. */
 export async function checkServiceArea(db: Database, geocoder: Geocoder, query: ServiceAreaCheckQuery): Promise<ServiceAreaCheck> {
   const [row] = await db.select().from(detailers).where(eq(detailers.id, query.detailerId));
-  if (!row) throw notFound('Detailer not found');
+  if (!row || !(await isListedDetailer(db, row.id))) throw notFound('Detailer not found');
   const place = await locateZipOrRefuse(geocoder, query.zip);
   const area = serviceAreaOf(row);
   if (!area) return { covered: true, distanceMiles: null, radiusMiles: null, detailerName: row.businessName };

@@ -12,12 +12,14 @@ import {
 } from '@core/schemas/email-verification.ts';
 import type { User } from '@core/schemas/user.ts';
 import type { Database } from '../db/client.ts';
-import { emailVerificationTokens, loginThrottles, passwordResetTokens, users } from '../db/schema.ts';
+import { detailers, emailVerificationTokens, loginThrottles, passwordResetTokens, users } from '../db/schema.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import type { Actor } from './access.ts';
 import { requireRole, requireUser } from './access.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, endAllSessions, endSession, hashToken } from './session-service.ts';
+import { startDetailerProfile } from '../onboarding/detailer-profile.ts';
+import { stepsDoneCount } from '../onboarding/onboarding-steps.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
 
 /** What the account operations need besides their input. */
@@ -158,6 +160,8 @@ export async function register(ctx: MailingContext, input: Registration): Promis
     await sendAccountExistsEmail(ctx, taken);
     return { message: registrationAnswer };
   }
+  // A Service Provider starts with an unapproved business profile: not listed until an admin approves it (021).
+  await startDetailerProfile(ctx.db, row);
   await sendVerificationEmail(ctx, row);
   return { message: registrationAnswer };
 }
@@ -343,15 +347,26 @@ export async function listUsersForAdmin(db: Database, actor: Actor, query: Admin
       role: users.role,
       isDisabled: users.isDisabled,
       createdAt: users.createdAt,
+      detailerId: detailers.id,
+      approvedAt: detailers.approvedAt,
     })
     .from(users)
+    .leftJoin(detailers, eq(detailers.userId, users.id))
     .where(
       and(
         query.role ? eq(users.role, query.role) : undefined,
         pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
+        query.pendingApproval ? and(eq(users.role, 'detailer'), isNull(detailers.approvedAt)) : undefined,
       ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(adminUserListLimit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  // Decision 021: a detailer not approved yet shows 'Pending approval' with how far their setup has come.
+  const pending = rows.flatMap((row) => (row.role === 'detailer' && row.approvedAt === null && row.detailerId !== null ? [row.detailerId] : []));
+  const stepsDone = await stepsDoneCount(db, pending);
+  return rows.map(({ approvedAt, ...row }) => {
+    const pendingApproval = row.role === 'detailer' && approvedAt === null;
+    const onboardingStepsDone = pendingApproval ? (stepsDone.get(row.detailerId ?? 0) ?? 0) : null;
+    return { ...row, createdAt: row.createdAt.toISOString(), pendingApproval, onboardingStepsDone };
+  });
 }

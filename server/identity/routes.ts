@@ -175,12 +175,15 @@ export async function authRoutes(app: FastifyInstance) {
     listUsersForAdmin(app.ctx.db, request.user, parse(adminUserListQuerySchema, request.query)),
   );
 
-  app.patch('/api/admin/users/:id', (request) =>
-    updateUserByAdmin(
+  app.patch('/api/admin/users/:id', async (request) => {
+    const user = await updateUserByAdmin(
       app.ctx.db,
       request.user,
       parse(userIdParamsSchema, request.params).id,
       parse(adminUpdateUserSchema, request.body),
-    ),
-  );
+    );
+    // A disabled detailer leaves the catalog's lists at once (decision 021), not when the cache expires.
+    app.ctx.catalogCache.clear();
+    return user;
+  });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, like } from 'drizzle-orm';
-import { AppError, badRequest, conflict, notFound } from '@core/errors.ts';
+import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { applicableCreditsCents } from '@core/domain/credits.ts';
 import type {
   AuthenticateTestPaymentInput,
@@ -15,7 +15,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway
 import { requireUser, type Actor } from '../identity/access.ts';
 import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
-import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
+import { payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
@@ -127,30 +127,10 @@ export async function confirmTestPayment(
   if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
   const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
   if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
-  const savedRef = input.paymentMethodId === undefined ? null : await ownSavedCardRef(db, row.customerId, input.paymentMethodId);
-  let intent: GatewayIntent;
-  try {
-    if (savedRef !== null) {
-      if (!gateway.confirmWithPaymentMethod) throw badRequest('Saved cards are confirmed with the payment provider for this payment');
-      intent = await gateway.confirmWithPaymentMethod(row.intentId, savedRef);
-    } else if (input.card) {
-      intent = await gateway.confirm(row.intentId, input.card);
-    } else {
-      throw badRequest('Card details are required', { card: 'Card details are required' });
-    }
-  } catch (error) {
-    gatewayFailure(error);
-  }
+  const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
   await applyIntentUpdate(ctx, intent, now);
   const after = await reload(db, row.intentId);
-  if (input.saveCard && input.card && after.status === 'requires_capture') {
-    try {
-      await saveCardForUser(ctx, row.customerId, now, input.card);
-    } catch (error) {
-      // The payment went through; a card that cannot be saved (limit reached) is not a payment failure.
-      if (!(error instanceof AppError)) throw error;
-    }
-  }
+  await saveCardIfAsked(ctx, row.customerId, now, input, after.status === 'requires_capture');
   return statusResponse(after);
 }
 

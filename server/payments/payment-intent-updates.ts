@@ -8,6 +8,7 @@ import { GatewayError, handledEventTypes, WebhookSignatureError, type GatewayInt
 import { markAuthorized } from '../bookings/booking-transitions.ts';
 import { notify, type NewNotification } from '../notifications/notification-service.ts';
 import { bookingNotAwaitingPaymentMessage, creditsChangedMessage, openStatuses, type IntentRow } from './payment-common.ts';
+import { applyTipIntentUpdate } from './tip-service.ts';
 
 /** The gateway's reports (webhooks, API answers, status reads) applied to our records, each once. */
 
@@ -98,6 +99,8 @@ export async function returnCredits(tx: Database, intentRowId: number): Promise<
  * transaction; when either cannot happen the authorization is released at once.
  */
 export async function applyIntentUpdate(ctx: AppContext, intent: GatewayIntent, now: Date): Promise<void> {
+  // A tip's intent lives in `tips`, not payment_intents: it is captured at once and never moves the booking.
+  if (await applyTipIntentUpdate(ctx, intent, now)) return;
   let refusal: string | null = null;
   try {
     await ctx.transaction(async (txCtx) => {

@@ -4,6 +4,7 @@ import { bookings, paymentIntents, payments } from '../db/schema.ts';
 import { GatewayError } from './gateways/gateway.ts';
 import { openStatuses, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate, returnCredits } from './payment-intent-updates.ts';
+import { sendReceiptEmail } from './receipt-service.ts';
 
 /**
  * Money follows the booking (PRODUCT.md "Payments"): each move declares its money effect in
@@ -36,7 +37,10 @@ export const applyMoneyEffect: MoneyEffectHandler = async (ctx, { bookingId, eff
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         await record(authorized, 'capture', authorized.amountCents);
+        return;
       }
+      // Completion captures once, so the receipt goes out once (and only for a charge that went through).
+      await sendReceiptEmail(ctx, bookingId);
       return;
     }
     case 'release':

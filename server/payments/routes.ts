@@ -20,13 +20,16 @@ import {
 } from './payment-service.ts';
 import { addSavedCard, listSavedCards, removeSavedCard } from './saved-card-service.ts';
 import { refundBooking } from './payment-refunds.ts';
+import { getReceipt } from './receipt-service.ts';
+import { authenticateTipPayment, confirmTipPayment, createTip, getBookingTip } from './tip-service.ts';
+import { createTipSchema } from '@core/schemas/tip.ts';
 import { parse } from '../http/validate.ts';
 
 export const webhookPath = '/api/payments/webhook';
 
 /**
  * Checkout (payment intents, the built-in gateway's card form, the status read-back), the gateway's webhooks,
- * saved cards (/payment-methods) and admin refunds: everything that talks to the one gateway of this app.
+ * saved cards (/payment-methods), admin refunds, tips and receipts: everything that talks to the one gateway of this app.
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -71,6 +74,25 @@ export async function paymentRoutes(app: FastifyInstance) {
       parse(refundBookingSchema, request.body ?? {}),
     ),
   );
+
+  // Tips: their own intent, confirmed by the same card form as checkout (decision 020).
+  app.post('/api/bookings/:id/tip', (request) =>
+    createTip(ctx, request.user, ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id, parse(createTipSchema, request.body)),
+  );
+
+  app.get('/api/bookings/:id/tip', (request) =>
+    getBookingTip(ctx, request.user, ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id),
+  );
+
+  app.post('/api/tips/test-gateway/confirm', (request) =>
+    confirmTipPayment(ctx, request.user, ctx.clock.now(), parse(confirmTestPaymentSchema, request.body)),
+  );
+
+  app.post('/api/tips/test-gateway/authenticate', (request) =>
+    authenticateTipPayment(ctx, request.user, ctx.clock.now(), parse(authenticateTestPaymentSchema, request.body)),
+  );
+
+  app.get('/api/bookings/:id/receipt', (request) => getReceipt(ctx.db, request.user, parse(bookingIdParamsSchema, request.params).id));
 
   await app.register(async (webhook) => {
     // The signature covers the exact bytes: this route reads the body raw and parses it only after verifying.

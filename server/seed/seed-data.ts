@@ -16,27 +16,42 @@ export type SeedService = {
   priceCents: number;
   durationMinutes: number;
   image: string;
+  /** What the detailer ticks on the job before Complete (decision 020). */
+  checklist: string[];
+  /** Extra for bigger cars (decision 020); none on most, so the spec's totals stay as they are. */
+  surcharges?: { vehicleType: 'Truck' | 'Van'; surchargeCents: number }[];
 };
 
 export const seedServices: SeedService[] = [
   { key: 'basic-wash', name: 'Basic Exterior Wash', category: 'Exterior', priceCents: 5900, durationMinutes: 45, image: 'exterior-wash',
-    description: 'Hand wash, wheel and tire clean, spot-free rinse and hand dry, right in your driveway.' },
+    description: 'Hand wash, wheel and tire clean, spot-free rinse and hand dry, right in your driveway.',
+    checklist: ['Pre-rinse and foam', 'Hand wash with two buckets', 'Wheels and tyres cleaned', 'Dry and windows streak-free'] },
   { key: 'interior', name: 'Full Interior Detail', category: 'Interior', priceCents: 12900, durationMinutes: 120, image: 'interior-detail',
-    description: 'Deep vacuum, steam-cleaned seats and carpets, dash and door panels wiped and protected.' },
+    description: 'Deep vacuum, steam-cleaned seats and carpets, dash and door panels wiped and protected.',
+    checklist: ['Vacuum seats, carpets and mats', 'Steam-clean seats and carpets', 'Dash, console and door panels wiped', 'Interior glass cleaned', 'Protectant on plastics and vinyl'] },
   { key: 'complete', name: 'Complete Detail Package', category: 'Full Detail', priceCents: 19900, durationMinutes: 180, image: 'complete-detail',
-    description: 'Our exterior wash and full interior detail together, finished with a spray wax.' },
+    description: 'Our exterior wash and full interior detail together, finished with a spray wax.',
+    checklist: ['Pre-rinse and foam', 'Hand wash and wheels cleaned', 'Vacuum and steam-clean the interior', 'Dash, console and door panels wiped', 'Spray wax applied', 'Windows streak-free inside and out'],
+    // The demo's surcharge line: Gloss Boss charges $20 more for a truck or a van.
+    surcharges: [{ vehicleType: 'Truck', surchargeCents: 2000 }, { vehicleType: 'Van', surchargeCents: 2000 }] },
   { key: 'ceramic', name: 'Ceramic Coating', category: 'Protection', priceCents: 39900, durationMinutes: 300, image: 'ceramic-coating',
-    description: 'Paint decontamination and a ceramic coating that keeps the gloss and beads water for years.' },
+    description: 'Paint decontamination and a ceramic coating that keeps the gloss and beads water for years.',
+    checklist: ['Wash and iron decontamination', 'Clay bar treatment', 'Panel wipe before coating', 'Ceramic coating applied and levelled', 'Cured and inspected under light'] },
   { key: 'engine', name: 'Engine Bay Cleaning', category: 'Specialty', priceCents: 8900, durationMinutes: 60, image: 'engine-bay',
-    description: 'Safe degreasing and dressing of the engine bay, with sensitive parts covered.' },
+    description: 'Safe degreasing and dressing of the engine bay, with sensitive parts covered.',
+    checklist: ['Sensitive parts covered', 'Degreaser applied and agitated', 'Rinsed at low pressure', 'Dried and dressed'] },
   { key: 'headlights', name: 'Headlight Restoration', category: 'Specialty', priceCents: 7900, durationMinutes: 60, image: 'headlight-restoration',
-    description: 'Cloudy, yellowed lenses sanded, polished and sealed for clear night driving.' },
+    description: 'Cloudy, yellowed lenses sanded, polished and sealed for clear night driving.',
+    checklist: ['Lenses masked off', 'Wet-sanded in stages', 'Polished to clear', 'UV sealant applied'] },
   { key: 'pet-hair', name: 'Pet Hair Removal', category: 'Interior', priceCents: 6900, durationMinutes: 60, image: 'pet-hair',
-    description: 'Every seat, mat and corner freed of embedded pet hair and odour.' },
+    description: 'Every seat, mat and corner freed of embedded pet hair and odour.',
+    checklist: ['Rubber-brush seats and carpets', 'Vacuum every seam and corner', 'Mats cleaned', 'Odour treatment applied'] },
   { key: 'paint-correction', name: 'Paint Correction', category: 'Protection', priceCents: 34900, durationMinutes: 240, image: 'paint-correction',
-    description: 'Machine polishing that removes swirls and light scratches before protection.' },
+    description: 'Machine polishing that removes swirls and light scratches before protection.',
+    checklist: ['Wash and decontamination', 'Paint depth measured', 'Compound and polish each panel', 'Panel wipe and inspection under light'] },
   { key: 'wash-wax', name: 'Express Wash & Wax', category: 'Exterior', priceCents: 8900, durationMinutes: 75, image: 'exterior-wash',
-    description: 'A full exterior wash finished with a hand-applied carnauba wax.' },
+    description: 'A full exterior wash finished with a hand-applied carnauba wax.',
+    checklist: ['Pre-rinse and foam', 'Hand wash with two buckets', 'Dry with microfibre', 'Carnauba wax applied by hand', 'Windows streak-free'] },
 ];
 
 export type SeedDetailer = {

@@ -9,10 +9,12 @@ import {
   ensureService,
   ensureServiceCategory,
   offerService,
+  setServiceSurcharges,
   type CatalogWriter,
 } from '../catalog/catalog-admin-service.ts';
 import { ensureDefaultAvailability } from '../bookings/availability-service.ts';
 import { endAllSessions } from '../identity/session-service.ts';
+import { seedDemoHistory } from './demo-history.ts';
 
 async function ensureUser(db: Database, input: NewUser) {
   return (await findUserByEmail(db, input.email)) ?? (await createUser(db, input));
@@ -29,6 +31,12 @@ export type SeedOptions = {
   catalog?: boolean;
   /** Run even when the database looks seeded already (tests). */
   force?: boolean;
+  /**
+   * Six months of past jobs, reviews, tips and payouts (server/seed/demo-history.ts), in demo mode only. Absent means
+   * on only when demo mode was asked for by name (main.ts passes config.DEMO_MODE), so tests seeding the catalog
+   * with the defaults get no history.
+   */
+  history?: boolean;
 };
 
 /** True once every seed detailer exists (with a password in demo mode): later starts skip the many look-ups. */
@@ -84,12 +92,17 @@ async function fillBookingLocations(db: Database): Promise<void> {
 export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}): Promise<void> {
   const { db } = ctx;
   const { demoMode = true, catalog = demoMode } = options;
+  const history = demoMode && (options.history ?? options.demoMode === true);
   if (!demoMode) await retireDemoPasswords(db);
   if (!demoMode && !catalog) return;
   // Databases seeded before tracking existed get what it needs; run before the shortcut below, which skips them.
   await fillSeedDetailersLocation(db);
   await fillBookingLocations(db);
-  if (!options.force && (await isSeeded(db, demoMode))) return;
+  if (!options.force && (await isSeeded(db, demoMode))) {
+    // A database seeded before the demo history existed gets it once too (it skips itself when done).
+    if (history) await seedDemoHistory(ctx);
+    return;
+  }
   const categoryIds = new Map<string, number>();
   for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(ctx, name));
 
@@ -129,10 +142,13 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
           priceCents: service.priceCents,
           durationMinutes: service.durationMinutes,
           imageUrl: `/images/services/${service.image}.svg`,
+          checklist: service.checklist,
         }));
+        if (service.surcharges) await setServiceSurcharges(ctx, serviceIds.get(key)!, service.surcharges);
       } else {
         await offerService(ctx, detailerId, serviceIds.get(key)!);
       }
     }
   }
+  if (history) await seedDemoHistory(ctx);
 }

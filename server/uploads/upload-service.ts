@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { AppError, badRequest, notFound } from '@core/errors.ts';
 import { storedUploadWidths, uploadMaxBytes, type Upload } from '@core/schemas/upload.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, detailers, uploads, users, vehicles } from '../db/schema.ts';
+import { bookingPhotos, bookings, detailers, reviews, services, uploads, users, vehicles } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { uploadObjectKey } from './upload-keys.ts';
 import { detectImageType, encodeWebp, ImageError, storedImageType, uprightSize } from './image-processing.ts';
 
 export const wrongTypeMessage = 'Upload a JPEG, PNG or WebP image';
@@ -20,8 +21,6 @@ type UploadRow = typeof uploads.$inferSelect;
 
 const uploadResponse = (row: UploadRow): Upload => ({ id: row.id, url: `/api/uploads/${row.id}`, width: row.width, height: row.height });
 
-/** Where one stored width of an upload lives: `uploads/{random}/{width}.webp`. */
-const objectKey = (storageKey: string, width: number) => `${storageKey}/${width}.webp`;
 
 /**
  * POST /api/uploads: checks the file by its bytes, re-encodes it (upright, no metadata, WebP) in each width that fits
@@ -47,7 +46,7 @@ export async function createUpload(db: Database, storage: ObjectStorage, actor: 
   const written: string[] = [];
   try {
     for (const version of versions) {
-      const key = objectKey(storageKey, version.width);
+      const key = uploadObjectKey(storageKey, version.width);
       await storage.put(key, version.data);
       written.push(key);
     }
@@ -71,7 +70,7 @@ export async function createUpload(db: Database, storage: ObjectStorage, actor: 
   }
 }
 
-/** Whether the user may see an upload they do not own: see canSee. */
+/** Whether a signed-in user may see an upload they do not own, through what it is used for: see readUpload. */
 async function isVisibleThroughUse(db: Database, userId: number, uploadId: number): Promise<boolean> {
   // A car's photo: the detailer of a booking made with that car.
   const [asDetailer] = await db
@@ -84,12 +83,49 @@ async function isVisibleThroughUse(db: Database, userId: number, uploadId: numbe
   if (asDetailer) return true;
   // A profile photo: anyone signed in (it shows beside the person's name in bookings and messages).
   const [asAvatar] = await db.select({ id: users.id }).from(users).where(eq(users.avatarUploadId, uploadId)).limit(1);
-  return Boolean(asAvatar);
+  if (asAvatar) return true;
+  // A job's before or after photo (decision 020): the booking's customer and its detailer.
+  const [asProof] = await db
+    .select({ id: bookingPhotos.id })
+    .from(bookingPhotos)
+    .innerJoin(bookings, eq(bookings.id, bookingPhotos.bookingId))
+    .innerJoin(detailers, eq(detailers.id, bookings.detailerId))
+    .where(and(eq(bookingPhotos.uploadId, uploadId), or(eq(bookings.customerId, userId), eq(detailers.userId, userId))))
+    .limit(1);
+  return Boolean(asProof);
+}
+
+/**
+ * Whether anyone, signed in or not, may see an upload: a service's photo and a business's logo (the catalog is
+ * public), and the after photos of a job whose customer review is published and not hidden (they show with the
+ * review on the detailer's public page). Nothing else is public.
+ */
+async function isPublic(db: Database, uploadId: number): Promise<boolean> {
+  const [asService] = await db.select({ id: services.id }).from(services).where(eq(services.imageUploadId, uploadId)).limit(1);
+  if (asService) return true;
+  const [asLogo] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.logoUploadId, uploadId)).limit(1);
+  if (asLogo) return true;
+  const [withReview] = await db
+    .select({ id: bookingPhotos.id })
+    .from(bookingPhotos)
+    .innerJoin(reviews, eq(reviews.bookingId, bookingPhotos.bookingId))
+    .where(
+      and(
+        eq(bookingPhotos.uploadId, uploadId),
+        eq(bookingPhotos.phase, 'after'),
+        eq(reviews.authorRole, 'customer'),
+        isNotNull(reviews.publishedAt),
+        isNull(reviews.hiddenAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(withReview);
 }
 
 /**
  * GET /api/uploads/:id: the stored WebP nearest `wantedWidth` at or above it (the largest without one). Its owner, an
- * admin, the detailer of a booking with the car it shows, or anyone signed in for a profile photo; else 404, so a
+ * admin, the detailer of a booking with the car it shows, anyone signed in for a profile photo, the customer and
+ * detailer of a job it proves; anyone at all, signed in or not, for a public image (isPublic). Else 404, so a
  * stranger cannot even learn that an id exists.
  */
 export async function readUpload(
@@ -99,15 +135,16 @@ export async function readUpload(
   uploadId: number,
   wantedWidth: number | undefined,
 ): Promise<{ contentType: string; data: Buffer }> {
-  const user = requireUser(actor);
   const missing = () => notFound('Image not found');
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row) throw missing();
-  const allowed = row.ownerUserId === user.id || user.role === 'admin' || (await isVisibleThroughUse(db, user.id, uploadId));
+  const allowed =
+    (actor !== null && (row.ownerUserId === actor.id || actor.role === 'admin' || (await isVisibleThroughUse(db, actor.id, uploadId)))) ||
+    (await isPublic(db, uploadId));
   if (!allowed) throw missing();
   const widths = [...row.widths].sort((a, b) => a - b);
   const width = (wantedWidth === undefined ? undefined : widths.find((stored) => stored >= wantedWidth)) ?? widths.at(-1)!;
-  const data = await storage.get(objectKey(row.storageKey, width));
+  const data = await storage.get(uploadObjectKey(row.storageKey, width));
   if (!data) throw missing();
   return { contentType: storedImageType, data };
 }

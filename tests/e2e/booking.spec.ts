@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, addProofOfService, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -333,6 +333,9 @@ test.describe("[DETAILER] the job's day", () => {
 
     await minutesBefore(30);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
+    // Complete waits for the proof of service (decision 020); added through the API, the screen hears it live.
+    await expect(page.getByRole('button', { name: 'Complete', exact: true })).toBeDisabled();
+    await addProofOfService(page.request, booking.id);
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Completed' })).toHaveAttribute('aria-current', 'step');
   });

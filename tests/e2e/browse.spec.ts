@@ -102,7 +102,8 @@ test('[VISITOR] the detailers list and a detailer profile lead to booking', asyn
   await expect(page).toHaveURL(/\/detailers\/\d+$/);
   const detailerId = new URL(page.url()).pathname.split('/').pop();
   await expect(page.getByRole('heading', { name: 'Sparkle Squad' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Rated 4.7 out of 5' })).toBeVisible();
+  // The profile's own rating (the Reviews section repeats it further down).
+  await expect(page.getByRole('img', { name: 'Rated 4.7 out of 5' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', `/booking/${detailerId}`);
   const wash = page.getByRole('link', { name: /Basic Exterior Wash/ });
   await expect(wash).toContainText('Approx. 45 mins');

@@ -59,8 +59,12 @@ export async function dismissNotificationPrompt(context: import('@playwright/tes
   await context.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
 }
 
-/** WCAG 2.2 AA violations on the current page. */
+/**
+ * WCAG 2.2 AA violations on the current page, once its animations have settled: a toast or dialog caught halfway
+ * through fading in is, for that moment, low contrast (axe reads the opacity), which says nothing of the page.
+ */
 export async function accessibilityViolations(page: import('@playwright/test').Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -136,4 +140,45 @@ export async function bookAndPay(
   const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
   expect(paid.ok(), await paid.text()).toBeTruthy();
   return booking;
+}
+
+/** A small JPEG made on the spot (a plain blue frame), for photo uploads through the API or a file input. */
+export async function smallJpeg(background = '#1f4fa8') {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
+}
+
+/**
+ * What Complete needs (decision 020), through the API as `request`'s user, the booking's detailer, once the job is
+ * in progress: uploads a small JPEG, attaches it as an 'after' photo and ticks every checklist item.
+ */
+export async function addProofOfService(request: import('@playwright/test').APIRequestContext, bookingId: number) {
+  const uploaded = await request.post('/api/uploads', { multipart: { file: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id: uploadId } = (await uploaded.json()) as { id: number };
+  const attached = await request.post(`/api/bookings/${bookingId}/photos`, { data: { uploadId, phase: 'after' } });
+  expect(attached.status(), await attached.text()).toBe(201);
+  const { checklist } = (await attached.json()) as { checklist: { id: number; checked: boolean }[] };
+  for (const item of checklist.filter((entry) => !entry.checked)) {
+    const ticked = await request.patch(`/api/bookings/${bookingId}/checklist/${item.id}`, { data: { checked: true } });
+    expect(ticked.status(), await ticked.text()).toBe(200);
+  }
+}
+
+/**
+ * A paid booking's job, done through the API as `detailer` (signed in as the booking's detailer) at the job's time:
+ * accept, the server's clock moved to 20 minutes before the start (On my way and Start open then, decision 015),
+ * On my way, Start, the proof Complete needs, Complete. The clock stays moved: specs put it back in afterEach.
+ */
+export async function completeJob(detailer: import('@playwright/test').APIRequestContext, booking: { id: number; startsAt: string }) {
+  const move = async (action: string) => {
+    const response = await detailer.post(`/api/bookings/${booking.id}/${action}`);
+    expect(response.status(), `${action}: ${await response.text()}`).toBe(200);
+  };
+  await move('accept');
+  await moveServerClock(detailer, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
+  await move('start-route');
+  await move('start');
+  await addProofOfService(detailer, booking.id);
+  await move('complete');
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookAndPay, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import { addProofOfService, bookAndPay, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
 
 /** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
 const live = { timeout: 1_000 };
@@ -44,6 +44,8 @@ test('[CUSTOMER + DETAILER] the open booking page follows each move of the detai
     await jobButton(detailer, 'Start').click();
     await expect(status).toHaveText('In progress', live);
 
+    // Complete waits for the proof of service (decision 020): an after photo and the checklist, through the API.
+    await addProofOfService(detailer.request, booking.id);
     await jobButton(detailer, 'Complete').click();
     await expect(status).toHaveText('Completed', live);
   } finally {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bookingPrice } from '@core/domain/pricing.ts';
-import { bookingEvents, bookings, services } from '../../server/db/schema.ts';
+import { bookingEvents, bookings, detailers, services } from '../../server/db/schema.ts';
 import { createUser, type NewUser } from '../../server/identity/user-service.ts';
 import {
   ensureDetailerProfile,
@@ -84,6 +84,17 @@ export async function createDetailer(
 }
 
 /**
+ * A detailer whose profile an admin has not approved (decision 021): everything createDetailer makes, but not listed
+ * to customers. Onboarding tests clear the other steps' data themselves.
+ */
+export async function createUnapprovedDetailer(ctx: TestData, overrides: Parameters<typeof createDetailer>[1] = {}) {
+  const made = await createDetailer(ctx, overrides);
+  await ctx.db.update(detailers).set({ approvedAt: null }).where(eq(detailers.id, made.detailerId));
+  ctx.catalogCache.clear();
+  return made;
+}
+
+/**
  * A booking row written straight to the database (no availability check), with the catalog's amounts.
  * Give status to start it anywhere in the lifecycle; a status past pending_payment records that it was requested.
  */
@@ -106,7 +117,8 @@ export async function createBooking(
       address: '1 Market St',
       city: 'San Francisco',
       zip: '94105',
-      ...bookingPrice(service?.priceCents ?? 5900),
+      // The catalog's amounts; a test that gives a surcharge gets a total that adds it up (bookings_total_is_sum).
+      ...bookingPrice(service?.priceCents ?? 5900, overrides.vehicleSurchargeCents ?? 0),
       holdExpiresAt: status === 'pending_payment' ? startsAt : null,
       ...overrides,
     })

@@ -127,6 +127,27 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
     expect((await userRow(detailer.user.id)).name).toBe('Deleted user');
   });
 
+  it('refuses a customer with an upcoming booking (409) and changes nothing until it is cancelled', async () => {
+    const detailer = await createDetailer(account.t.ctx);
+    const me = await createCustomer(account.t.ctx);
+    const upcoming = await createBooking(account.t.ctx, { customerId: me.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'requested' });
+    const cookie = await sessionOf(me);
+    const refused = await call(cookie, 'DELETE', '/api/account', { password: testPassword });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(accountMessages.upcomingBookings);
+    expect(await userRow(me.id)).toMatchObject({ deletedAt: null, email: me.email });
+    await account.t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, upcoming.id));
+    expect((await call(cookie, 'DELETE', '/api/account', { password: testPassword })).statusCode).toBe(204);
+  });
+
+  it('takes a deleted detailer out of the catalog at once, cached lists included', async () => {
+    const detailer = await createDetailer(account.t.ctx);
+    const listed = async () => ((await call(null, 'GET', '/api/detailers')).json() as { id: number }[]).map((d) => d.id);
+    expect(await listed()).toContain(detailer.detailerId);
+    expect((await call(await sessionOf(detailer.user), 'DELETE', '/api/account', { password: testPassword })).statusCode).toBe(204);
+    expect(await listed()).not.toContain(detailer.detailerId);
+  });
+
   it('exports the own data as a JSON download, without hashes, tokens or secrets', async () => {
     const { me, booking } = await customerWithHistory();
     const response = await call(await sessionOf(me), 'GET', '/api/account/export');

@@ -6,6 +6,7 @@ import { markAuthorized } from '../../server/bookings/booking-transitions.ts';
 import { createAdmin, createDetailer } from '../factories/index.ts';
 import { useBookingTestApp } from './booking-test-app.ts';
 import { databaseKinds } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 // The job's day (decision 015): On my way opens 2 hours before the start, Start 30 minutes before, Complete after
 // Start. The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the test moves it to the edges.
@@ -76,6 +77,7 @@ describe.each(databaseKinds)("bookings: the job's day on %s", (kind) => {
     expect((started.json() as Booking).status).toBe('in_progress');
 
     clock.advance(40 * minute);
+    await addProofOfService(t.ctx, detailer.user, id);
     const completed = await post('complete');
     expect(completed.statusCode, completed.body).toBe(200);
     expect((completed.json() as Booking).timeline.map((e) => e.status)).toEqual([

@@ -8,6 +8,7 @@ import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createDetailer } from '../factories/index.ts';
 import { slotTakenText as takenMessage, useBookingTestApp } from './booking-test-app.ts';
 import { databaseKinds } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
   const t = useBookingTestApp(kind);
@@ -102,6 +103,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       clock.set(new Date(body.startsAt));
       try {
         for (const [action, status] of steps) {
+          if (action === 'complete') await addProofOfService(t.ctx, detailer.user, body.id);
           const response = await call(detailer.user, 'POST', `/api/bookings/${body.id}/${action}`);
           expect(response.statusCode, action).toBe(200);
           expect((response.json() as Booking).status).toBe(status);

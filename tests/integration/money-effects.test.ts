@@ -7,6 +7,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from '../../ser
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, createTestContext, databaseKinds, type TestApp } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 /** The card network's edge, faked: captures are recorded and succeed; nothing else is expected. */
 function recordingGateway() {
@@ -94,6 +95,7 @@ describe.each(databaseKinds)('money effects of booking moves on %s', (kind) => {
       },
     });
     const { detailer, booking, intentId } = await authorizedBookingInProgress(ctx);
+    await addProofOfService(ctx, detailer.user, booking.id);
 
     let publishedInside = -1;
     await ctx.transaction(async (tx) => {
@@ -124,6 +126,7 @@ describe.each(databaseKinds)('money effects of booking moves on %s', (kind) => {
     const { gateway, captures } = recordingGateway();
     const ctx = createTestContext(t.db, { gateway, clock });
     const { detailer, booking, intentId } = await authorizedBookingInProgress(ctx);
+    await addProofOfService(ctx, detailer.user, booking.id);
 
     await expect(
       ctx.transaction(async (tx) => {

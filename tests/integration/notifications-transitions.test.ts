@@ -4,6 +4,7 @@ import { notifications } from '../../server/db/schema.ts';
 import { runBookingExpiry } from '../../server/bookings/booking-expiry-job.ts';
 import { markAuthorized } from '../../server/bookings/booking-transitions.ts';
 import { createTestClock, databaseKinds, useStreamingCast } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 // The clock stands on Monday 2026-11-23, 8:00 AM in Los Angeles; the factory's detailers work Mon-Sat 9-5 there.
 
@@ -52,6 +53,8 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     clock.set(new Date('2026-11-24T17:00:00Z'));
     try {
       for (const [action, type, title] of steps) {
+        // Complete needs proof of service (decision 020): an after photo and the checklist ticked.
+        if (action === 'complete') await addProofOfService(cast.t.ctx, cast.detailer.user, id);
         const response = await call(cast.detailer.user, `/api/bookings/${id}/${action}`);
         expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
         await expectNotified([{ userId: cast.customer.id, type, title, entityId }]);

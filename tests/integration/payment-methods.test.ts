@@ -7,6 +7,7 @@ import { declineMessages, testCards, type TestGateway } from '../../server/payme
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 const card = (number: string, expYear = 2030) => ({ number, expMonth: 12, expYear, cvc: '123', zip: '94107' });
 
@@ -41,6 +42,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       clock.set(booking.startsAt);
       try {
         for (const action of ['accept', 'start-route', 'start', 'complete']) {
+          if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
           const response = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`);
           expect(response.statusCode, response.body).toBe(200);
         }

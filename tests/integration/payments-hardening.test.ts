@@ -15,6 +15,7 @@ import { beyondHorizonMessage } from '../../server/bookings/availability-service
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestClock, createTestDatabase, databaseKinds, signedInCookie } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 /** The secret every install shared before this fix: it must open nothing now. */
 const formerDefaultSecret = 'whsec_glossly_test_gateway_dev';
@@ -127,6 +128,7 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     clock.set(booking.startsAt);
     try {
       for (const action of ['accept', 'start-route', 'start', 'complete']) {
+        if (action === 'complete') await addProofOfService(app.ctx, detailer.user, booking.id);
         const moved = await app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/${action}`, headers: { cookie: detailerCookie } });
         expect(moved.statusCode, `${action}: ${moved.body}`).toBe(200);
       }

@@ -9,6 +9,7 @@ import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
 const webhookSecret = 'whsec_integration_test_secret_0123456789';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
@@ -255,6 +256,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     clock.set(done.booking.startsAt);
     try {
       for (const action of ['accept', 'start-route', 'start', 'complete']) {
+        if (action === 'complete') await addProofOfService(t.ctx, done.detailer.user, done.booking.id);
         const response = await call(done.detailer.user, 'POST', `/api/bookings/${done.booking.id}/${action}`);
         expect(response.statusCode, response.body).toBe(200);
       }

@@ -1,15 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Booking } from '@core/schemas/booking.ts';
-import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import { payments } from '../../server/db/schema.ts';
 import { fullyRefundedMessage } from '../../server/payments/payment-refunds.ts';
-import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { usePaidBookingTestApp } from '../factories/paid-booking.ts';
+import { databaseKinds } from './test-app.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
 
-const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
 
 /**
@@ -18,34 +16,14 @@ const booked = new Date('2026-11-23T16:00:00Z');
  * and the refund service refusing more than is left without changing anything.
  */
 describe.each(databaseKinds)('refund states on %s', (kind) => {
-  let t: TestApp;
-  let admin: UserRow;
-  const clock = createTestClock(booked);
+  const t = usePaidBookingTestApp(kind, booked);
+  const { clock, call, paidBooking } = t;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
-    admin = await createAdmin(t.ctx, { password: undefined });
-  });
-  afterAll(() => t.close());
   // Only this file's spies (the setup file keeps its own on console.error).
   const spies: MockInstance[] = [];
   afterEach(() => {
     for (const spy of spies.splice(0)) spy.mockRestore();
   });
-
-  const { call } = createCaller(() => t, clock);
-
-  /** A booking paid by card (authorized); the clock is back at booking time. */
-  async function paidBooking() {
-    clock.set(booked);
-    const detailer = await createDetailer(t.ctx);
-    const customer = await createCustomer(t.ctx, { password: undefined });
-    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
-    const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-    const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card });
-    expect(paid.json()).toMatchObject({ status: 'requires_capture' });
-    return { detailer, customer, booking };
-  }
 
   /** Runs a paid booking to completion (captured $78.72), at its start time: starting is allowed only near it. */
   async function completedBooking() {
@@ -53,6 +31,7 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     expect((await call(paid.detailer.user, 'POST', `/api/bookings/${paid.booking.id}/accept`)).statusCode).toBe(200);
     clock.set(paid.booking.startsAt);
     for (const action of ['start-route', 'start', 'complete']) {
+      if (action === 'complete') await addProofOfService(t.ctx, paid.detailer.user, paid.booking.id);
       const response = await call(paid.detailer.user, 'POST', `/api/bookings/${paid.booking.id}/${action}`);
       expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
     }
@@ -65,12 +44,12 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     return response.json() as Booking;
   };
   const fromAdminList = async (id: number) => {
-    const response = await call(admin, 'GET', '/api/bookings');
+    const response = await call(t.admin, 'GET', '/api/bookings');
     expect(response.statusCode).toBe(200);
     return (response.json() as Booking[]).find((b) => b.id === id)!;
   };
   const money = (b: Booking) => ({ status: b.status, refundedCents: b.refundedCents, refundableCents: b.refundableCents });
-  const refund = (id: number, payload: object = {}) => call(admin, 'POST', `/api/admin/bookings/${id}/refund`, payload);
+  const refund = (id: number, payload: object = {}) => call(t.admin, 'POST', `/api/admin/bookings/${id}/refund`, payload);
   const ledger = (id: number) =>
     t.db.select({ kind: payments.kind, amountCents: payments.amountCents, status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(payments.id);
 
@@ -82,6 +61,7 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/accept`)).statusCode).toBe(200);
     clock.set(booking.startsAt);
     for (const action of ['start-route', 'start', 'complete']) {
+      if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
       expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`)).statusCode).toBe(200);
     }
     const completed = { status: 'completed', refundedCents: 0, refundableCents: 7872 };
@@ -163,7 +143,7 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     expect((await refund(a.booking.id, { amountCents: 100 })).statusCode).toBe(200);
     expect((await refund(b.booking.id, { amountCents: 300 })).statusCode).toBe(200);
     expect((await refund(b.booking.id, { amountCents: 200 })).statusCode).toBe(200);
-    const list = (await call(admin, 'GET', '/api/bookings')).json() as Booking[];
+    const list = (await call(t.admin, 'GET', '/api/bookings')).json() as Booking[];
     const byId = new Map(list.map((x) => [x.id, x]));
     expect(money(byId.get(a.booking.id)!)).toEqual({ status: 'completed', refundedCents: 100, refundableCents: 7772 });
     expect(money(byId.get(b.booking.id)!)).toEqual({ status: 'completed', refundedCents: 500, refundableCents: 7372 });

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Upload } from '@core/schemas/upload.ts';
-import { uploads, users, vehicles } from '../../server/db/schema.ts';
+import { bookingPhotos, reviews, services, uploads, users, vehicles } from '../../server/db/schema.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, signedInCookie, type TestApp } from './test-app.ts';
@@ -152,11 +152,11 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     expect({ files: (await storedFiles()).length, rows: await uploadCount() }).toEqual(before);
   });
 
-  it('asks a signed-out caller to sign in (401) to upload or to see', async () => {
+  it('asks a signed-out caller to sign in (401) to upload; an image that is not public is 404 to them', async () => {
     const created = await upload(await photo(400, 300).jpeg().toBuffer());
     const response = await post(null, multipart(await photo(400, 300).jpeg().toBuffer(), 'a.jpg', 'image/jpeg'));
     expect(response.statusCode).toBe(401);
-    expect((await get(null, created.url)).statusCode).toBe(401);
+    expect((await get(null, created.url)).statusCode).toBe(404);
   });
 
   it("shows an image to its owner and an admin; another customer and a detailer without a booking get 404", async () => {
@@ -190,6 +190,45 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     await t.db.update(users).set({ avatarUploadId: created.id }).where(eq(users.id, cast.other.id));
     expect((await get(cast.owner, created.url)).statusCode).toBe(200);
     expect((await get(cast.detailer.user, created.url)).statusCode).toBe(200);
-    expect((await get(null, created.url)).statusCode).toBe(401);
+    expect((await get(null, created.url)).statusCode).toBe(404);
+  });
+  it("shows a job's before and after photos to its customer, its detailer and admins; 404 to anyone else, signed out too", async () => {
+    const stranger = await createDetailer(t.ctx);
+    cookies.set(stranger.user.id, await signedInCookie(t.db, stranger.user, clock.now()));
+    const created = await upload(await photo(400, 300).jpeg().toBuffer(), 'job.jpg', 'image/jpeg', cast.detailer.user);
+    const booking = await createBooking(t.ctx, { customerId: cast.owner.id, detailerId: cast.detailer.detailerId, serviceId: cast.detailer.serviceId, status: 'in_progress', startsAt: new Date('2026-12-02T17:00:00Z') });
+    expect((await get(cast.owner, created.url)).statusCode).toBe(404);
+    await t.db.insert(bookingPhotos).values({ bookingId: booking.id, uploadId: created.id, phase: 'before' });
+    for (const user of [cast.owner, cast.detailer.user, cast.admin]) expect((await get(user, created.url)).statusCode).toBe(200);
+    for (const user of [cast.other, stranger.user, null]) expect((await get(user, created.url)).statusCode).toBe(404);
+  });
+
+  it("shows a service's photo to anyone, signed in or not", async () => {
+    const created = await upload(await photo(400, 300).jpeg().toBuffer(), 'service.jpg', 'image/jpeg', cast.detailer.user);
+    expect((await get(null, created.url)).statusCode).toBe(404);
+    await t.db.update(services).set({ imageUploadId: created.id }).where(eq(services.id, cast.detailer.serviceId));
+    expect((await get(null, created.url)).statusCode).toBe(200);
+    expect((await get(cast.other, created.url)).statusCode).toBe(200);
+    await t.db.update(services).set({ imageUploadId: null }).where(eq(services.id, cast.detailer.serviceId));
+  });
+
+  it("makes a job's after photos public once its customer review is published, until an admin hides it; never the before photos", async () => {
+    const booking = await createBooking(t.ctx, { customerId: cast.owner.id, detailerId: cast.detailer.detailerId, serviceId: cast.detailer.serviceId, status: 'completed', startsAt: new Date('2026-12-03T17:00:00Z') });
+    const before = await upload(await photo(400, 300).jpeg().toBuffer(), 'before.jpg', 'image/jpeg', cast.detailer.user);
+    const after = await upload(await photo(400, 300).jpeg().toBuffer(), 'after.jpg', 'image/jpeg', cast.detailer.user);
+    await t.db.insert(bookingPhotos).values([
+      { bookingId: booking.id, uploadId: before.id, phase: 'before' },
+      { bookingId: booking.id, uploadId: after.id, phase: 'after' },
+    ]);
+    const review = { bookingId: booking.id, detailerId: cast.detailer.detailerId, customerId: cast.owner.id, rating: 5 };
+    // The detailer's review of the customer, even published, publishes nothing; nor the customer's before it is published.
+    await t.db.insert(reviews).values({ ...review, authorRole: 'detailer', authorUserId: cast.detailer.user.id, publishedAt: clock.now() });
+    const [customerReview] = await t.db.insert(reviews).values({ ...review, authorRole: 'customer', authorUserId: cast.owner.id }).returning();
+    const publicStatus = async () => [(await get(null, before.url)).statusCode, (await get(null, after.url)).statusCode, (await get(cast.other, after.url)).statusCode];
+    expect(await publicStatus()).toEqual([404, 404, 404]);
+    await t.db.update(reviews).set({ publishedAt: clock.now() }).where(eq(reviews.id, customerReview!.id));
+    expect(await publicStatus()).toEqual([404, 200, 200]);
+    await t.db.update(reviews).set({ hiddenAt: clock.now(), hiddenReason: 'Rude' }).where(eq(reviews.id, customerReview!.id));
+    expect(await publicStatus()).toEqual([404, 404, 404]);
   });
 });

@@ -24,6 +24,7 @@ const MyBookingsPage = lazy(() => import('@/features/booking/pages/my-bookings-p
 const BookingDetailsPage = lazy(() => import('@/features/booking/pages/booking-details-page.tsx'));
 const JobProgressPage = lazy(() => import('@/features/booking/pages/job-progress-page.tsx'));
 const DetailerBookingsPage = lazy(() => import('@/features/detailer/pages/detailer-bookings-page.tsx'));
+const DetailerHomePage = lazy(() => import('./pages/detailer-home-page.tsx'));
 const DetailerAvailabilityPage = lazy(() => import('@/features/detailer/pages/detailer-availability-page.tsx'));
 const TrackProviderPage = lazy(() => import('@/features/tracking/pages/track-provider-page.tsx'));
 const LocationSharingPage = lazy(() => import('@/features/tracking/pages/location-sharing-page.tsx'));
@@ -38,6 +39,7 @@ const AdminUsersPage = lazy(() => import('@/features/admin/pages/admin-users-pag
 const AdminBookingsPage = lazy(() => import('@/features/admin/pages/admin-bookings-page.tsx'));
 const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page.tsx'));
 const AdminMessagesPage = lazy(() => import('@/features/admin/pages/admin-messages-page.tsx'));
+const AdminSettingsPage = lazy(() => import('@/features/admin/pages/admin-settings-page.tsx'));
 const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.tsx'));
 const HelpSupportPage = lazy(() => import('@/features/help/pages/help-support-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('@/features/help/pages/privacy-policy-page.tsx'));
@@ -80,8 +82,9 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/booking/:id?', page: BookingPage },
   { path: '/bookings', page: MyBookingsPage, signedIn: true },
   { path: '/bookings/:id', page: BookingDetailsPage, signedIn: true },
+  { path: '/bookings/:id/receipt', page: lazy(() => import('@/features/receipts/pages/receipt-page.tsx')), signedIn: true },
   { path: '/job-progress/:id', page: JobProgressPage, signedIn: true },
-  { path: '/reviews/:id', page: soon('Review'), signedIn: true },
+  { path: '/reviews/:id', page: lazy(() => import('@/features/reviews/pages/review-page.tsx')), signedIn: true },
   { path: '/profile', page: ProfilePage, signedIn: true },
   { path: '/messages', page: MessagesPage, signedIn: true },
   { path: '/garage', page: GaragePage, roles: ['customer'] },
@@ -110,7 +113,7 @@ export const routeDefinitions: RouteDefinition[] = [
     { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
     { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
     { path: '/admin/messages', page: AdminMessagesPage, roles: admin },
-    { path: '/admin/settings', page: soon('Settings'), roles: admin },
+    { path: '/admin/settings', page: AdminSettingsPage, roles: admin },
     { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
     { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
     { path: '/admin/marketing/campaigns', page: soon('Campaigns'), roles: admin },
@@ -122,16 +125,16 @@ export const routeDefinitions: RouteDefinition[] = [
     { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
     { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
   ]),
-  { path: '/detailer', page: DetailerBookingsPage, roles: detailer },
-  { path: '/detailer/dashboard', page: DetailerBookingsPage, roles: detailer },
-  { path: '/detailer/services', page: soon('My services'), roles: detailer },
-  { path: '/detailer/manage-services', page: soon('Manage services'), roles: detailer },
+  { path: '/detailer', page: DetailerHomePage, roles: detailer },
+  { path: '/detailer/dashboard', page: DetailerHomePage, roles: detailer },
+  { path: '/detailer/services', page: lazy(() => import('@/features/services/pages/my-services-page.tsx')), roles: detailer },
+  { path: '/detailer/manage-services', page: lazy(() => import('@/features/services/pages/manage-service-page.tsx')), roles: detailer },
   { path: '/detailer/bookings', page: DetailerBookingsPage, roles: detailer },
   { path: '/detailer/marketing', page: soon('Marketing'), roles: detailer },
   { path: '/detailer/availability', page: DetailerAvailabilityPage, roles: detailer },
   { path: '/detailer/location-sharing', page: LocationSharingPage, roles: detailer },
-  { path: '/business', page: soon('Business'), roles: detailer },
-  { path: '/business/dashboard', page: soon('Business dashboard'), roles: detailer },
+  { path: '/business', page: lazy(() => import('@/features/business/pages/business-page.tsx')), roles: detailer },
+  { path: '/business/dashboard', page: lazy(() => import('@/features/business-dashboard/pages/business-dashboard-page.tsx')), roles: detailer },
   { path: '/test-auth', page: soon('Auth test') },
   { path: '/test-firebase-auth', page: soon('Identity test') },
   { path: '/firebase-debug', page: soon('Identity debug') },

@@ -51,6 +51,8 @@ export const bookings = pgTable(
     cancellationFeeCents: integer('cancellation_fee_cents'),
     /** When the job was completed: the tip, claim (48 h) and review (14 days) windows count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the service's checklist was copied to the job (decision 020), even an empty one: it is copied once. */
+    checklistCopiedAt: timestamp('checklist_copied_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

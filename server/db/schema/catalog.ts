@@ -44,6 +44,8 @@ export const detailers = pgTable(
      * onboarding is complete; the migration approves every detailer that existed before.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When every onboarding step was first done and admins were told: they are told once. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,7 +85,8 @@ export const services = pgTable(
   (t) => [
     index('services_category_id_idx').on(t.categoryId),
     check('services_checklist_size', sql`cardinality(${t.checklist}) <= 20`),
-    uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`),
+    // An archived service keeps its name for its history; a new service may take the name again.
+    uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
     check('services_price_positive', sql`${t.priceCents} > 0`),
     check('services_duration_positive', sql`${t.durationMinutes} > 0`),
   ],

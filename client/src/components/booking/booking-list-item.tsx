@@ -1,20 +1,58 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Booking } from '@core/schemas/booking.ts';
+import { bookAgainStatuses, type Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Skeleton, SkeletonCardList } from '@/components/ui/skeleton.tsx';
 import { formatShortDate } from '@/lib/calendar-dates.ts';
+import { cn } from '@/lib/cn.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
+/** The booking page's query parameter naming the past booking to start from ('Book again', issue 16). */
+export const bookAgainParam = 'rebook';
+
+type PastBooking = { id: number; detailerId: number; serviceId: number };
+
+/** The booking flow with this detailer and service, prefilled from the past booking `id` and opened on step 2. */
+export const bookAgainPath = ({ id, detailerId, serviceId }: PastBooking) =>
+  `/booking/${detailerId}?serviceId=${serviceId}&${bookAgainParam}=${id}`;
+
+/** Only the customer of a booking that is over (done, or ended without a job) books it again. */
+export function canBookAgain(booking: Pick<Booking, 'status' | 'customerId'>, userId: number | undefined): boolean {
+  return booking.customerId === userId && (bookAgainStatuses as readonly string[]).includes(booking.status);
+}
+
+export interface BookAgainButtonProps {
+  booking: PastBooking;
+  /** What is booked again, for screen readers: several of these buttons share a page. */
+  description: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/** 'Book again': a link styled as a button, into the prefilled booking flow. */
+export function BookAgainButton({ booking, description, variant = 'secondary', size = 'md', className }: BookAgainButtonProps) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link href={bookAgainPath(booking)}>
+        <RotateCcw aria-hidden />
+        Book again<span className="sr-only">: {description}</span>
+      </Link>
+    </Button>
+  );
+}
+
 /** One booking in My Bookings: status, date and time, service, detailer and total; opens its details. */
-export function BookingListItem({ booking }: { booking: Booking }) {
+export function BookingListItem({ booking, showBookAgain = false }: { booking: Booking; showBookAgain?: boolean }) {
+  const description = `${booking.serviceName} with ${booking.detailerBusinessName}`;
   return (
     <Card className="transition-shadow duration-150 hover:shadow-raised">
       <Link
         href={`/bookings/${booking.id}`}
-        className="flex items-center gap-3 rounded-card p-4"
-        aria-label={`${booking.serviceName} with ${booking.detailerBusinessName}, ${formatShortDate(booking.date)} at ${booking.time}`}
+        className={cn('flex items-center gap-3 p-4', showBookAgain ? 'rounded-t-card pb-3' : 'rounded-card')}
+        aria-label={`${description}, ${formatShortDate(booking.date)} at ${booking.time}`}
       >
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex items-center justify-between gap-2">
@@ -31,6 +69,12 @@ export function BookingListItem({ booking }: { booking: Booking }) {
         </div>
         <ChevronRight aria-hidden className="size-5 shrink-0 text-neutral-400" />
       </Link>
+      {/* Beside the card's link, not inside it: a link cannot hold another. */}
+      {showBookAgain && (
+        <div className="flex justify-end border-t border-neutral-100 px-4 py-2">
+          <BookAgainButton booking={booking} description={description} variant="ghost" className="text-brand-700 hover:bg-brand-50" />
+        </div>
+      )}
     </Card>
   );
 }

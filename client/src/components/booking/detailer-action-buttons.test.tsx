@@ -21,7 +21,13 @@ const job: Booking = bookingResponse({
   timeline: [{ status: 'accepted', action: 'accept', at: '2098-12-30T11:00:00.000Z' }],
 });
 
-const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse({ ...job, status: 'en_route', allowedActions: ['start'] }));
+// What GET .../proof says Complete still needs (decision 020); a test sets it before rendering.
+let missingProof: string[] = [];
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+  url.endsWith('/proof')
+    ? jsonResponse({ photos: [], checklist: [], canEdit: true, missing: missingProof })
+    : jsonResponse({ ...job, status: 'en_route', allowedActions: ['start'] }),
+);
 
 stubFetchEachTest(fetchMock);
 
@@ -77,7 +83,7 @@ describe('DetailerActionButtons', () => {
     expect(onMyWay().getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('sends an open move, and never holds back the moves without a guard (accept, decline, complete)', async () => {
+  it('sends an open move, and never holds back the moves without a guard (accept, decline; complete once its proof is there)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2099-01-05T15:00:00Z'));
     renderButtons(job);
@@ -91,8 +97,24 @@ describe('DetailerActionButtons', () => {
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(false);
     cleanup();
+    missingProof = [];
     renderButtons({ ...job, status: 'in_progress', allowedActions: ['complete'] });
-    expect((screen.getByRole('button', { name: 'Complete' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Complete' }) as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByText(/^Opens/)).toBeNull();
+  });
+
+  it('keeps Complete disabled, listing what is missing under it, until the proof of service is there', async () => {
+    missingProof = ['At least one after photo', 'Checklist: Wheels and tyres cleaned'];
+    renderButtons({ ...job, status: 'in_progress', allowedActions: ['complete'] });
+    const complete = screen.getByRole('button', { name: 'Complete' }) as HTMLButtonElement;
+    // Disabled while the proof loads, then with the reasons as its description.
+    expect(complete.disabled).toBe(true);
+    await waitFor(() => expect(screen.getByText('At least one after photo')).toBeTruthy());
+    expect(complete.disabled).toBe(true);
+    const note = document.getElementById(complete.getAttribute('aria-describedby')!)!;
+    expect(note.textContent).toBe('To complete, still needed:At least one after photoChecklist: Wheels and tyres cleaned');
+    fireEvent.click(complete);
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/bookings/7/complete', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/proof', expect.objectContaining({ method: 'GET' }));
   });
 });

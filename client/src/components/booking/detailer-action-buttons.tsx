@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
+import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
 import { useTransitionBooking, type DetailerBookingAction } from './api/transition-booking.ts';
 
 const detailerActionLabels: Record<DetailerBookingAction, string> = {
@@ -39,9 +40,20 @@ function useNowUntil(openings: number[]): number {
 }
 
 /**
+ * What Complete still needs (decision 020), from the job's proof: null while unknown (loading), empty when nothing
+ * is missing or the proof could not be read (the server, which checks it anyway, then decides).
+ */
+function useMissingForComplete(booking: Booking, isOffered: boolean): string[] | null {
+  const proof = useBookingProof(booking.id, { enabled: isOffered });
+  if (!isOffered || proof.isError) return [];
+  return proof.data?.missing ?? null;
+}
+
+/**
  * The detailer's moves the server allows on this booking (its allowedActions), one button each. On my way and
  * Start open shortly before the start (the graph's guard, decision 015): until then the button is disabled and
  * says when it opens, on the booking's clock (the detailer's zone); the server refuses them until then anyway.
+ * Complete stays disabled, listing what is missing, until the job has an after photo and its checklist is done.
  */
 export function DetailerActionButtons({ booking, className, accessibleName }: DetailerActionButtonsProps) {
   const transition = useTransitionBooking();
@@ -50,19 +62,23 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   const startsAt = new Date(booking.startsAt);
   const openings = actions.map((action) => actionOpensAt(action, startsAt));
   const now = useNowUntil(openings.flatMap((at) => (at ? [at.getTime()] : [])));
+  const missing = useMissingForComplete(booking, actions.includes('complete'));
   if (actions.length === 0) return null;
   return (
     <div className={cn('grid gap-3', className)}>
       {actions.map((action, index) => {
         const opensAt = openings[index]!;
         const closed = opensAt !== null && now < opensAt.getTime();
+        const needsProof = action === 'complete' && (missing === null || missing.length > 0);
+        const hasNote = closed || (needsProof && missing !== null);
         return (
-          <div key={action} className="grid content-start gap-1">
+          // Complete is the job's last move, alone in its status: the whole row, with room for what it still needs.
+          <div key={action} className={cn('grid content-start gap-1', action === 'complete' && 'col-span-full')}>
             <Button
               variant={action === 'decline' ? 'secondary' : 'primary'}
-              disabled={transition.isPending || closed}
+              disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
-              aria-describedby={closed ? `${noteId}-${action}` : undefined}
+              aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
               onClick={() =>
                 transition.mutate(
                   { bookingId: booking.id, action },
@@ -79,6 +95,16 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
               <p id={`${noteId}-${action}`} className="text-center text-xs text-neutral-600">
                 Opens {openingTimeText(opensAt, booking.timeZone, new Date(now))}
               </p>
+            )}
+            {!closed && needsProof && missing !== null && (
+              <div id={`${noteId}-${action}`} className="text-xs text-neutral-600">
+                <p>To complete, still needed:</p>
+                <ul className="list-disc pl-4">
+                  {missing.map((text, position) => (
+                    <li key={position}>{text}</li>
+                  ))}
+                </ul>
+              </div>
             )}
           </div>
         );

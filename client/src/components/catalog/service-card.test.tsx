@@ -17,6 +17,7 @@ const service: Service = {
   priceCents: 19900,
   duration: 180,
   imageUrl: '/images/services/complete-detail.svg',
+  surcharges: [],
 };
 
 describe('ServiceCard', () => {

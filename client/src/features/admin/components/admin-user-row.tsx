@@ -1,4 +1,5 @@
 import type { AdminUser } from '@core/schemas/admin.ts';
+import { onboardingStepKeys } from '@core/schemas/onboarding.ts';
 import type { AdminUpdateUserInput } from '@core/schemas/auth.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -6,6 +7,7 @@ import { Skeleton, SkeletonCardList } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
+import { ApproveDetailerAction } from './approve-detailer-action.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 import { UserRoleBadge } from './user-role-badge.tsx';
 
@@ -40,12 +42,17 @@ export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolea
         <div className="flex shrink-0 flex-col items-end gap-1">
           <UserRoleBadge role={user.role} />
           {user.isDisabled && <Badge variant="danger">Disabled</Badge>}
+          {user.pendingApproval && <Badge variant="warning">Pending approval</Badge>}
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-neutral-600">Joined {joinedFormat.format(new Date(user.createdAt))}</p>
+        <p className="text-xs text-neutral-600">
+          Joined {joinedFormat.format(new Date(user.createdAt))}
+          {user.onboardingStepsDone !== null && ` · Setup ${user.onboardingStepsDone} of ${onboardingStepKeys.length} done`}
+        </p>
         {!isSelf && (
           <div className="flex flex-wrap gap-2">
+            {user.pendingApproval && user.detailerId !== null && <ApproveDetailerAction user={user} detailerId={user.detailerId} />}
             {user.role === 'customer' && (
               <ConfirmActionDialog
                 triggerLabel="Make admin"

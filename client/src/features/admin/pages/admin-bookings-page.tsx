@@ -9,14 +9,19 @@ import { BookingStatusBadge } from '@/components/booking/booking-status-badge.ts
 import { BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
 import { formatShortDate } from '@/lib/calendar-dates.ts';
 import { RefundBookingDialog } from '../components/refund-booking-dialog.tsx';
+import { OpenClaimsSection } from '../components/open-claims-section.tsx';
 
-/** /admin/bookings: every booking on the platform, latest start first; those with money left to give back can be refunded. */
+/**
+ * /admin/bookings: the open claims to answer first, then every booking on the platform, latest start first; those
+ * with money left to give back can be refunded.
+ */
 export default function AdminBookingsPage() {
   const bookings = useBookings();
 
   return (
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Bookings</h1>
+      <OpenClaimsSection />
       {bookings.isPending ? (
         <>
           <p role="status" className="sr-only">

@@ -13,8 +13,13 @@ import { AdminUserListSkeleton, AdminUserRow } from '../components/admin-user-ro
 import { roleLabel } from '../components/user-role-badge.tsx';
 
 const allRoles = 'all';
-const roleFromUrl = (): Role | undefined => {
-  const value = new URLSearchParams(window.location.search).get('role');
+/** The filter's extra choice (decision 021): detailers an admin has not approved yet. */
+const pendingApproval = 'pending-approval';
+type UserFilter = Role | typeof pendingApproval | undefined;
+const filterFromUrl = (): UserFilter => {
+  const query = new URLSearchParams(window.location.search);
+  if (query.get('pendingApproval') === 'true') return pendingApproval;
+  const value = query.get('role');
   return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
 };
 
@@ -32,15 +37,16 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export default function AdminUsersPage() {
   const { user: me } = useCurrentUser();
   const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | undefined>(roleFromUrl);
+  const [filter, setFilter] = useState<UserFilter>(filterFromUrl);
   const debouncedSearch = useDebounced(search.trim(), 250);
-  const users = useAdminUsers({ search: debouncedSearch, role });
-  const isFiltered = debouncedSearch !== '' || role !== undefined;
+  const isPendingFilter = filter === pendingApproval;
+  const users = useAdminUsers({ search: debouncedSearch, role: isPendingFilter ? undefined : filter, pendingApproval: isPendingFilter });
+  const isFiltered = debouncedSearch !== '' || filter !== undefined;
 
   return (
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Users</h1>
-      <div className="grid grid-cols-[1fr_9rem] gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(9rem,auto)] gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-search">Search</Label>
           <Input
@@ -53,7 +59,7 @@ export default function AdminUsersPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-role">Role</Label>
-          <Select value={role ?? allRoles} onValueChange={(value) => setRole(value === allRoles ? undefined : (value as Role))}>
+          <Select value={filter ?? allRoles} onValueChange={(value) => setFilter(value === allRoles ? undefined : (value as UserFilter))}>
             <SelectTrigger id="admin-user-role">
               <SelectValue />
             </SelectTrigger>
@@ -64,6 +70,7 @@ export default function AdminUsersPage() {
                   {roleLabel(r)}
                 </SelectItem>
               ))}
+              <SelectItem value={pendingApproval}>Pending approval</SelectItem>
             </SelectContent>
           </Select>
         </div>

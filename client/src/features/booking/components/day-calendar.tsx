@@ -33,6 +33,16 @@ export function DayCalendar({ value, onChange, minDate, maxDate, label = 'Choose
   const [month, setMonth] = useState({ year: initial.getUTCFullYear(), index: initial.getUTCMonth() });
   const [focused, setFocused] = useState<IsoDate>(value ?? minDate);
   const gridRef = useRef<HTMLTableElement>(null);
+  // A day chosen from outside (the soonest free day of 'Book again') may be in another month: show that month.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value && !value.startsWith(`${month.year}-${String(month.index + 1).padStart(2, '0')}-`)) {
+      const target = fromIsoDate(value);
+      setMonth({ year: target.getUTCFullYear(), index: target.getUTCMonth() });
+      setFocused(value);
+    }
+  }
 
   const isDisabled = (date: IsoDate) => date < minDate || date > maxDate;
   const weeks = monthWeeks(month.year, month.index);

@@ -23,4 +23,23 @@ describe('OrderSummary', () => {
     expect(amountOf('Tax')).toBe('$31.92');
     expect(amountOf('Total')).toBe('$445.92');
   });
+
+  it("shows the chosen vehicle type's surcharge as its own line, taxed with the price: SUV $20 on $59 -> $100.32", () => {
+    const surcharges = [
+      { vehicleType: 'SUV' as const, surchargeCents: 2000 },
+      { vehicleType: 'Van' as const, surchargeCents: 3500 },
+    ];
+    render(<OrderSummary serviceName="Basic Exterior Wash" priceCents={5900} vehicleType="SUV" surcharges={surcharges} />);
+    expect(amountOf('Basic Exterior Wash')).toBe('$59.00');
+    expect(amountOf('SUV surcharge')).toBe('$20.00');
+    expect(amountOf('Service Fee')).toBe('$15.00');
+    expect(amountOf('Tax')).toBe('$6.32');
+    expect(amountOf('Total')).toBe('$100.32');
+  });
+
+  it('shows no surcharge line for a vehicle type without one', () => {
+    render(<OrderSummary serviceName="Basic Exterior Wash" priceCents={5900} vehicleType="Sedan" surcharges={[{ vehicleType: 'SUV', surchargeCents: 2000 }]} />);
+    expect(screen.queryByText(/surcharge/)).toBeNull();
+    expect(amountOf('Total')).toBe('$78.72');
+  });
 });

@@ -50,7 +50,7 @@ export function PaymentStep(props: PaymentStepProps) {
           Order Summary
         </h2>
         <Card className="p-4">
-          <OrderSummary serviceName={service.name} priceCents={service.priceCents} />
+          <OrderSummary serviceName={service.name} priceCents={service.priceCents} vehicleType={props.vehicleType} surcharges={service.surcharges} />
         </Card>
         <p className="flex items-start gap-2 rounded-control bg-brand-50 p-3 text-sm text-brand-800">
           <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />

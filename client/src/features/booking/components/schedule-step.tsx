@@ -12,6 +12,7 @@ import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAvailability } from '../api/get-availability.ts';
+import { useDetailerSoonestSlots } from '../api/get-detailer-soonest-slots.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { StepHeading } from './step-heading.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
@@ -47,10 +48,22 @@ export interface ScheduleStepProps {
   onDraftChange: (draft: Step2Draft) => void;
   onContinue: (values: BookingStep2) => void;
   onBack: () => void;
+  /** 'Book again': mark the detailer's soonest free slots, and open their first day when no day is chosen. */
+  highlightSoonest?: boolean;
 }
 
 /** Step 2, Select Date & Time: the day, one of its free slots, and where the car is. */
-export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, onDraftChange, onContinue, onBack }: ScheduleStepProps) {
+export function ScheduleStep({
+  detailerId,
+  serviceId,
+  minDate,
+  maxDate,
+  draft,
+  onDraftChange,
+  onContinue,
+  onBack,
+  highlightSoonest = false,
+}: ScheduleStepProps) {
   const form = useForm<Step2Input, unknown, Step2Output>({
     resolver: zodResolver(step2FormSchema),
     defaultValues: {
@@ -106,6 +119,13 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
     });
   }, [date, time, address, apt, city, zip, accessNotes, canSavePlace, savePlace, placeLabel, onDraftChange]);
 
+  const soonest = useDetailerSoonestSlots(highlightSoonest ? { detailerId, serviceId, fromDate: minDate } : null);
+  useEffect(() => {
+    const first = soonest.data?.[0];
+    if (first && first.date <= maxDate && !getValues('date')) setValue('date', first.date, { shouldDirty: true });
+  }, [soonest.data, maxDate, getValues, setValue]);
+  const soonestTimes = soonest.data?.filter((slot) => slot.date === date).map((slot) => slot.time);
+
   const availability = useAvailability(date ? { detailerId, date, serviceId } : null);
   const slots = availability.isPlaceholderData ? undefined : availability.data?.slots;
 
@@ -144,7 +164,10 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
         <h2 id="slots-heading" className="text-lg font-semibold text-neutral-900">
           Available Time Slots
         </h2>
-        {!date ? (
+        {!date && highlightSoonest && soonest.isPending ? (
+          // The slots' own skeleton, so the soonest day's slots take its place without moving what is below.
+          <TimeSlotPicker slots={undefined} isLoading value={null} onChange={() => undefined} labelledBy="slots-heading" />
+        ) : !date ? (
           <p className="text-sm text-neutral-600">Choose a date to see the times this detailer can come.</p>
         ) : availability.isError ? (
           <div className="flex items-center justify-between gap-2 rounded-control bg-danger-50 p-3 text-sm text-danger-800" role="alert">
@@ -166,6 +189,7 @@ export function ScheduleStep({ detailerId, serviceId, minDate, maxDate, draft, o
                   onChange={field.onChange}
                   labelledBy="slots-heading"
                   describedBy="time-error"
+                  soonest={soonestTimes}
                 />
               )}
             />

@@ -27,6 +27,8 @@ const pendingBookingSchema = z.object({
   step: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   /** Ours too: the saved car chosen in step 1 (My Cars), sent as the booking's vehicleId. */
   vehicleId: z.number().nullable().optional(),
+  /** Ours too ('Book again', issue 16): the past booking this draft started from; step 2 then marks the soonest slots. */
+  rebookOf: z.number().nullable().optional(),
 });
 export type PendingBooking = z.infer<typeof pendingBookingSchema>;
 

@@ -4,9 +4,13 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { vehicleDescription } from '@core/schemas/vehicle.ts';
+import { AfterJobSection } from '@/components/after-job/after-job-section.tsx';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
+import { BookAgainButton, canBookAgain } from '@/components/booking/booking-list-item.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { BookingProof } from '@/components/proof/booking-proof.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
+import { BookingReviewsPanel } from '@/components/reviews/booking-reviews-panel.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -65,11 +69,15 @@ function BookingDetails({ booking }: { booking: Booking }) {
         )}
       </Card>
 
+      <BookingProof booking={booking} />
+
       <Card className="p-4">
         <h2 className="mb-3 text-base font-semibold text-neutral-900">Payment</h2>
         <dl className="grid gap-2 text-sm">
           {[
             [booking.serviceName, booking.priceCents],
+            // The vehicle type's surcharge (decision 020), its own line when there is one.
+            ...(booking.vehicleSurchargeCents > 0 ? [[`${booking.vehicleType} surcharge`, booking.vehicleSurchargeCents]] : []),
             ['Service Fee', booking.serviceFeeCents],
             ['Tax', booking.taxCents],
           ].map(([label, cents]) => (
@@ -103,6 +111,12 @@ function BookingDetails({ booking }: { booking: Booking }) {
         </Button>
       )}
 
+      {canBookAgain(booking, user?.id) && (
+        <BookAgainButton booking={booking} description={`${booking.serviceName} with ${booking.detailerBusinessName}`} variant="primary" size="lg" />
+      )}
+
+      <AfterJobSection booking={booking} isCustomer={isCustomer} />
+
       <DetailerActionButtons booking={booking} className="grid-cols-2" />
 
       <div className="grid grid-cols-2 gap-3">
@@ -119,6 +133,10 @@ function BookingDetails({ booking }: { booking: Booking }) {
           </Link>
         </Button>
       </div>
+
+      {booking.status === 'completed' && (
+        <BookingReviewsPanel bookingId={booking.id} detailerName={booking.detailerBusinessName} customerName={booking.customerName} />
+      )}
     </div>
   );
 }

@@ -36,19 +36,41 @@ import {
 } from '../lib/pending-booking.ts';
 import { parseRouteId } from '@core/schemas/common.ts';
 import { bookingHorizonDays } from '@core/domain/booking-status.ts';
+import { bookAgainParam } from '@/components/booking/booking-list-item.tsx';
+import { RebookSummary } from '../components/rebook-summary.tsx';
+import { RebookUnavailable } from '../components/rebook-unavailable.tsx';
+import { useRebookStart } from '../lib/use-rebook-start.ts';
 
-/** /booking/:id? and /booking?serviceId=&detailerId=: the three-step booking flow. */
+/**
+ * /booking/:id? and /booking?serviceId=&detailerId=: the three-step booking flow. With &rebook=<bookingId> ('Book
+ * again'), it starts on step 2 from the caller's own past booking (see useRebookStart).
+ */
 export default function BookingPage() {
   const params = useParams<{ id?: string }>();
   const search = new URLSearchParams(useSearch());
   const routeDetailerId = parseRouteId(params.id) ?? parseRouteId(search.get('detailerId'));
   const routeServiceId = parseRouteId(search.get('serviceId'));
+  const rebookId = parseRouteId(search.get(bookAgainParam));
+  const rebook = useRebookStart(rebookId);
   // Only ?serviceId=: the service names its detailer. Nothing at all: resume the saved draft, if any.
   const service = useService(routeDetailerId === null ? routeServiceId : null);
   const [savedDetailerId] = useState(() => readPendingBooking()?.detailerId ?? null);
   const detailerId =
     routeDetailerId ?? service.data?.detailerId ?? (routeServiceId === null ? savedDetailerId : null);
 
+  if (rebook.status === 'loading') return <BookingHeaderLoading />;
+  if (rebook.status === 'unavailable') {
+    return (
+      <div className="pt-4">
+        <BookingTitle className="px-4" />
+        <RebookUnavailable {...rebook} />
+      </div>
+    );
+  }
+  if (rebook.status === 'ready') {
+    const { draft } = rebook;
+    return <BookingFlow key={`rebook-${rebookId}`} detailerId={draft.detailerId!} serviceId={draft.serviceId} initial={draft} />;
+  }
   if (detailerId === null) {
     if (service.isPending && routeServiceId !== null) return <BookingHeaderLoading />;
     return (
@@ -104,14 +126,14 @@ function reachableStep(draft: PendingBooking, detailer: DetailerWithServices | u
   return 3;
 }
 
-function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId: number | null }) {
+function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; serviceId: number | null; initial?: PendingBooking }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const detailerQuery = useDetailer(detailerId);
   const detailer = detailerQuery.data;
   const createBooking = useCreateBooking();
-  const [draft, setDraft] = useState<PendingBooking>(() => initialDraft(detailerId, serviceId));
+  const [draft, setDraft] = useState<PendingBooking>(() => initial ?? initialDraft(detailerId, serviceId));
   const step = reachableStep(draft, detailer);
   const selectedService = detailer?.offeredServices.find((s) => s.id === draft.serviceId);
 
@@ -204,9 +226,11 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
       {detailer ? (
         <DetailerSummary detailer={detailer} />
       ) : (
-        <p className="text-sm text-neutral-600" role="status">
-          Loading...
-        </p>
+        // As tall as the detailer's summary (its 48 px avatar): the step below stays put when the detailer arrives.
+        <div className="flex h-12 items-center gap-3" role="status">
+          <Skeleton className="size-12 shrink-0 rounded-full" aria-hidden />
+          <p className="text-sm text-neutral-600">Loading...</p>
+        </div>
       )}
     </div>
   );
@@ -253,16 +277,28 @@ function BookingFlow({ detailerId, serviceId }: { detailerId: number; serviceId:
             onContinue={() => goTo(2)}
           />
         ) : step === 2 ? (
-          <ScheduleStep
-            detailerId={detailerId}
-            serviceId={draft.serviceId}
-            minDate={today}
-            maxDate={addDays(today, bookingHorizonDays)}
-            draft={draft}
-            onDraftChange={onStep2Change}
-            onContinue={() => goTo(3)}
-            onBack={() => goTo(1)}
-          />
+          <>
+            {draft.rebookOf != null && (
+              <RebookSummary
+                serviceName={selectedService!.name}
+                vehicleType={draft.vehicleType!}
+                vehicleId={draft.vehicleId ?? null}
+                notes={draft.notes}
+                onChange={() => goTo(1)}
+              />
+            )}
+            <ScheduleStep
+              detailerId={detailerId}
+              serviceId={draft.serviceId}
+              minDate={today}
+              maxDate={addDays(today, bookingHorizonDays)}
+              draft={draft}
+              onDraftChange={onStep2Change}
+              onContinue={() => goTo(3)}
+              onBack={() => goTo(1)}
+              highlightSoonest={draft.rebookOf != null}
+            />
+          </>
         ) : (
           <PaymentStep
             service={selectedService!}

@@ -2,6 +2,7 @@ import { useParams } from 'wouter';
 import type { BookingStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { BookingProof } from '@/components/proof/booking-proof.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -19,7 +20,7 @@ const onTheJob: ReadonlySet<BookingStatus> = new Set(['accepted', 'en_route', 'i
 /**
  * /job-progress/:id: the timeline of a booking's statuses, under the page's own heading. The detailer (or an admin)
  * also sees whose car it is and, once the job is accepted and until it is done, where to find it; and the moves
- * the job allows now.
+ * the job allows now. From the way to the car on, the proof of service: the detailer's photos and checklist.
  */
 export default function JobProgressPage() {
   return (
@@ -65,6 +66,7 @@ function JobProgress({ booking }: { booking: Booking }) {
         </p>
       </Card>
       {!isCustomer && onTheJob.has(booking.status) && <CustomerDetails booking={booking} />}
+      <BookingProof booking={booking} />
       <DetailerActionButtons booking={booking} className="grid-cols-2" />
       <Card className="p-4">
         <h2 className="mb-4 text-base font-semibold text-neutral-900">Progress</h2>

@@ -7,7 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
-import { BookingListItem, BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
+import { BookingListItem, BookingListSkeleton, canBookAgain } from '@/components/booking/booking-list-item.tsx';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 
 /** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */
 function splitBookings(bookings: Booking[]) {
@@ -62,6 +63,7 @@ function BookingsContent() {
 }
 
 function BookingSection({ id, title, bookings, emptyText }: { id: string; title: string; bookings: Booking[]; emptyText: string }) {
+  const { user } = useCurrentUser();
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-lg font-semibold text-neutral-900">
@@ -73,7 +75,7 @@ function BookingSection({ id, title, bookings, emptyText }: { id: string; title:
         <ul className="grid gap-3">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <BookingListItem booking={booking} />
+              <BookingListItem booking={booking} showBookAgain={canBookAgain(booking, user?.id)} />
             </li>
           ))}
         </ul>

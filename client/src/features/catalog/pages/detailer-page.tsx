@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
 import { defaultDetailerImageUrl, distanceLabel, formatDollars, fromPrice } from '@/components/catalog/catalog-format.ts';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
+import { DetailerReviewsSection } from '@/components/reviews/detailer-reviews-section.tsx';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -123,6 +124,8 @@ export default function DetailerPage() {
           </ul>
         )}
       </section>
+
+      <DetailerReviewsSection detailerId={d.id} rating={d.rating} reviewCount={d.reviewCount} />
     </article>
   );
 }

@@ -18,14 +18,15 @@ import { invalidateLiveQueries } from '@/lib/live-queries.ts';
 import { currentUserQueryKey, useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
-import { AuthenticationDialog } from '../components/authentication-dialog.tsx';
-import { CheckoutSummary } from '../components/checkout-summary.tsx';
-import { FormNotice } from '../components/form-notice.tsx';
-import { TestCardForm } from '../components/test-card-form.tsx';
+import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
+import { CheckoutSummary, CheckoutSummarySkeleton } from '../components/checkout-summary.tsx';
+import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
+import { FormNotice } from '@/components/payments/form-notice.tsx';
+import { TestCardForm } from '@/components/payments/test-card-form.tsx';
 import { continueAfterPayment } from '../lib/after-payment.ts';
 import { outcomeOf, toastOutcome } from '../lib/payment-results.ts';
 
-const StripePaymentForm = lazy(() => import('../components/stripe-payment-form.tsx'));
+const StripePaymentForm = lazy(() => import('@/components/payments/stripe-payment-form.tsx'));
 
 const defaultBookingId = 1;
 
@@ -97,6 +98,10 @@ export default function CheckoutPage() {
   const [cardError, setCardError] = useState<string | null>(null);
   const [awaitingAuthentication, setAwaitingAuthentication] = useState(false);
   const authenticate = useAuthenticateTestPayment();
+  // The test gateway's form asks for the saved cards too (same query): without any, it is the new-card form, whose
+  // height the loading notices keep so that nothing below them moves when it arrives (issue 13: layout shift).
+  const savedCards = usePaymentMethods();
+  const reservesCardFormHeight = !savedCards.data?.length;
 
   // 'Payment Setup Error' once per failure, with the server's message or the spec's fallback.
   const setupError = intent.error;
@@ -179,35 +184,46 @@ export default function CheckoutPage() {
             />
           </div>
           {data ? (
-            <CheckoutSummary totalCents={data.totalCents} creditsCents={data.creditsAppliedCents} amountCents={data.amountCents} />
+            <CheckoutSummary
+              totalCents={data.totalCents}
+              creditsCents={data.creditsAppliedCents}
+              amountCents={data.amountCents}
+              surcharge={booking.data ? { vehicleType: booking.data.vehicleType, cents: booking.data.vehicleSurchargeCents } : undefined}
+            />
           ) : (
-            <div className="h-20 animate-pulse rounded-control bg-neutral-100" aria-hidden />
+            <CheckoutSummarySkeleton
+              hasCredits={useCredits && availableCents > 0}
+              hasSurcharge={(booking.data?.vehicleSurchargeCents ?? 0) > 0}
+            />
           )}
-          {!data ? (
-            <FormNotice>Connecting to Stripe payment system...</FormNotice>
-          ) : data.gateway === 'stripe' && data.publishableKey ? (
-            <Suspense fallback={<FormNotice>Connecting to Stripe payment system...</FormNotice>}>
-              <StripePaymentForm
-                publishableKey={data.publishableKey}
+          {/* 378 px: the new-card form at 390 px wide (its test-card hint on two lines). The waiting notice fills it. */}
+          <div className={reservesCardFormHeight ? 'flex min-h-[23.625rem] flex-col [&>p]:flex-1' : 'flex flex-col'}>
+            {!data ? (
+              <FormNotice>Connecting to Stripe payment system...</FormNotice>
+            ) : data.gateway === 'stripe' && data.publishableKey ? (
+              <Suspense fallback={<FormNotice>Connecting to Stripe payment system...</FormNotice>}>
+                <StripePaymentForm
+                  publishableKey={data.publishableKey}
+                  clientSecret={data.clientSecret}
+                  amountCents={data.amountCents}
+                  cardError={cardError}
+                  onStatus={onStatus}
+                  onCardError={(message) => onStatus('requires_payment_method', message)}
+                  onError={onError}
+                />
+              </Suspense>
+            ) : (
+              <TestCardForm
+                key={data.clientSecret}
                 clientSecret={data.clientSecret}
                 amountCents={data.amountCents}
                 cardError={cardError}
-                onStatus={onStatus}
-                onCardError={(message) => onStatus('requires_payment_method', message)}
+                onAttempt={() => setCardError(null)}
+                onResult={onResult}
                 onError={onError}
               />
-            </Suspense>
-          ) : (
-            <TestCardForm
-              key={data.clientSecret}
-              clientSecret={data.clientSecret}
-              amountCents={data.amountCents}
-              cardError={cardError}
-              onAttempt={() => setCardError(null)}
-              onResult={onResult}
-              onError={onError}
-            />
-          )}
+            )}
+          </div>
           <p className="text-center text-sm text-neutral-600">
             <Link href="/help-support" className="font-medium text-brand-700 underline-offset-4 hover:underline">
               Need help? Contact customer support

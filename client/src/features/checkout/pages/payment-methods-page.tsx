@@ -11,9 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAddPaymentMethod } from '../api/add-payment-method.ts';
-import { usePaymentMethods } from '../api/list-payment-methods.ts';
+import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { useRemovePaymentMethod } from '../api/remove-payment-method.ts';
-import { CardForm } from '../components/card-form.tsx';
+import { CardForm } from '@/components/payments/card-form.tsx';
 
 const cardName = (card: SavedCard) => `${brandLabel[card.brand as CardBrand] ?? 'Card'} ending in ${card.last4}`;
 const expiryText = (card: SavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;

@@ -1,4 +1,4 @@
-import { UserRound } from 'lucide-react';
+import { Camera, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { bookingStatusLabel } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
@@ -7,6 +7,7 @@ import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -47,6 +48,15 @@ export function JobCard({ job }: { job: Booking }) {
           <span className="font-medium text-neutral-900">Notes: </span>
           {job.notes}
         </p>
+      )}
+      {(job.status === 'en_route' || job.status === 'in_progress') && (
+        // Proof of service (photos, checklist) is taken on the job's own screen; Complete below waits for it.
+        <Button asChild variant="secondary">
+          <Link href={`/job-progress/${job.id}`} aria-label={`Photos and checklist: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}>
+            <Camera aria-hidden />
+            Photos and checklist
+          </Link>
+        </Button>
       )}
       <DetailerActionButtons
         booking={job}

@@ -18,7 +18,15 @@ export interface NearbyDetailersMapProps {
 /** The home screen's map: nearby detailers as pins; tapping one shows who it is with a link to their profile. */
 export function NearbyDetailersMap({ detailers, isPending, you }: NearbyDetailersMapProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  if (isPending) return <Skeleton className="h-44 rounded-card" />;
+  if (isPending) {
+    // The map and its one-line caption: the greeting below stays put when the detailers arrive.
+    return (
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-44 rounded-card" />
+        <Skeleton className="h-4 w-64" />
+      </div>
+    );
+  }
 
   const mapped = (detailers ?? []).filter((d) => d.serviceArea !== null);
   const selected = mapped.find((d) => d.id === selectedId) ?? null;

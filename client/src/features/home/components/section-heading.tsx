@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
 
-export function SectionHeading({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+export function SectionHeading({ id, title, action, className }: { id: string; title: string; action?: ReactNode; className?: string }) {
   return (
-    <div className="mb-3 flex min-h-11 items-center justify-between gap-2">
+    <div className={cn('mb-3 flex min-h-11 items-center justify-between gap-2', className)}>
       <h2 id={id} className="text-lg font-semibold text-neutral-900">
         {title}
       </h2>

@@ -22,6 +22,7 @@ import { useServices } from '../api/get-services.ts';
 import { LocationLine } from '../components/location-line.tsx';
 import { NearbyDetailersMap } from '../components/nearby-detailers-map.tsx';
 import { QuickActions } from '../components/quick-actions.tsx';
+import { RecentDetailers } from '../components/recent-detailers.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 
 const nearbyDetailerCount = 2;
@@ -209,6 +210,9 @@ export default function HomePage() {
           </ul>
         )}
       </section>
+
+      {/* Last, and only once the lists above are in: the row never pushes painted content down. */}
+      <RecentDetailers isEnabled={!services.isPending && !detailers.isPending} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
-import type { IntentStatusResponse } from '@core/schemas/payments.ts';
+import type { ConfirmTestPaymentInput, IntentStatusResponse } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useConfirmTestPayment } from '../api/confirm-test-payment.ts';
-import { usePaymentMethods } from '../api/list-payment-methods.ts';
+import { useConfirmTestPayment } from './api/confirm-test-payment.ts';
+import { usePaymentMethods } from './api/list-payment-methods.ts';
 import { CardForm } from './card-form.tsx';
 import { FormNotice } from './form-notice.tsx';
 import { newCardChoice, SavedCardChoice } from './saved-card-choice.tsx';
@@ -21,6 +21,10 @@ type Props = {
   onAttempt: () => void;
   onResult: (result: IntentStatusResponse) => void;
   onError: (error: unknown) => void;
+  /** The endpoint that confirms this intent: checkout's by default; a tip has its own. */
+  confirmPayment?: (input: ConfirmTestPaymentInput) => Promise<IntentStatusResponse>;
+  /** What the pay button says before the amount ('Pay', 'Tip'). */
+  payVerb?: string;
 };
 
 /**
@@ -28,11 +32,11 @@ type Props = {
  * shared card fields, the test-card hint and 'Save this card'. (With Stripe, checkout shows Stripe's form instead and
  * no saved cards: paying with one there would need Stripe's own saved payment methods.)
  */
-export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError }: Props) {
+export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError, confirmPayment, payVerb = 'Pay' }: Props) {
   const id = useId();
   const [isSettingUp, setIsSettingUp] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
-  const confirm = useConfirmTestPayment();
+  const confirm = useConfirmTestPayment(confirmPayment);
   const savedCards = usePaymentMethods();
   const cards = savedCards.data ?? [];
   const [choice, setChoice] = useState<string | null>(null);
@@ -40,7 +44,7 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
   const selected = choice ?? (cards[0] ? String(cards[0].id) : newCardChoice);
   const payLabel = (
     <>
-      <Lock aria-hidden="true" /> Pay {formatUsd(amountCents)}
+      <Lock aria-hidden="true" /> {payVerb} {formatUsd(amountCents)}
     </>
   );
 

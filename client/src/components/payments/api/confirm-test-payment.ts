@@ -6,6 +6,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 export const confirmTestPayment = (input: ConfirmTestPaymentInput) =>
   apiRequest<IntentStatusResponse>('POST', '/api/payments/test-gateway/confirm', input);
 
-export function useConfirmTestPayment() {
-  return useMutation({ mutationFn: confirmTestPayment });
+/** `confirm` is the endpoint that pays: the booking's by default, a tip's (POST /api/tips/test-gateway/confirm) for a tip. */
+export function useConfirmTestPayment(confirm: (input: ConfirmTestPaymentInput) => Promise<IntentStatusResponse> = confirmTestPayment) {
+  return useMutation({ mutationFn: confirm });
 }

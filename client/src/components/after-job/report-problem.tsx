@@ -1,0 +1,171 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert, Trash2 } from 'lucide-react';
+import { claimWindowHours, isWithinHours } from '@core/domain/after-the-job.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import { claimDescriptionMax, claimPhotosMax, createClaimSchema, type Claim } from '@core/schemas/claim.ts';
+import { ImageUpload } from '@/components/upload/image-upload.tsx';
+import type { Upload } from '@/components/upload/api/upload-image.ts';
+import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useCreateClaim } from './api/create-claim.ts';
+import { useBookingClaims } from './api/get-booking-claims.ts';
+
+const claimLooks: Record<Claim['status'], { label: string; variant: BadgeVariant }> = {
+  open: { label: 'Under review', variant: 'warning' },
+  resolved: { label: 'Resolved', variant: 'success' },
+  rejected: { label: 'Closed', variant: 'neutral' },
+};
+
+function outcomeText(claim: Claim): string {
+  if (claim.status === 'open') return "We're looking into it and will let you know.";
+  const refund = claim.refundCents && claim.refundCents > 0 ? `${formatUsd(claim.refundCents)} was refunded to your card. ` : '';
+  return `${refund}${claim.resolutionNote ?? ''}`.trim();
+}
+
+/** The problem the customer reported most recently, with where it stands. */
+function ClaimStatus({ claim }: { claim: Claim }) {
+  const look = claimLooks[claim.status];
+  return (
+    <Card className="grid gap-2 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-neutral-900">Problem reported</h2>
+        <Badge variant={look.variant}>{look.label}</Badge>
+      </div>
+      <p className="line-clamp-3 text-sm whitespace-pre-line text-neutral-700">{claim.description}</p>
+      <p className="text-sm text-neutral-900">{outcomeText(claim)}</p>
+    </Card>
+  );
+}
+
+/**
+ * 'Report a problem' on a completed booking, for its customer, within 48 hours of completion: what went wrong and
+ * up to 6 photos; admins answer it. Afterwards the claim's status shows here (one open claim at a time).
+ */
+export function ReportProblem({ bookingId, completedAt, now = new Date() }: { bookingId: number; completedAt: string; now?: Date }) {
+  const claims = useBookingClaims(bookingId);
+  const latest = claims.data?.[0];
+  const isOpen = latest?.status === 'open';
+  const canReport = !isOpen && isWithinHours(completedAt, claimWindowHours, now);
+  return (
+    <>
+      {latest && <ClaimStatus claim={latest} />}
+      {claims.isSuccess && canReport && <ReportProblemDialog bookingId={bookingId} />}
+    </>
+  );
+}
+
+function ReportProblemDialog({ bookingId }: { bookingId: number }) {
+  const id = useId();
+  const create = useCreateClaim();
+  const [isOpen, setIsOpen] = useState(false);
+  const [description, setDescription] = useState('');
+  const [photos, setPhotos] = useState<Upload[]>([]);
+  // A fresh picker after each photo: the one just used keeps showing its preview otherwise.
+  const [pickerKey, setPickerKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  function changeOpen(open: boolean) {
+    if (create.isPending) return;
+    if (open) {
+      setDescription('');
+      setPhotos([]);
+      setError(null);
+    }
+    setIsOpen(open);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { description, uploadIds: photos.map((photo) => photo.id) };
+    const parsed = createClaimSchema.safeParse(input);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message.replace(/^description/, 'Your description'));
+    setError(null);
+    try {
+      await create.mutateAsync({ bookingId, ...parsed.data });
+      setIsOpen(false);
+      toast({ title: 'Problem reported', description: "We'll look into it and let you know." });
+    } catch (failure) {
+      setError(errorMessage(failure, 'Your report was not sent. Please try again.'));
+    }
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="lg">
+          <CircleAlert aria-hidden />
+          Report a problem
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Report a problem</DialogTitle>
+        <DialogDescription>Tell us what went wrong with the job. Photos help us sort it out quickly.</DialogDescription>
+        <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-description`}>What went wrong?</Label>
+            <Textarea
+              id={`${id}-description`}
+              value={description}
+              maxLength={claimDescriptionMax}
+              onChange={(event) => setDescription(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+              disabled={create.isPending}
+            />
+            <p id={`${id}-count`} className="text-xs text-neutral-600">
+              At least 10 characters ({description.trim().length}/{claimDescriptionMax})
+            </p>
+          </div>
+          {photos.length > 0 && (
+            <ul className="grid grid-cols-3 gap-2" aria-label="Photos added">
+              {photos.map((photo, index) => (
+                <li key={photo.id} className="relative">
+                  <img src={`${photo.url}?w=320`} alt={`Photo ${index + 1}`} className="aspect-square w-full rounded-control object-cover" />
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="secondary"
+                    className="absolute top-1 right-1 size-11"
+                    aria-label={`Remove photo ${index + 1}`}
+                    onClick={() => setPhotos((list) => list.filter((p) => p.id !== photo.id))}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {photos.length < claimPhotosMax && (
+            <ImageUpload
+              key={pickerKey}
+              label={`Add a photo (${photos.length}/${claimPhotosMax})`}
+              onUploaded={(upload) => {
+                setPhotos((list) => [...list, upload]);
+                setPickerKey((key) => key + 1);
+              }}
+            />
+          )}
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-danger-700">
+              {error}
+            </p>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Button type="button" variant="secondary" onClick={() => changeOpen(false)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="accent" disabled={create.isPending}>
+              {create.isPending ? 'Sending...' : 'Send report'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { RotateCcw } from 'lucide-react';
+import { vehicleName } from '@core/schemas/vehicle.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { useVehicles } from '@/components/vehicles/api/get-vehicles.ts';
+
+export interface RebookSummaryProps {
+  serviceName: string;
+  vehicleType: string;
+  vehicleId: number | null;
+  notes: string | null;
+  /** Back to step 1, to pick another service or car. */
+  onChange: () => void;
+}
+
+/** Step 2 of 'Book again': what was copied from last time (step 1 is skipped), with the way back to change it. */
+export function RebookSummary({ serviceName, vehicleType, vehicleId, notes, onChange }: RebookSummaryProps) {
+  // Already read when the flow was prefilled; after a reload the type shows until the car's name arrives (one line).
+  const vehicles = useVehicles({ enabled: vehicleId !== null });
+  const car = vehicles.data?.find((v) => v.id === vehicleId);
+  const rows: Array<[string, string]> = [
+    ['Service', serviceName],
+    ['Car', car ? `${vehicleName(car)} · ${car.vehicleType}` : vehicleType],
+  ];
+  if (notes) rows.push(['Notes', notes]);
+  return (
+    <section aria-labelledby="rebook-summary-heading" className="mb-6 grid gap-2 rounded-card bg-brand-50 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="rebook-summary-heading" className="flex items-center gap-2 text-base font-semibold text-neutral-900">
+          <RotateCcw aria-hidden className="size-4 text-brand-700" />
+          Same as last time
+        </h2>
+        <Button variant="ghost" className="-my-2 -mr-2 text-brand-700 hover:bg-brand-100" onClick={onChange}>
+          Change<span className="sr-only"> service, car or notes</span>
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-neutral-600">{label}</dt>
+            <dd className="truncate font-medium text-neutral-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

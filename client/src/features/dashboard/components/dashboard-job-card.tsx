@@ -1,0 +1,86 @@
+import { Car, Clock, MapPin, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { bookingStatusLabel } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
+import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { MessageButton } from '@/components/messages/message-button.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Card } from '@/components/ui/card.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** The car as the detailer looks for it at the curb: the saved car's colour, make and model, else the type. */
+function carText(job: Booking): string {
+  const car = job.vehicleDetails;
+  if (!car) return job.vehicleType;
+  const name = [car.color, car.year, car.make, car.model].filter(Boolean).join(' ');
+  return car.licensePlate ? `${name} · ${car.licensePlate}` : name || job.vehicleType;
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <span aria-hidden className="mt-0.5 shrink-0 text-brand-600 [&_svg]:size-4">
+        {icon}
+      </span>
+      <span>
+        <span className="sr-only">{label}: </span>
+        {children}
+      </span>
+    </li>
+  );
+}
+
+type DashboardJobCardProps = {
+  job: Booking;
+  /** Shown for a job on another day than today (a request for next week). */
+  showDate?: boolean;
+  /** A line above the buttons, such as the time left to answer. */
+  notice?: ReactNode;
+};
+
+/**
+ * One job on the dashboard: when, who, where and which car, then the one move it waits for (the server's
+ * allowedActions, through the shared buttons) and a message to the customer.
+ */
+export function DashboardJobCard({ job, showDate = false, notice }: DashboardJobCardProps) {
+  const when = `${shortDate(job.date)} ${job.time}`;
+  return (
+    <Card className="grid gap-3 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-neutral-900">
+            <Link href={`/bookings/${job.id}`} className="hover:underline">
+              {job.serviceName}
+            </Link>
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm font-medium text-neutral-700">
+            <Clock aria-hidden className="size-4 text-brand-600" />
+            {showDate ? when : job.time}
+          </p>
+        </div>
+        <Badge variant={job.status === 'requested' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
+      </div>
+      <ul className="grid gap-1.5 text-sm text-neutral-700">
+        <Fact icon={<UserRound />} label="Customer">
+          <span className="font-medium text-neutral-900">{job.customerName}</span>
+        </Fact>
+        <Fact icon={<MapPin />} label="Address">
+          {[job.address, job.apt, job.city, job.zip].filter(Boolean).join(', ')}
+        </Fact>
+        <Fact icon={<Car />} label="Car">
+          {carText(job)}
+        </Fact>
+      </ul>
+      {notice}
+      <DetailerActionButtons booking={job} className="auto-cols-fr grid-flow-col" accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`} />
+      <MessageButton
+        bookingId={job.id}
+        label="Message customer"
+        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${when}`}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Plus, Sparkles } from 'lucide-react';
+import type { OwnService } from '@core/schemas/own-service.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useOwnServices } from '../api/get-own-services.ts';
+import { usePauseOwnService } from '../api/pause-own-service.ts';
+import { useResumeOwnService } from '../api/resume-own-service.ts';
+import { DeleteServiceDialog } from '../components/delete-service-dialog.tsx';
+import { OwnServiceCard } from '../components/own-service-card.tsx';
+
+const addHref = '/detailer/manage-services';
+
+/** /detailer/services: the services the detailer offers, to edit, pause or resume, and delete. */
+export default function MyServicesPage() {
+  const services = useOwnServices();
+  const pause = usePauseOwnService();
+  const resume = useResumeOwnService();
+  const [deleting, setDeleting] = useState<OwnService | null>(null);
+  const hasServices = services.isSuccess && services.data.length > 0;
+
+  function togglePause(service: OwnService) {
+    const isPaused = service.pausedAt !== null;
+    (isPaused ? resume : pause).mutate(service.id, {
+      onSuccess: () =>
+        toast(
+          isPaused
+            ? { title: 'Service resumed', description: `Customers can book ${service.name} again.` }
+            : { title: 'Service paused', description: `Customers can't book ${service.name} until you resume it. Bookings already made go on.` },
+        ),
+      onError: (error) =>
+        toast({ title: isPaused ? "Couldn't resume the service" : "Couldn't pause the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="services-heading" className="grid gap-4 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="services-heading" className="text-xl font-semibold text-neutral-900">
+          My services
+        </h1>
+        {hasServices && (
+          <Button asChild variant="secondary">
+            <Link href={addHref}>
+              <Plus aria-hidden /> Add service
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      {services.isPending ? (
+        <LoadingState label="Loading your services">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </LoadingState>
+      ) : services.isError ? (
+        <ErrorState message="We couldn't load your services." onRetry={() => services.refetch()} />
+      ) : services.data.length === 0 ? (
+        <EmptyState
+          icon={<Sparkles />}
+          title="No services yet"
+          description="Add your first service: a name, a price and how long it takes. Customers can book it as soon as you save it."
+          action={
+            <Button asChild>
+              <Link href={addHref}>
+                <Plus aria-hidden /> Add your first service
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label="Your services">
+          {services.data.map((service) => (
+            <li key={service.id}>
+              <OwnServiceCard
+                service={service}
+                onTogglePause={() => togglePause(service)}
+                onDelete={() => setDeleting(service)}
+                isBusy={pause.isPending || resume.isPending}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { maxTipCents, minTipCents } from '../domain/tip.ts';
+import { gatewayKinds, intentStatuses } from './payments.ts';
+
+/** POST /api/bookings/:id/tip: the amount, and the client's key so that a retried request finds the same tip. */
+export const createTipSchema = z.object({
+  amountCents: z
+    .number({ error: 'amountCents must be a whole number of cents' })
+    .int('amountCents must be a whole number of cents')
+    .min(minTipCents, 'A tip must be at least $1.00')
+    .max(maxTipCents, 'A tip must be at most $1,000.00'),
+  idempotencyKey: z.uuid({ error: 'idempotencyKey must be a UUID' }),
+});
+export type CreateTipInput = z.infer<typeof createTipSchema>;
+
+/** The tip's intent: the card form confirms it (POST /api/tips/test-gateway/confirm, or Stripe's form). */
+export const tipIntentSchema = z.object({
+  tipId: z.number().int(),
+  bookingId: z.number().int(),
+  amountCents: z.number().int(),
+  status: z.enum(intentStatuses),
+  clientSecret: z.string(),
+  gateway: z.enum(gatewayKinds),
+  publishableKey: z.string().nullable(),
+});
+export type TipIntent = z.infer<typeof tipIntentSchema>;
+
+/** GET /api/bookings/:id/tip: the booking's tip (the succeeded one, else none) and whether one may be added. */
+export const bookingTipSchema = z.object({
+  tip: z.object({ amountCents: z.number().int(), status: z.enum(intentStatuses), createdAt: z.string() }).nullable(),
+  /** Completed, within 48 hours of completion, no tip yet, asked by the booking's customer. */
+  canTip: z.boolean(),
+  /** When the window closes (ISO), null before completion. */
+  closesAt: z.string().nullable(),
+  /** 15 %, 20 % and 25 % of the price (core/domain/tip.ts). */
+  suggestions: z.array(z.object({ percent: z.number().int(), amountCents: z.number().int() })),
+});
+export type BookingTip = z.infer<typeof bookingTipSchema>;

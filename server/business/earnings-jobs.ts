@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../jobs/interval-job.ts';
+import { syncEarnings } from './earnings-sync.ts';
+import { runPayouts } from './payout-run.ts';
+
+/**
+ * The detailer ledger follows the payments ledger every minute; the payout run checks every 15 minutes whether
+ * today (platform time zone) is the payout weekday and pays whoever has not been paid for today's run yet.
+ */
+export function startEarningsJobs(app: FastifyInstance): void {
+  startIntervalJob(app, 'earnings-sync', 60_000, (ctx, now) => syncEarnings(ctx.db, now), (result) => result.written + result.voided > 0);
+  startIntervalJob(app, 'payouts', 15 * 60_000, (ctx, now) => runPayouts(ctx, now), (result) => result.paid + result.failed + result.retried > 0);
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { defaultCommissionBasisPoints, defaultPayoutWeekday, jobSplit, refundSplit, tipSplit, type EarningsSplit } from '@core/domain/earnings.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, detailerLedger, payments, platformSettings } from '../db/schema.ts';
+
+/**
+ * A refund row is written 'succeeded' before the gateway is called and flipped to 'failed' if the gateway refuses
+ * (server/payments/payment-refunds.ts). That call ends within about a minute (Stripe's SDK: 20 s timeout, 2
+ * retries), so a refund row is synced only once it is older than this: by then its status is final.
+ */
+export const refundSettleMs = 2 * 60_000;
+
+const batchSize = 200;
+
+export type PlatformSettings = { commissionBasisPoints: number; payoutWeekday: number };
+
+/** The one settings row (decision 021; issue 19 edits it). The migration inserts it; the defaults cover a missing one. */
+export async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
+  const [row] = await db
+    .select({ commissionBasisPoints: platformSettings.commissionBasisPoints, payoutWeekday: platformSettings.payoutWeekday })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  return row ?? { commissionBasisPoints: defaultCommissionBasisPoints, payoutWeekday: defaultPayoutWeekday };
+}
+
+type Candidate = {
+  paymentId: number;
+  kind: 'authorize' | 'capture' | 'release' | 'refund' | 'tip';
+  amountCents: number;
+  intentId: string;
+  bookingId: number;
+  createdAt: Date;
+  detailerId: number;
+  priceCents: number;
+  vehicleSurchargeCents: number;
+};
+
+/** The job split of the capture a refund gives back from: its ledger row (the commission of its day) when synced. */
+async function captureOf(db: Database, candidate: Candidate, commissionBasisPoints: number) {
+  const [capture] = await db
+    .select({ id: payments.id, amountCents: payments.amountCents })
+    .from(payments)
+    .where(and(eq(payments.intentId, candidate.intentId), eq(payments.kind, 'capture'), eq(payments.status, 'succeeded')));
+  if (!capture || capture.amountCents <= 0) return null;
+  const [jobRow] = await db
+    .select({ grossCents: detailerLedger.grossCents, commissionCents: detailerLedger.commissionCents, amountCents: detailerLedger.amountCents })
+    .from(detailerLedger)
+    .where(eq(detailerLedger.paymentId, capture.id));
+  const job: EarningsSplit = jobRow ?? jobSplit(candidate.priceCents, candidate.vehicleSurchargeCents, commissionBasisPoints);
+  return { capturedCents: capture.amountCents, job };
+}
+
+/**
+ * A refund's part of the detailer's share. "Refunded before" is every succeeded refund of the same intent with a
+ * smaller id: computed from the payments ledger alone, so two instances syncing different refunds of one booking at
+ * once still write shares that add up to exactly the job's (cumulative rounding, core/domain/earnings.ts).
+ */
+async function refundShare(db: Database, candidate: Candidate, commissionBasisPoints: number): Promise<EarningsSplit | null> {
+  const capture = await captureOf(db, candidate, commissionBasisPoints);
+  if (!capture) return null;
+  const [before] = await db
+    .select({ cents: sum(payments.amountCents).mapWith(Number) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.intentId, candidate.intentId),
+        eq(payments.kind, 'refund'),
+        eq(payments.status, 'succeeded'),
+        lt(payments.id, candidate.paymentId),
+      ),
+    );
+  return refundSplit(capture.job, capture.capturedCents, before?.cents ?? 0, candidate.amountCents);
+}
+
+/**
+ * Writes the detailer's ledger rows for the payments ledger's succeeded captures, tips and refunds that have none
+ * (decision 021). Idempotent and safe on several instances: the unique payment_id makes a row once, and every
+ * number is computed from the payments ledger, so two passes write the same row. The commission is read from
+ * platform_settings now and kept on the row (a later change of the setting does not rewrite the past).
+ *
+ * Which rows: a capture or refund of a booking that is `completed` (the job); every tip. A late cancellation's
+ * fee is a capture of a `cancelled` booking: it stays the platform's (no detailer row), and so does its refund.
+ *
+ * A refund that turns failed after it was synced (it should not: see refundSettleMs) has its row set to zero in the
+ * same pass, so the balance always matches the payments ledger; a payout that already netted it is made up by the next.
+ */
+export async function syncEarnings(db: Database, now: Date): Promise<{ written: number; voided: number }> {
+  const { commissionBasisPoints } = await readPlatformSettings(db);
+  const settledBefore = new Date(now.getTime() - refundSettleMs);
+  let written = 0;
+  let afterId = 0;
+  for (;;) {
+    const candidates: Candidate[] = await db
+      .select({
+        paymentId: payments.id,
+        kind: payments.kind,
+        amountCents: payments.amountCents,
+        intentId: payments.intentId,
+        bookingId: payments.bookingId,
+        createdAt: payments.createdAt,
+        detailerId: bookings.detailerId,
+        priceCents: bookings.priceCents,
+        vehicleSurchargeCents: bookings.vehicleSurchargeCents,
+      })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(detailerLedger, eq(detailerLedger.paymentId, payments.id))
+      .where(
+        and(
+          isNull(detailerLedger.id),
+          sql`${payments.id} > ${afterId}`,
+          eq(payments.status, 'succeeded'),
+          or(
+            eq(payments.kind, 'tip'),
+            and(eq(payments.kind, 'capture'), eq(bookings.status, 'completed')),
+            and(eq(payments.kind, 'refund'), eq(bookings.status, 'completed'), lte(payments.createdAt, settledBefore)),
+          ),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .limit(batchSize);
+    for (const candidate of candidates) {
+      let split: EarningsSplit | null;
+      if (candidate.kind === 'capture') split = jobSplit(candidate.priceCents, candidate.vehicleSurchargeCents, commissionBasisPoints);
+      else if (candidate.kind === 'tip') split = tipSplit(candidate.amountCents);
+      else split = await refundShare(db, candidate, commissionBasisPoints);
+      // A refund without a capture on its intent cannot be split; it has no detailer row (nothing was earned).
+      if (!split) continue;
+      const inserted = await db
+        .insert(detailerLedger)
+        .values({
+          detailerId: candidate.detailerId,
+          kind: candidate.kind === 'capture' ? 'job' : candidate.kind === 'tip' ? 'tip' : 'refund',
+          bookingId: candidate.bookingId,
+          paymentId: candidate.paymentId,
+          ...split,
+          // The statement dates a row by when the money moved, not by when this pass saw it.
+          createdAt: candidate.createdAt,
+        })
+        .onConflictDoNothing({ target: detailerLedger.paymentId })
+        .returning({ id: detailerLedger.id });
+      written += inserted.length;
+    }
+    if (candidates.length < batchSize) break;
+    afterId = candidates[candidates.length - 1]!.paymentId;
+  }
+  const voided = await db
+    .update(detailerLedger)
+    .set({ grossCents: 0, commissionCents: 0, amountCents: 0 })
+    .where(
+      and(
+        eq(detailerLedger.kind, 'refund'),
+        ne(detailerLedger.amountCents, 0),
+        inArray(
+          detailerLedger.paymentId,
+          db.select({ id: payments.id }).from(payments).where(and(eq(payments.kind, 'refund'), eq(payments.status, 'failed'))),
+        ),
+      ),
+    )
+    .returning({ id: detailerLedger.id });
+  return { written, voided: voided.length };
+}
+
+/** The detailer's balance: the sum of their ledger (negative after a refund that came after a payout). */
+export async function ledgerBalance(db: Database, detailerId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sum(detailerLedger.amountCents).mapWith(Number) })
+    .from(detailerLedger)
+    .where(eq(detailerLedger.detailerId, detailerId));
+  return row?.cents ?? 0;
+}

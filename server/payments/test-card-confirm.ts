@@ -1,0 +1,42 @@
+import { AppError, badRequest } from '@core/errors.ts';
+import type { ConfirmTestPaymentInput } from '@core/schemas/payments.ts';
+import type { AppContext } from '../context.ts';
+import type { GatewayIntent } from './gateways/gateway.ts';
+import { gatewayFailure } from './payment-common.ts';
+import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
+
+/**
+ * The built-in gateway's card form paying an intent, or one of the customer's saved cards (`paymentMethodId`;
+ * anyone else's card is the same 404 as a missing one, checked before the gateway is called). Booking checkout and
+ * tips both pay this way; what the payment means is the caller's business.
+ */
+export async function payWithTestCard(
+  ctx: Pick<AppContext, 'db' | 'gateway'>,
+  customerId: number,
+  intentId: string,
+  input: ConfirmTestPaymentInput,
+): Promise<GatewayIntent> {
+  const { db, gateway } = ctx;
+  const savedRef = input.paymentMethodId === undefined ? null : await ownSavedCardRef(db, customerId, input.paymentMethodId);
+  try {
+    if (savedRef !== null) {
+      if (!gateway.confirmWithPaymentMethod) throw badRequest('Saved cards are confirmed with the payment provider for this payment');
+      return await gateway.confirmWithPaymentMethod(intentId, savedRef);
+    }
+    if (!input.card) throw badRequest('Card details are required', { card: 'Card details are required' });
+    if (!gateway.confirm) throw badRequest('Cards are confirmed with the payment provider for this payment');
+    return await gateway.confirm(intentId, input.card);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+}
+
+/** Keeps the typed card when the customer asked and the payment went through; a card that cannot be saved (limit reached) is not a payment failure. */
+export async function saveCardIfAsked(ctx: AppContext, customerId: number, now: Date, input: ConfirmTestPaymentInput, paid: boolean): Promise<void> {
+  if (!input.saveCard || !input.card || !paid) return;
+  try {
+    await saveCardForUser(ctx, customerId, now, input.card);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+}
