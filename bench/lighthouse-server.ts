@@ -26,7 +26,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url });
 const database = await openDatabase({ dataDir: undefined });
-await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: true });
+await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: true, config });
 const app = await buildApp({ config, database, clientDir });
 
 process.once('SIGTERM', async () => {

@@ -20,7 +20,7 @@ const database = await startupStep(
   config,
 );
 // The seed runs before the app and its context exist: its catalog writes clear a cache nobody reads yet.
-await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG });
+await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,7 +9,7 @@ import { addCalendarDays, mondayOf } from '@core/domain/business-weeks.ts';
 import { dateInZone, timeSlotLabels, weekdayOf, zonedTimeToUtc, slotMinuteOfDay, type TimeSlotLabel } from '@core/domain/time-slots.ts';
 import { confirmTestPaymentSchema } from '@core/schemas/payments.ts';
 import { createBookingSchema, type VehicleType } from '@core/schemas/booking.ts';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createAppContext, type AppContext } from '../context.ts';
 import { bookings, detailerServices, detailers, notifications, services, users } from '../db/schema.ts';
 import type { CatalogWriter } from '../catalog/catalog-admin-service.ts';
@@ -285,7 +285,7 @@ export type DemoHistoryOptions = {
   now?: Date;
   /** Where the proof photos go; the app's storage (DATA_DIR/objects or S3) by default. */
   storage?: ObjectStorage;
-  /** The app's configuration; read from the environment by default. */
+  /** The app's configuration (the caller's: a seed never reads the environment itself); no history without one. */
   config?: Config;
 };
 
@@ -297,11 +297,10 @@ export async function seedDemoHistory(seed: CatalogWriter, options: DemoHistoryO
   const seedNow = options.now ?? new Date();
   const { db } = seed;
   const done = (skipped: boolean, completed = 0, upcoming = 0) => ({ skipped, completed, upcoming, ms: Math.round(performance.now() - started) });
+  // With Stripe configured there is no demo money to invent.
+  if (!options.config || options.config.PAYMENTS_GATEWAY !== 'test') return done(true);
   // The geocoder of the ZIP table only: no network during a start.
-  const config = { ...(options.config ?? loadConfig()), GEOCODER_URL: undefined };
-  // Tests that seed demo mode check accounts, not a story: only a test that asks for the history (passing its
-  // config) gets it. With Stripe configured there is no demo money to invent.
-  if ((!options.config && config.NODE_ENV === 'test') || config.PAYMENTS_GATEWAY !== 'test') return done(true);
+  const config = { ...options.config, GEOCODER_URL: undefined };
   // Once: the demo detailer's first completed job marks it done (a second start costs these two look-ups).
   const [already] = await db
     .select({ n: count() })

@@ -14,6 +14,7 @@ import {
 } from '../catalog/catalog-admin-service.ts';
 import { ensureDefaultAvailability } from '../bookings/availability-service.ts';
 import { endAllSessions } from '../identity/session-service.ts';
+import type { Config } from '../config.ts';
 import { seedDemoHistory } from './demo-history.ts';
 
 async function ensureUser(db: Database, input: NewUser) {
@@ -32,10 +33,11 @@ export type SeedOptions = {
   /** Run even when the database looks seeded already (tests). */
   force?: boolean;
   /**
-   * Six months of past jobs, reviews, tips and payouts (server/seed/demo-history.ts), in demo mode only. Absent means
-   * on only when demo mode was asked for by name (main.ts passes config.DEMO_MODE), so tests seeding the catalog
-   * with the defaults get no history.
+   * Six months of past jobs, reviews, tips and payouts (server/seed/demo-history.ts), in demo mode only, with the
+   * app's configuration (main.ts passes its own): without one there is no history, so tests seeding the catalog with
+   * the defaults get none. `history: false` leaves it out even then.
    */
+  config?: Config;
   history?: boolean;
 };
 
@@ -92,7 +94,8 @@ async function fillBookingLocations(db: Database): Promise<void> {
 export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}): Promise<void> {
   const { db } = ctx;
   const { demoMode = true, catalog = demoMode } = options;
-  const history = demoMode && (options.history ?? options.demoMode === true);
+  const history = demoMode && options.config !== undefined && options.history !== false;
+  const seedHistory = () => seedDemoHistory(ctx, { config: options.config });
   if (!demoMode) await retireDemoPasswords(db);
   if (!demoMode && !catalog) return;
   // Databases seeded before tracking existed get what it needs; run before the shortcut below, which skips them.
@@ -100,7 +103,7 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
   await fillBookingLocations(db);
   if (!options.force && (await isSeeded(db, demoMode))) {
     // A database seeded before the demo history existed gets it once too (it skips itself when done).
-    if (history) await seedDemoHistory(ctx);
+    if (history) await seedHistory();
     return;
   }
   const categoryIds = new Map<string, number>();
@@ -150,5 +153,5 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
       }
     }
   }
-  if (history) await seedDemoHistory(ctx);
+  if (history) await seedHistory();
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Search, SearchX, Store, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 import { productName } from '@core/domain/navigation.ts';
@@ -22,8 +22,10 @@ import { useServices } from '../api/get-services.ts';
 import { LocationLine } from '../components/location-line.tsx';
 import { NearbyDetailersMap } from '../components/nearby-detailers-map.tsx';
 import { QuickActions } from '../components/quick-actions.tsx';
-import { RecentDetailers } from '../components/recent-detailers.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
+
+/** 'Book again' is below the fold and for signed-in customers only: its code (and the booking contracts it reads) loads after the first paint. */
+const RecentDetailers = lazy(() => import('../components/recent-detailers.tsx').then((module) => ({ default: module.RecentDetailers })));
 
 const nearbyDetailerCount = 2;
 const popularServiceCount = 4;
@@ -212,7 +214,9 @@ export default function HomePage() {
       </section>
 
       {/* Last, and only once the lists above are in: the row never pushes painted content down. */}
-      <RecentDetailers isEnabled={!services.isPending && !detailers.isPending} />
+      <Suspense fallback={null}>
+        <RecentDetailers isEnabled={!services.isPending && !detailers.isPending} />
+      </Suspense>
     </div>
   );
 }
