@@ -39,7 +39,7 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
     await sharing.click();
     await expect(sharing).toHaveAttribute('aria-checked', 'true');
     await expect(detailer.getByText('Location sharing is on for today', { exact: true })).toBeVisible();
-    expect(await accessibilityViolations(detailer)).toEqual([]);
+    expect(await accessibilityViolations(detailer, { toasts: true })).toEqual([]);
 
     // Nothing on its way yet: the customer's screen says so and names the next booking.
     await page.goto('/track-provider');
