@@ -15,7 +15,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway
 import { requireUser, type Actor } from '../identity/access.ts';
 import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
-import { payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
+import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
@@ -143,13 +143,7 @@ export async function authenticateTestPayment(
 ): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, input.clientSecret);
-  if (!gateway.authenticate || row.gateway !== gateway.kind) throw badRequest('Authentication happens with the payment provider');
-  let intent: GatewayIntent;
-  try {
-    intent = await gateway.authenticate(row.intentId, input.approve);
-  } catch (error) {
-    gatewayFailure(error);
-  }
+  const intent = await authenticateWithTestGateway(gateway, row.gateway, row.intentId, input.approve);
   await applyIntentUpdate(ctx, intent, now);
   return statusResponse(await reload(db, row.intentId));
 }

@@ -40,3 +40,18 @@ export async function saveCardIfAsked(ctx: AppContext, customerId: number, now: 
     if (!(error instanceof AppError)) throw error;
   }
 }
+
+/** The built-in gateway's 3-D Secure style page answering for an intent (a booking's or a tip's) made on `intentGateway`. */
+export async function authenticateWithTestGateway(
+  gateway: AppContext['gateway'],
+  intentGateway: string,
+  intentId: string,
+  approve: boolean,
+): Promise<GatewayIntent> {
+  if (!gateway.authenticate || intentGateway !== gateway.kind) throw badRequest('Authentication happens with the payment provider');
+  try {
+    return await gateway.authenticate(intentId, approve);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+}

@@ -14,7 +14,7 @@ import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
 import { gatewayFailure, openStatuses } from './payment-common.ts';
-import { payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
+import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 
 /**
  * Tips (decision 020): their own gateway intent (the `tips` row) and their own ledger row (payments.kind 'tip'),
@@ -143,13 +143,7 @@ export async function confirmTipPayment(ctx: AppContext, actor: Actor, now: Date
 export async function authenticateTipPayment(ctx: AppContext, actor: Actor, now: Date, input: AuthenticateTestPaymentInput): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
   const row = await ownTip(db, actor, input.clientSecret);
-  if (!gateway.authenticate || row.gateway !== gateway.kind) throw badRequest('Authentication happens with the payment provider');
-  let intent: GatewayIntent;
-  try {
-    intent = await gateway.authenticate(row.intentId, input.approve);
-  } catch (error) {
-    gatewayFailure(error);
-  }
+  const intent = await authenticateWithTestGateway(gateway, row.gateway, row.intentId, input.approve);
   await applyTipIntentUpdate(ctx, intent, now);
   return toStatus(await reload(db, row.id));
 }
