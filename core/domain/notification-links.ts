@@ -26,6 +26,9 @@ export function notificationLink(notification: { type: NotificationType; entityI
     case 'reminder':
     case 'alert':
       return null;
+    case 'promotions':
+      // A campaign's call to action: an in-app path only, never another site (decision 022).
+      return id.startsWith('/') && !id.startsWith('//') ? id : null;
     default: {
       const unknownType: never = notification.type;
       return unknownType;

@@ -8,7 +8,7 @@ describe('bookingPrice', () => {
     ['Complete Detail Package', 19900, 1592, 22992],
     ['Ceramic Coating', 39900, 3192, 44592],
   ])('%s: tax and total', (_name, priceCents, taxCents, totalCents) => {
-    expect(bookingPrice(priceCents)).toEqual({ priceCents, vehicleSurchargeCents: 0, serviceFeeCents: 1500, taxCents, totalCents });
+    expect(bookingPrice(priceCents)).toEqual({ priceCents, vehicleSurchargeCents: 0, discountCents: 0, serviceFeeCents: 1500, taxCents, totalCents });
   });
 
   it('rounds tax half up to the cent', () => {
@@ -36,6 +36,7 @@ describe('bookingPrice with a vehicle surcharge', () => {
     expect(bookingPrice(5900, 2000)).toEqual({
       priceCents: 5900,
       vehicleSurchargeCents: 2000,
+      discountCents: 0,
       serviceFeeCents: 1500,
       taxCents: 632,
       totalCents: 10032,
@@ -61,7 +62,7 @@ describe('bookingPrice with a vehicle surcharge', () => {
 
 describe('cancellationFeeCents', () => {
   const startsAt = new Date('2026-12-01T17:00:00Z');
-  const booking = { startsAt, serviceFeeCents: 1500 };
+  const booking = { startsAt, freeCancellationHours: 24, lateCancellationFeeCents: 1500 };
   const hoursBefore = (hours: number) => new Date(startsAt.getTime() - hours * 3_600_000);
 
   it('is free until 24 hours before the start', () => {
@@ -69,10 +70,40 @@ describe('cancellationFeeCents', () => {
     expect(cancellationFeeCents(booking, new Date(hoursBefore(24).getTime() - 1))).toBe(0);
   });
 
-  it('is the service fee from 24 hours before the start, and after it', () => {
+  it('is the late fee from 24 hours before the start, and after it', () => {
     expect(cancellationFeeCents(booking, hoursBefore(24))).toBe(1500);
     expect(cancellationFeeCents(booking, hoursBefore(1))).toBe(1500);
     expect(cancellationFeeCents(booking, hoursBefore(-2))).toBe(1500);
-    expect(cancellationFeeCents({ startsAt, serviceFeeCents: 2000 }, hoursBefore(3))).toBe(2000);
+    expect(cancellationFeeCents({ ...booking, lateCancellationFeeCents: 2000 }, hoursBefore(3))).toBe(2000);
+  });
+
+  it('keeps the window the booking was made with', () => {
+    const twoDays = { ...booking, freeCancellationHours: 48 };
+    expect(cancellationFeeCents(twoDays, hoursBefore(47))).toBe(1500);
+    expect(cancellationFeeCents(twoDays, hoursBefore(49))).toBe(0);
+  });
+});
+
+describe('bookingPrice with a discount and settings', () => {
+  it('taxes what is left after a 20 % code: $59 - $11.80 = $47.20, tax $3.78, total $65.98', () => {
+    const price = bookingPrice(5900, 0, { discountCents: 1180 });
+    expect(price).toEqual({ priceCents: 5900, vehicleSurchargeCents: 0, discountCents: 1180, serviceFeeCents: 1500, taxCents: 378, totalCents: 6598 });
+  });
+
+  it('caps the discount at price and surcharge; a covered visit with the fee waived costs nothing', () => {
+    expect(bookingPrice(5900, 1000, { discountCents: 99_999 }).discountCents).toBe(6900);
+    expect(bookingPrice(5900, 1000, { discountCents: 6900, waiveServiceFee: true }).totalCents).toBe(0);
+  });
+
+  it('takes the fee and the tax rate from the settings', () => {
+    const price = bookingPrice(10_000, 0, {}, { serviceFeeCents: 999, taxRateBasisPoints: 1025 });
+    expect(price.serviceFeeCents).toBe(999);
+    expect(price.taxCents).toBe(1025);
+    expect(price.totalCents).toBe(10_000 + 999 + 1025);
+  });
+
+  it('refuses a discount or a setting that is not whole cents', () => {
+    expect(() => bookingPrice(5900, 0, { discountCents: -1 })).toThrow(RangeError);
+    expect(() => bookingPrice(5900, 0, {}, { serviceFeeCents: 1.5, taxRateBasisPoints: 800 })).toThrow(RangeError);
   });
 });

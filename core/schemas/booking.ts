@@ -138,6 +138,16 @@ export const bookingSchema = z.object({
   priceCents: z.number().int(),
   /** The service's surcharge for this vehicle type (decision 020), 0 when none: its own line on the booking. */
   vehicleSurchargeCents: z.number().int().nonnegative(),
+  /**
+   * Off price and surcharge (decision 022), 0 when none: its own line. `discountSource` says why: a promo code
+   * (`promoCode` is the code), the customer's membership discount, or a visit the membership covers.
+   */
+  discountCents: z.number().int().nonnegative(),
+  discountSource: z.enum(['promo_code', 'membership', 'covered_visit']).nullable(),
+  promoCode: z.string().nullable(),
+  /** The cancellation terms the booking was made with. */
+  freeCancellationHours: z.number().int().nonnegative(),
+  lateCancellationFeeCents: z.number().int().nonnegative(),
   serviceFeeCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),

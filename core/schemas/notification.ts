@@ -13,6 +13,8 @@ export const notificationTypes = [
   'user_update',
   'reminder',
   'alert',
+  // Marketing (decision 022): off by default, and never sent to anyone who has not turned it on.
+  'promotions',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -101,4 +103,5 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   user_update: 'Account updates',
   reminder: 'Reminders',
   alert: 'Alerts',
+  promotions: 'Promotions',
 };

@@ -22,8 +22,16 @@ import {
   type Relation,
 } from './booking-records.ts';
 
+/** Why a booking has a discount (decision 022): a code wins the label; a membership covers or discounts. */
+function discountSourceOf(b: Pick<BookingRow, 'discountCents' | 'promoCodeId' | 'membershipId' | 'priceCents' | 'vehicleSurchargeCents'>) {
+  if (b.discountCents === 0) return null;
+  if (b.promoCodeId !== null) return 'promo_code' as const;
+  if (b.membershipId !== null) return b.discountCents === b.priceCents + b.vehicleSurchargeCents ? ('covered_visit' as const) : ('membership' as const);
+  return null;
+}
+
 /** The fee cancelling now would cost: none when the customer can no longer cancel, else pricing's rule. */
-export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'serviceFeeCents'>, now: Date): number {
+export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>, now: Date): number {
   if (!actionsFrom(booking.status, 'customer').includes('cancel')) return 0;
   return cancellationFeeCents(booking, now);
 }
@@ -120,6 +128,11 @@ function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: D
     total: centsToDollars(b.totalCents),
     priceCents: b.priceCents,
     vehicleSurchargeCents: b.vehicleSurchargeCents,
+    discountCents: b.discountCents,
+    discountSource: discountSourceOf(b),
+    promoCode: record.promoCode,
+    freeCancellationHours: b.freeCancellationHours,
+    lateCancellationFeeCents: b.lateCancellationFeeCents,
     serviceFeeCents: b.serviceFeeCents,
     taxCents: b.taxCents,
     totalCents: b.totalCents,

@@ -4,7 +4,7 @@ import { notFound } from '@core/errors.ts';
 import { customerOnlyStatuses, detailerSeesBooking } from '@core/domain/booking-status.ts';
 import { timeSlots, wallClockAt } from '@core/domain/time-slots.ts';
 import type { Database } from '../db/client.ts';
-import { bookingEvents, bookings, detailers, services, users } from '../db/schema.ts';
+import { bookingEvents, bookings, detailers, promoCodes, services, users } from '../db/schema.ts';
 import type { UserRow } from '../identity/user-service.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -16,6 +16,8 @@ export type BookingRecord = {
   detailerUserId: number;
   timeZone: string;
   customerName: string;
+  /** The promo code the booking's discount came from, as its creator typed it (decision 022). */
+  promoCode: string | null;
 };
 export type Relation = 'customer' | 'detailer' | 'admin';
 
@@ -30,11 +32,13 @@ export function selectRecords(db: Database) {
       detailerUserId: detailers.userId,
       timeZone: detailers.timeZone,
       customerName: customerUsers.name,
+      promoCode: promoCodes.code,
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(detailers, eq(detailers.id, bookings.detailerId))
-    .innerJoin(customerUsers, eq(customerUsers.id, bookings.customerId));
+    .innerJoin(customerUsers, eq(customerUsers.id, bookings.customerId))
+    .leftJoin(promoCodes, eq(promoCodes.id, bookings.promoCodeId));
 }
 
 export async function loadRecord(db: Database, id: number): Promise<BookingRecord | undefined> {

@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import { conflict, notFound } from '@core/errors.ts';
-import { holdMinutes, maxUnpaidHolds } from '@core/domain/booking-status.ts';
+import { maxUnpaidHolds } from '@core/domain/booking-status.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
@@ -19,6 +19,8 @@ import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
 import { saveBookedPlace } from '../garage/address-service.ts';
 import { bookedVehicle } from '../garage/vehicle-service.ts';
+import { readPlatformSettings } from '../business/platform-settings-service.ts';
+import { memberPriceAdjustments } from '../memberships/member-pricing.ts';
 
 export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
 
@@ -35,7 +37,7 @@ async function reserveHold(tx: Database, customerId: number, now: Date): Promise
   if (holds!.n >= maxUnpaidHolds) throw conflict(tooManyHoldsMessage);
 }
 
-/** POST /api/bookings: holds the slot as pending_payment for 15 minutes. Amounts come from the catalog only. */
+/** POST /api/bookings: holds the slot as pending_payment for the settings' hold time. Amounts come from the server only. */
 export async function createBooking(ctx: AppContext, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
   const { db } = ctx;
   const customer = requireRole(actor, 'customer');
@@ -58,7 +60,10 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
       // Price and the vehicle type's surcharge from the catalog only (what the browser sends is ignored), read with
       // the service row held so a pause or delete cannot slip between this check and the insert.
       const catalog = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock: true });
-      const price = bookingPrice(catalog.priceCents, catalog.vehicleSurchargeCents);
+      // Decision 022: the live settings and the customer's plan, read in this transaction; the booking keeps both.
+      const settings = await readPlatformSettings(tx);
+      const member = await memberPriceAdjustments(tx, customer.id, catalog.priceCents + catalog.vehicleSurchargeCents);
+      const price = bookingPrice(catalog.priceCents, catalog.vehicleSurchargeCents, member.adjustments, settings);
       // One booking insert per detailer at a time. Two inserts of overlapping slots that check the exclusion
       // constraint at once can each wait for the other: PostgreSQL then aborts one as a deadlock a second later,
       // and under a burst those aborts chained into 500s (CI: 49 of 50 requests after 37 s). In turn, the loser
@@ -98,7 +103,11 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
           latitude: place.latitude,
           longitude: place.longitude,
           ...price,
-          holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+          membershipId: member.membershipId,
+          taxRateBasisPoints: settings.taxRateBasisPoints,
+          freeCancellationHours: settings.freeCancellationHours,
+          lateCancellationFeeCents: settings.lateCancellationFeeCents,
+          holdExpiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
           createdAt: now,
           updatedAt: now,
         })

@@ -2,9 +2,28 @@ import { eq } from 'drizzle-orm';
 import { defaultCommissionBasisPoints, defaultPayoutWeekday } from '@core/domain/earnings.ts';
 import { platformSettingsUpdateSchema, type PlatformSettingsResponse } from '@core/schemas/platform-settings.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
 import { platformSettings } from '../db/schema.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
+
+/** The whole settings row, as everything that prices, holds or times a booking reads it (decision 022). */
+export type PlatformSettingsRow = Omit<typeof platformSettings.$inferSelect, 'id' | 'updatedByUserId'>;
+
+/**
+ * The live settings (row 1), or the defaults of the schema when the row is missing. `db` may be a transaction: a
+ * booking reads the numbers it is priced with inside its own.
+ */
+export async function readPlatformSettings(db: Database): Promise<PlatformSettingsRow> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  if (row) return row;
+  const [defaults] = await db
+    .insert(platformSettings)
+    .values({ id: 1 })
+    .onConflictDoUpdate({ target: platformSettings.id, set: { id: 1 } })
+    .returning();
+  return defaults!;
+}
 
 type SettingsRow = Pick<typeof platformSettings.$inferSelect, 'commissionBasisPoints' | 'payoutWeekday' | 'updatedAt'>;
 

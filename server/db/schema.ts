@@ -11,3 +11,6 @@ export * from './schema/tracking.ts';
 export * from './schema/garage.ts';
 export * from './schema/after-the-job.ts';
 export * from './schema/business.ts';
+export * from './schema/memberships.ts';
+export * from './schema/marketing.ts';
+export * from './schema/smart-booking.ts';

@@ -15,6 +15,8 @@ export const users = pgTable(
     /** The identity provider's subject for accounts that signed in with OpenID Connect. */
     oidcSubject: text('oidc_subject'),
     referralCreditsCents: integer('referral_credits_cents').notNull().default(0),
+    /** The code friends register with (/login?ref=CODE); the migration gives every existing user one. */
+    referralCode: text('referral_code').notNull().default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 8))`),
     isDisabled: boolean('is_disabled').notNull().default(false),
     /** When the owner opened the confirmation link: only a verified address may become admin or be linked to OpenID. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -28,6 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_oidc_subject_unique').on(t.oidcSubject),
+    uniqueIndex('users_referral_code_unique').on(sql`lower(${t.referralCode})`),
     check('users_referral_credits_non_negative', sql`${t.referralCreditsCents} >= 0`),
   ],
 );

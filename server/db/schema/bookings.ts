@@ -5,6 +5,8 @@ import { users } from './accounts.ts';
 import { detailers, services } from './catalog.ts';
 import { bookingStatusEnum } from './enums.ts';
 import { vehicles } from './garage.ts';
+import { promoCodes } from './marketing.ts';
+import { memberships } from './memberships.ts';
 
 /** A booked car as it was at booking time (a later edit of the car does not rewrite history). */
 export type BookedVehicle = { make: string; model: string; year: number; color: string; licensePlate: string; nickname: string; vehicleType: string };
@@ -43,7 +45,19 @@ export const bookings = pgTable(
     /** The service's surcharge for this vehicle type when booked (0 for none); taxed like the price. */
     vehicleSurchargeCents: integer('vehicle_surcharge_cents').notNull().default(0),
     serviceFeeCents: integer('service_fee_cents').notNull(),
+    /**
+     * Off the price and surcharge (decision 022): a promo code's discount, a plan's member discount, or the whole of
+     * both for a visit the plan covers. Tax is on what is left.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
+    promoCodeId: integer('promo_code_id').references((): AnyPgColumn => promoCodes.id, { onDelete: 'set null' }),
+    /** The membership that covered or discounted the booking. */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id, { onDelete: 'set null' }),
     taxCents: integer('tax_cents').notNull(),
+    /** The platform settings the booking was priced with (decision 022): a later change does not reprice it. */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(800),
+    freeCancellationHours: integer('free_cancellation_hours').notNull().default(24),
+    lateCancellationFeeCents: integer('late_cancellation_fee_cents').notNull().default(1500),
     totalCents: integer('total_cents').notNull(),
     /** A pending_payment booking holds its slot until this moment. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -62,10 +76,12 @@ export const bookings = pgTable(
     check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
     check('bookings_completed_at_when_completed', sql`${t.completedAt} is null or ${t.status} = 'completed'`),
     check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.vehicleSurchargeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
+    check('bookings_discount_range', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.priceCents} + ${t.vehicleSurchargeCents}`),
     check(
       'bookings_total_is_sum',
-      sql`${t.totalCents} = ${t.priceCents} + ${t.vehicleSurchargeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+      sql`${t.totalCents} = ${t.priceCents} + ${t.vehicleSurchargeCents} - ${t.discountCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
     ),
+    check('bookings_priced_with_ranges', sql`${t.taxRateBasisPoints} between 0 and 2500 and ${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} >= 0`),
     // bookings_no_overlap (an exclusion constraint) lives in a custom SQL migration: Drizzle cannot declare it.
   ],
 );

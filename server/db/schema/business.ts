@@ -17,6 +17,17 @@ export const platformSettings = pgTable(
     commissionBasisPoints: integer('commission_basis_points').notNull().default(1500),
     /** The weekday payouts run on (0 = Sunday), in the platform's time zone. */
     payoutWeekday: integer('payout_weekday').notNull().default(1),
+    /** What a booking is priced and held with (decision 022); each booking keeps its own copy of these. */
+    serviceFeeCents: integer('service_fee_cents').notNull().default(1500),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(800),
+    freeCancellationHours: integer('free_cancellation_hours').notNull().default(24),
+    lateCancellationFeeCents: integer('late_cancellation_fee_cents').notNull().default(1500),
+    holdMinutes: integer('hold_minutes').notNull().default(15),
+    requestTimeoutHours: integer('request_timeout_hours').notNull().default(12),
+    /** Referral credits (decision 022): the friend's welcome credit and the referrer's reward. */
+    referralFriendCreditCents: integer('referral_friend_credit_cents').notNull().default(1000),
+    referralReferrerCreditCents: integer('referral_referrer_credit_cents').notNull().default(1000),
+    supportEmail: text('support_email').notNull().default('support@glossly.app'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -24,6 +35,13 @@ export const platformSettings = pgTable(
     check('platform_settings_one_row', sql`${t.id} = 1`),
     check('platform_settings_commission_range', sql`${t.commissionBasisPoints} between 0 and 5000`),
     check('platform_settings_payout_weekday_range', sql`${t.payoutWeekday} between 0 and 6`),
+    check('platform_settings_service_fee_range', sql`${t.serviceFeeCents} between 0 and 10000`),
+    check('platform_settings_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 2500`),
+    check('platform_settings_cancellation_range', sql`${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} between 0 and 10000`),
+    check('platform_settings_hold_minutes_range', sql`${t.holdMinutes} between 5 and 60`),
+    check('platform_settings_request_timeout_range', sql`${t.requestTimeoutHours} between 1 and 72`),
+    check('platform_settings_referral_range', sql`${t.referralFriendCreditCents} between 0 and 10000 and ${t.referralReferrerCreditCents} between 0 and 10000`),
+    check('platform_settings_support_email_format', sql`${t.supportEmail} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
   ],
 );
 
@@ -101,6 +119,8 @@ export const detailerLedger = pgTable(
     index('detailer_ledger_detailer_id_idx').on(t.detailerId, t.id),
     uniqueIndex('detailer_ledger_one_per_payment').on(t.paymentId),
     uniqueIndex('detailer_ledger_one_per_payout').on(t.payoutId, t.kind),
+    // A job a membership covered has no payment row: its earning is one per booking (decision 022).
+    uniqueIndex('detailer_ledger_one_covered_job_per_booking').on(t.bookingId).where(sql`${t.kind} = 'job' and ${t.paymentId} is null`),
     check('detailer_ledger_kind_known', sql`${t.kind} in ('job', 'tip', 'refund', 'payout', 'payout_reversal')`),
     check('detailer_ledger_split_adds_up', sql`${t.amountCents} = ${t.grossCents} - ${t.commissionCents} or ${t.kind} in ('payout', 'payout_reversal')`),
   ],

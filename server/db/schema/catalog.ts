@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { vehicleTypes } from '@core/schemas/booking.ts';
 import { createdAt } from './columns.ts';
 import { uploads, users } from './accounts.ts';
@@ -7,6 +7,12 @@ import { uploads, users } from './accounts.ts';
 export const serviceCategories = pgTable('service_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The order admins give the categories on the home screen (/admin/services). */
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** A hidden category and its services are out of the customer's catalog; bookings go on. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  /** Rain spoils its services (exterior work): the weather check looks at them (decision 022). */
+  weatherSensitive: boolean('weather_sensitive').notNull().default(true),
 });
 
 export const detailers = pgTable(
@@ -31,6 +37,8 @@ export const detailers = pgTable(
     serviceRadiusMiles: integer('service_radius_miles').notNull().default(25),
     /** What the customer looks for at the curb, such as 'White Ford Transit'. */
     vehicleDescription: text('vehicle_description').notNull().default(''),
+    /** Minutes the detailer adds to the drive between two jobs (decision 022). */
+    travelBufferMinutes: integer('travel_buffer_minutes').notNull().default(15),
     /**
      * The rating and count the detailer had before Glossly's own reviews (the demo seed's history): `rating` and
      * `review_count` are recomputed from these plus the published, visible reviews (decision 020).
@@ -52,6 +60,7 @@ export const detailers = pgTable(
     check('detailers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('detailers_review_count_non_negative', sql`${t.reviewCount} >= 0`),
     check('detailers_service_radius_range', sql`${t.serviceRadiusMiles} between 1 and 100`),
+    check('detailers_travel_buffer_range', sql`${t.travelBufferMinutes} between 0 and 120`),
     check('detailers_history_range', sql`${t.historyRating} >= 0 and ${t.historyRating} <= 5 and ${t.historyReviewCount} >= 0`),
   ],
 );
