@@ -322,8 +322,6 @@ CREATE INDEX "platform_setting_changes_created_at_idx" ON "platform_setting_chan
 CREATE UNIQUE INDEX "promo_code_redemptions_booking_unique" ON "promo_code_redemptions" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "promo_code_redemptions_code_customer_idx" ON "promo_code_redemptions" USING btree ("promo_code_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "promo_codes_code_unique" ON "promo_codes" USING btree (lower("code"));--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_referral_code_unique" ON "users" USING btree (lower("referral_code"));--> statement-breakpoint
 CREATE UNIQUE INDEX "detailer_ledger_one_covered_job_per_booking" ON "detailer_ledger" USING btree ("booking_id") WHERE "detailer_ledger"."kind" = 'job' and "detailer_ledger"."payment_id" is null;--> statement-breakpoint
 ALTER TABLE "detailers" ADD CONSTRAINT "detailers_travel_buffer_range" CHECK ("detailers"."travel_buffer_minutes" between 0 and 120);--> statement-breakpoint
@@ -337,8 +335,12 @@ ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_hold_minutes_r
 ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_request_timeout_range" CHECK ("platform_settings"."request_timeout_hours" between 1 and 72);--> statement-breakpoint
 ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_referral_range" CHECK ("platform_settings"."referral_friend_credit_cents" between 0 and 10000 and "platform_settings"."referral_referrer_credit_cents" between 0 and 10000);--> statement-breakpoint
 ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_support_email_format" CHECK ("platform_settings"."support_email" ~ '^[^@[:space:]]+@[^@[:space:]]+$');--> statement-breakpoint
--- Hand-written backfills (decision 022): a booking made before keeps the late fee it was priced with (its service
--- fee), categories keep their order, and interior work is not spoiled by rain.
+-- Hand-written (decision 022). The bookings' links to a promo code and a membership: declared in the Drizzle schema
+-- they would make its files import each other in a cycle.
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Backfills: a booking made before keeps the late fee it was priced with (its service fee), categories keep their
+-- order, and interior work is not spoiled by rain.
 UPDATE "bookings" SET "late_cancellation_fee_cents" = "service_fee_cents";--> statement-breakpoint
 UPDATE "service_categories" SET "sort_order" = "id";--> statement-breakpoint
 UPDATE "service_categories" SET "weather_sensitive" = false WHERE lower("name") = 'interior';
