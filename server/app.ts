@@ -45,7 +45,20 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { startReviewJob } from './reviews/review-reminders-job.ts';
 import { startTrackingRetentionJob } from './tracking/tracking-retention-job.ts';
 import { businessRoutes } from './business/routes.ts';
+import { adminCatalogRoutes } from './admin-catalog/routes.ts';
 import { startEarningsJobs } from './business/earnings-jobs.ts';
+import { weatherRoutes } from './weather/routes.ts';
+import { startWeatherJob } from './weather/weather-job.ts';
+import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { promoCodeRoutes } from './marketing/promo-routes.ts';
+import { membershipVisitRoutes } from './memberships/visits/routes.ts';
+import { startVisitSchedulerJob } from './memberships/visits/visit-scheduler-job.ts';
+import { membershipRoutes } from './memberships/routes.ts';
+import { startMembershipRenewalJob } from './memberships/renewal-job.ts';
+import { referralRoutes } from './referrals/routes.ts';
+import { marketingRoutes } from './marketing/marketing-routes.ts';
+import { startCampaignJob } from './marketing/campaign-sending.ts';
+import { smartBookingRoutes } from './smart-booking/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +168,15 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(onboardingRoutes);
   await app.register(dashboardRoutes);
   await app.register(businessRoutes);
+  await app.register(weatherRoutes);
+  await app.register(diagnosticsRoutes);
+  await app.register(adminCatalogRoutes);
+  await app.register(promoCodeRoutes);
+  await app.register(membershipVisitRoutes);
+  await app.register(membershipRoutes);
+  await app.register(referralRoutes);
+  await app.register(marketingRoutes);
+  await app.register(smartBookingRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each
@@ -167,6 +189,10 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startReviewJob(app);
     startUploadCleanupJob(app);
     startEarningsJobs(app);
+    startWeatherJob(app);
+    startCampaignJob(app);
+    startVisitSchedulerJob(app);
+    startMembershipRenewalJob(app);
   }
 
   await registerStaticClient(app, clientDir);

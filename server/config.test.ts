@@ -95,6 +95,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the built-in forecasts by default and Open-Meteo only with its address, refusing half of it', () => {
+    expect(loadConfig({}).WEATHER_PROVIDER).toBe('builtin');
+    expect(loadConfig({}).OPEN_METEO_URL).toBeUndefined();
+    expect(loadConfig({ WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_URL: 'https://api.open-meteo.com/' })).toMatchObject({
+      WEATHER_PROVIDER: 'open-meteo',
+      OPEN_METEO_URL: 'https://api.open-meteo.com',
+    });
+    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo' })).toThrow(/^Invalid environment variable OPEN_METEO_URL: required when WEATHER_PROVIDER is open-meteo/);
+    expect(() => loadConfig({ OPEN_METEO_URL: 'https://api.open-meteo.com' })).toThrow(/^Invalid environment variable WEATHER_PROVIDER: must be open-meteo/);
+    expect(() => loadConfig({ WEATHER_PROVIDER: 'nws' })).toThrow(/^Invalid environment variable WEATHER_PROVIDER: /);
+    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_URL: 'ftp://x' })).toThrow(/^Invalid environment variable OPEN_METEO_URL: /);
+  });
+
   it('seeds the sample catalog only in demo mode unless asked', () => {
     expect(loadConfig({}).SEED_CATALOG).toBe(true);
     expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test' }).SEED_CATALOG).toBe(false);

@@ -65,6 +65,9 @@ const configSchema = z.object({
   ROUTING_URL: serviceBaseUrl.optional(),
   /** A Nominatim-compatible geocoder; unset: the built-in US ZIP code table (server/geo/). */
   GEOCODER_URL: serviceBaseUrl.optional(),
+  /** Forecasts for rain checks (issue 20): builtin (set at /test-weather-notifications) or open-meteo at OPEN_METEO_URL. */
+  WEATHER_PROVIDER: z.enum(['builtin', 'open-meteo']).default('builtin'),
+  OPEN_METEO_URL: serviceBaseUrl.optional(),
   /** Map tiles and their credit line, set together; unset: maps draw on a plain background (decision 018). */
   MAP_TILE_URL: mapTileUrl.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
@@ -141,6 +144,16 @@ function requireS3Group(values: ParsedConfig): void {
   if (present && missing) throw invalid(missing, `required when ${present} is set (S3 storage needs ${s3Variables.join(', ')})`);
 }
 
+/** The real forecast provider needs its address, and an address alone would be silently ignored. */
+function requireWeatherPair(values: ParsedConfig): void {
+  if (values.WEATHER_PROVIDER === 'open-meteo' && !values.OPEN_METEO_URL) {
+    throw invalid('OPEN_METEO_URL', 'required when WEATHER_PROVIDER is open-meteo (e.g. https://api.open-meteo.com)');
+  }
+  if (values.WEATHER_PROVIDER === 'builtin' && values.OPEN_METEO_URL) {
+    throw invalid('WEATHER_PROVIDER', 'must be open-meteo when OPEN_METEO_URL is set; unset one or the other');
+  }
+}
+
 /** Parses the environment; a bad value throws a one-line message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -157,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Tiles without their credit line break most tile servers' terms; a credit without tiles means a mistake.
   requirePair(values, 'MAP_TILE_URL', 'MAP_ATTRIBUTION');
   requireS3Group(values);
+  requireWeatherPair(values);
   const PAYMENTS_GATEWAY = paymentsGateway(values);
   const { DEMO_MODE, SEED_CATALOG, ADMIN_EMAILS, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
   const demoMode = DEMO_MODE ?? rest.NODE_ENV !== 'production';

@@ -44,6 +44,18 @@ const exactTitles: Readonly<Record<string, string>> = {
   '/detailer/manage-services': 'Manage services',
   '/business': 'Business',
   '/business/dashboard': 'Business dashboard',
+  '/admin/notifications': 'Notifications',
+  '/admin/marketing': 'Marketing',
+  '/admin/marketing/campaigns': 'Campaigns',
+  '/admin/marketing/campaigns/new': 'New campaign',
+  '/admin/marketing/audiences': 'Audiences',
+  '/admin/marketing/audiences/new': 'New audience',
+  '/admin/marketing/promo-codes': 'Promo codes',
+  '/admin/marketing/promo-codes/new': 'New promo code',
+  '/admin/services': 'Services',
+  '/detailer/marketing': 'Marketing',
+  '/smart-booking': 'Smart Book',
+  '/subscribe': 'Subscribe',
 };
 
 export function headerTitle(path: string): string {
@@ -54,6 +66,8 @@ export function headerTitle(path: string): string {
   if (isBookingPage(current)) return 'Booking Details';
   if (current.startsWith('/services/')) return 'Service Details';
   if (current.startsWith('/reviews/')) return 'Review';
+  if (/^\/admin\/marketing\/campaigns\/\d+\/edit$/.test(current)) return 'Edit campaign';
+  if (/^\/admin\/marketing\/campaigns\/\d+$/.test(current)) return 'Campaign';
   return productName;
 }
 

@@ -56,3 +56,28 @@ describe('receipt lines', () => {
     expect(receiptNumber(1234567)).toBe('GL-1234567');
   });
 });
+
+describe('receipt discount line (decision 022)', () => {
+  const discounted: ReceiptMoney = { ...completed, discountCents: 1000, taxCents: 392, capturedCents: 6792 };
+
+  it('names a promo code with its code, taken off before the fee, and still adds up to the charge', () => {
+    const receipt = buildReceiptLines({ ...discounted, discountSource: 'promo_code', promoCode: 'SPRING10' });
+    expect(receipt.lines.map((l) => [l.kind, l.label, l.amountCents]).slice(0, 4)).toEqual([
+      ['service', 'Basic Exterior Wash', 5900],
+      ['discount', 'Promo code SPRING10', -1000],
+      ['fee', 'Service fee', 1500],
+      ['tax', 'Tax', 392],
+    ]);
+    expect(chargeBreakdownCents(receipt.lines)).toBe(6792);
+  });
+
+  it("says 'Member discount' for a membership and 'Covered by your plan' for a covered visit", () => {
+    expect(buildReceiptLines({ ...discounted, discountSource: 'membership' }).lines[1]).toEqual({ kind: 'discount', label: 'Member discount', amountCents: -1000 });
+    const covered = buildReceiptLines({ ...completed, discountCents: 5900, discountSource: 'covered_visit', serviceFeeCents: 0, taxCents: 0, capturedCents: 0 });
+    expect(covered.lines[1]).toEqual({ kind: 'discount', label: 'Covered by your plan', amountCents: -5900 });
+  });
+
+  it('has no discount line without a discount', () => {
+    expect(buildReceiptLines({ ...completed, discountCents: 0, discountSource: null }).lines.some((l) => l.kind === 'discount')).toBe(false);
+  });
+});

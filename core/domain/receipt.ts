@@ -1,10 +1,11 @@
+import { discountLineLabel, type DiscountSource } from './discount.ts';
+
 /**
  * A receipt's lines (decision 020): what the booking cost, what the card was charged (the ledger's captures), the
  * tip and the refunds, in integer cents. Credits and refunds are negative lines; 'Total paid' is what the customer
  * is out of pocket now. The server builds them from the booking and the ledger; the page and the email print them.
  */
-
-export type ReceiptLineKind = 'service' | 'surcharge' | 'fee' | 'tax' | 'credits' | 'cancellation-fee' | 'charged' | 'tip' | 'refund' | 'total';
+export type ReceiptLineKind = 'service' | 'surcharge' | 'discount' | 'fee' | 'tax' | 'credits' | 'cancellation-fee' | 'charged' | 'tip' | 'refund' | 'total';
 
 export type ReceiptLine = { kind: ReceiptLineKind; label: string; amountCents: number };
 
@@ -15,6 +16,10 @@ export type ReceiptMoney = {
   vehicleType: string;
   priceCents: number;
   vehicleSurchargeCents: number;
+  /** Off price and surcharge (decision 022), 0 when none; the source and code name its line. */
+  discountCents?: number;
+  discountSource?: DiscountSource | null;
+  promoCode?: string | null;
   serviceFeeCents: number;
   taxCents: number;
   /** Referral credits the charge used (0 when none, and for a cancellation fee: those credits came back). */
@@ -39,6 +44,10 @@ export function buildReceiptLines(money: ReceiptMoney): ReceiptTotals {
     lines.push({ kind: 'service', label: money.serviceName, amountCents: money.priceCents });
     if (money.vehicleSurchargeCents > 0) {
       lines.push({ kind: 'surcharge', label: `Vehicle surcharge (${money.vehicleType})`, amountCents: money.vehicleSurchargeCents });
+    }
+    const discountCents = money.discountCents ?? 0;
+    if (discountCents > 0) {
+      lines.push({ kind: 'discount', label: discountLineLabel(money.discountSource ?? null, money.promoCode ?? null), amountCents: -discountCents });
     }
     lines.push({ kind: 'fee', label: 'Service fee', amountCents: money.serviceFeeCents });
     lines.push({ kind: 'tax', label: 'Tax', amountCents: money.taxCents });

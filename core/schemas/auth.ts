@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordMaxLength, passwordMinLength, passwordPolicyMessages } from '../domain/password-policy.ts';
 import { roles } from '../domain/roles.ts';
 import { emailMaxLength, idParam, textSchema } from './common.ts';
+import { referralCodeInputSchema } from './referrals.ts';
 
 // Spec section 5, word for word. The forms (zodResolver) and the Fastify routes parse with these same schemas.
 
@@ -45,6 +46,8 @@ export const registerSchema = z
     /** Accepted for the spec's client and ignored. */
     firebaseUid: textSchema('firebaseUid', 128).optional(),
     isFirebaseUser: z.boolean().optional(),
+    /** A friend's code from their share link (/login?ref=CODE); blank for none (issue 18). */
+    referralCode: referralCodeInputSchema,
   })
   .refine((input) => input.confirmPassword === undefined || input.password === input.confirmPassword, {
     message: 'Passwords do not match',

@@ -59,10 +59,11 @@ export type RescheduleBookingInput = z.infer<typeof rescheduleBookingSchema>;
 export const cancelBookingSchema = z.object({ confirmFee: z.boolean().optional() }).default({});
 export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;
 
-/** GET /api/detailers/:id/availability?date=YYYY-MM-DD&serviceId= */
+/** GET /api/detailers/:id/availability?date=YYYY-MM-DD&serviceId=&zip= (zip: the job's place, for drive times) */
 export const availabilityQuerySchema = z.object({
   date: bookingDateSchema,
   serviceId: idParam('serviceId').optional(),
+  zip: z.string().trim().regex(zipPattern, zipMessage).optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 

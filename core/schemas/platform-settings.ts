@@ -5,49 +5,173 @@ export const maxCommissionBasisPoints = 5000;
 
 export const commissionMessage = 'Commission must be between 0 % and 50 %';
 export const payoutWeekdayMessage = 'Payout day must be a weekday from Sunday (0) to Saturday (6)';
+export const serviceFeeMessage = 'Service fee must be between $0.00 and $100.00';
+export const taxRateMessage = 'Tax rate must be between 0 % and 25 %';
+export const freeCancellationMessage = 'Free cancellation must be between 0 and 168 hours before the start';
+export const lateCancellationFeeMessage = 'Late cancellation fee must be between $0.00 and $100.00';
+export const holdMinutesMessage = 'Hold time must be between 5 and 60 minutes';
+export const requestTimeoutMessage = 'Request expiry must be between 1 and 72 hours';
+export const referralFriendCreditMessage = "Friend's credit must be between $0.00 and $100.00";
+export const referralReferrerCreditMessage = "Referrer's credit must be between $0.00 and $100.00";
+export const supportEmailMessage = 'Support email must be a valid email address';
 
 /** Payout days as the settings form offers them, by number (0 = Sunday, as platform_settings.payout_weekday). */
 export const payoutWeekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-const commissionBasisPoints = z
-  .number({ error: commissionMessage })
-  .int(commissionMessage)
-  .min(0, commissionMessage)
-  .max(maxCommissionBasisPoints, commissionMessage);
-const payoutWeekday = z.number({ error: payoutWeekdayMessage }).int(payoutWeekdayMessage).min(0, payoutWeekdayMessage).max(6, payoutWeekdayMessage);
+/** A whole number within the table's check, every problem with the one message naming the field. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-/** GET and PATCH /api/admin/settings answer (decision 021, issue 19): the platform's own numbers. */
-export const platformSettingsSchema = z.object({
+/**
+ * Each setting's API shape and the range platform_settings' checks also hold (migration 0012): the API refuses
+ * with the field's message before the database would.
+ */
+export const platformSettingFields = {
+  serviceFeeCents: wholeNumber(0, 10_000, serviceFeeMessage),
+  taxRateBasisPoints: wholeNumber(0, 2_500, taxRateMessage),
+  freeCancellationHours: wholeNumber(0, 168, freeCancellationMessage),
+  lateCancellationFeeCents: wholeNumber(0, 10_000, lateCancellationFeeMessage),
+  holdMinutes: wholeNumber(5, 60, holdMinutesMessage),
+  requestTimeoutHours: wholeNumber(1, 72, requestTimeoutMessage),
+  referralFriendCreditCents: wholeNumber(0, 10_000, referralFriendCreditMessage),
+  referralReferrerCreditCents: wholeNumber(0, 10_000, referralReferrerCreditMessage),
+  supportEmail: z.string({ error: supportEmailMessage }).trim().max(254, supportEmailMessage).pipe(z.email(supportEmailMessage)),
+  commissionBasisPoints: wholeNumber(0, maxCommissionBasisPoints, commissionMessage),
+  payoutWeekday: wholeNumber(0, 6, payoutWeekdayMessage),
+};
+export type PlatformSettingName = keyof typeof platformSettingFields;
+export const platformSettingNames = Object.keys(platformSettingFields) as PlatformSettingName[];
+
+/** What customers see before they book (GET /api/settings/public, no sign-in): the numbers that price and time a booking. */
+export const publicSettingsSchema = z.object({
+  serviceFeeCents: z.number().int(),
+  taxRateBasisPoints: z.number().int(),
+  freeCancellationHours: z.number().int(),
+  lateCancellationFeeCents: z.number().int(),
+  holdMinutes: z.number().int(),
+  requestTimeoutHours: z.number().int(),
+  referralFriendCreditCents: z.number().int(),
+  referralReferrerCreditCents: z.number().int(),
+  supportEmail: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** The spec's numbers ($15.00 fee, 8 % tax...), the columns' defaults: shown until the live ones arrive. */
+export const defaultPublicSettings: PublicSettings = {
+  serviceFeeCents: 1500,
+  taxRateBasisPoints: 800,
+  freeCancellationHours: 24,
+  lateCancellationFeeCents: 1500,
+  holdMinutes: 15,
+  requestTimeoutHours: 12,
+  referralFriendCreditCents: 1000,
+  referralReferrerCreditCents: 1000,
+  supportEmail: 'support@glossly.app',
+};
+
+/** One line of the audit list: who changed which setting, from what to what, and when. */
+export const platformSettingChangeSchema = z.object({
+  id: z.number(),
+  setting: z.string(),
+  oldValue: z.string(),
+  newValue: z.string(),
+  /** The admin's name; null once their account is gone. */
+  changedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PlatformSettingChange = z.infer<typeof platformSettingChangeSchema>;
+
+/** GET and PATCH /api/admin/settings answer (decisions 021, 022): every setting and the latest 50 changes. */
+export const platformSettingsSchema = publicSettingsSchema.extend({
   /** The platform's commission on a job's price and surcharge, in basis points (1500 = 15 %). */
   commissionBasisPoints: z.number().int(),
   /** The weekday payouts run on, 0 = Sunday. */
   payoutWeekday: z.number().int(),
   /** When an admin last saved them (ISO); null while the settings row is missing (the defaults apply). */
   updatedAt: z.string().nullable(),
+  /** Newest first, at most 50. */
+  changes: z.array(platformSettingChangeSchema),
 });
 export type PlatformSettingsResponse = z.infer<typeof platformSettingsSchema>;
 
 /** PATCH /api/admin/settings: only the fields sent change; at least one. */
 export const platformSettingsUpdateSchema = z
-  .object({ commissionBasisPoints: commissionBasisPoints.optional(), payoutWeekday: payoutWeekday.optional() })
-  .refine((body) => body.commissionBasisPoints !== undefined || body.payoutWeekday !== undefined, 'Nothing to change');
+  .object(
+    Object.fromEntries(platformSettingNames.map((name) => [name, platformSettingFields[name].optional()])) as {
+      [K in PlatformSettingName]: z.ZodOptional<(typeof platformSettingFields)[K]>;
+    },
+  )
+  .strict()
+  .refine((body) => platformSettingNames.some((name) => body[name] !== undefined), 'Nothing to change');
 export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema>;
 
+/** Dollars typed with up to two decimals, within $0.00 and `maxCents`. */
+const dollars = (maxCents: number, message: string) =>
+  z.number({ error: message }).min(0, message).max(maxCents / 100, message);
+const percent = (maxBasisPoints: number, message: string) =>
+  z.number({ error: message }).min(0, message).max(maxBasisPoints / 100, message);
+const cents = (value: number) => Math.round(value * 100);
+
 /**
- * The admin's settings form: commission typed in percent (two decimals), turned into the PATCH body in basis points
- * (Math.round(percent x 100)). The same limits and messages as the API's.
+ * The admin's settings form: money typed in dollars and rates in percent (two decimals), turned into the PATCH
+ * body in cents and basis points. The same limits and messages as the API's.
  */
 export const platformSettingsFormSchema = z
   .object({
-    commissionPercent: z
-      .number({ error: commissionMessage })
-      .min(0, commissionMessage)
-      .max(maxCommissionBasisPoints / 100, commissionMessage),
-    payoutWeekday,
+    serviceFeeDollars: dollars(10_000, serviceFeeMessage),
+    taxRatePercent: percent(2_500, taxRateMessage),
+    freeCancellationHours: platformSettingFields.freeCancellationHours,
+    lateCancellationFeeDollars: dollars(10_000, lateCancellationFeeMessage),
+    holdMinutes: platformSettingFields.holdMinutes,
+    requestTimeoutHours: platformSettingFields.requestTimeoutHours,
+    referralFriendCreditDollars: dollars(10_000, referralFriendCreditMessage),
+    referralReferrerCreditDollars: dollars(10_000, referralReferrerCreditMessage),
+    supportEmail: platformSettingFields.supportEmail,
+    commissionPercent: percent(maxCommissionBasisPoints, commissionMessage),
+    payoutWeekday: platformSettingFields.payoutWeekday,
   })
-  .transform(({ commissionPercent, payoutWeekday: weekday }) => ({
-    commissionBasisPoints: Math.round(commissionPercent * 100),
-    payoutWeekday: weekday,
+  .transform((form) => ({
+    serviceFeeCents: cents(form.serviceFeeDollars),
+    taxRateBasisPoints: cents(form.taxRatePercent),
+    freeCancellationHours: form.freeCancellationHours,
+    lateCancellationFeeCents: cents(form.lateCancellationFeeDollars),
+    holdMinutes: form.holdMinutes,
+    requestTimeoutHours: form.requestTimeoutHours,
+    referralFriendCreditCents: cents(form.referralFriendCreditDollars),
+    referralReferrerCreditCents: cents(form.referralReferrerCreditDollars),
+    supportEmail: form.supportEmail,
+    commissionBasisPoints: cents(form.commissionPercent),
+    payoutWeekday: form.payoutWeekday,
   }));
 export type PlatformSettingsFormValues = z.input<typeof platformSettingsFormSchema>;
 export type PlatformSettingsFormOutput = z.output<typeof platformSettingsFormSchema>;
+
+/** The API's field names as the form's (the form types dollars and percent). */
+export const formFieldOfSetting: Record<PlatformSettingName, keyof PlatformSettingsFormValues> = {
+  serviceFeeCents: 'serviceFeeDollars',
+  taxRateBasisPoints: 'taxRatePercent',
+  freeCancellationHours: 'freeCancellationHours',
+  lateCancellationFeeCents: 'lateCancellationFeeDollars',
+  holdMinutes: 'holdMinutes',
+  requestTimeoutHours: 'requestTimeoutHours',
+  referralFriendCreditCents: 'referralFriendCreditDollars',
+  referralReferrerCreditCents: 'referralReferrerCreditDollars',
+  supportEmail: 'supportEmail',
+  commissionBasisPoints: 'commissionPercent',
+  payoutWeekday: 'payoutWeekday',
+};
+
+/** The audit list's names for the settings, as the form labels them. */
+export const platformSettingLabels: Record<PlatformSettingName, string> = {
+  serviceFeeCents: 'Service fee',
+  taxRateBasisPoints: 'Tax rate',
+  freeCancellationHours: 'Free cancellation (hours)',
+  lateCancellationFeeCents: 'Late cancellation fee',
+  holdMinutes: 'Hold time (minutes)',
+  requestTimeoutHours: 'Request expiry (hours)',
+  referralFriendCreditCents: "Friend's credit",
+  referralReferrerCreditCents: "Referrer's credit",
+  supportEmail: 'Support email',
+  commissionBasisPoints: 'Commission',
+  payoutWeekday: 'Payout day',
+};

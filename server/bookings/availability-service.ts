@@ -9,12 +9,15 @@ import {
   zonedTimeToUtc,
   type TimeSlotLabel,
 } from '@core/domain/time-slots.ts';
+import { driveTimeConflict, tooLittleDriveTimeMessages, type PlacedJob } from '@core/domain/drive-time.ts';
+import type { Coordinates } from '@core/domain/geo.ts';
 import type { Availability, AvailabilityRule, CreateBookingInput, WeeklyAvailability } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
+import { driveSecondsFor, pairsAround, straightLineRouter, type Router } from '../geo/routing.ts';
 
 /** Seeded and default hours: Monday to Saturday, 9 AM to 5 PM. */
 export const defaultWeeklyRules: AvailabilityRule[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
@@ -47,8 +50,19 @@ type SlotContext = {
   timeZone: string;
   rules: { startMinute: number; endMinute: number }[];
   dayOff: boolean;
-  busy: { startsAt: Date; endsAt: Date }[];
+  /** The detailer's time-holding jobs of the day and the hours around it, with their places (drive time, issue 20). */
+  busy: PlacedJob[];
+  /** Where the job would be: null when unknown (no ZIP given), so only the detailer's buffer is left between jobs. */
+  place: Coordinates | null;
+  travelBufferMinutes: number;
+  driveSeconds: (from: Coordinates, to: Coordinates) => number;
 };
+
+/** Where the job would be and how drives are timed; without a place, only the detailer's buffer separates jobs. */
+export type SlotPlace = { place?: Coordinates | null; router?: Router };
+
+/** Jobs ending up to this long before the day (or starting this long after) are still its neighbours. */
+const neighbourMarginMinutes = 12 * 60;
 
 async function loadDetailer(db: Database, detailerId: number) {
   const [row] = await db
@@ -85,6 +99,7 @@ async function loadSlotContext(
   date: string,
   now: Date,
   excludeBookingId?: number,
+  where: SlotPlace = {},
 ): Promise<SlotContext> {
   const rules = await db
     .select({ startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
@@ -94,11 +109,11 @@ async function loadSlotContext(
     .select({ id: detailerDaysOff.id })
     .from(detailerDaysOff)
     .where(and(eq(detailerDaysOff.detailerId, detailer.id), eq(detailerDaysOff.date, date)));
-  // The whole local day, with a margin for long services that run from the day before.
-  const dayStart = zonedTimeToUtc(date, 0, detailer.timeZone);
-  const dayEnd = zonedTimeToUtc(date, 24 * 60, detailer.timeZone);
-  const busy = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+  // The whole local day and the hours around it: long services from the day before, and the neighbours to drive from.
+  const dayStart = zonedTimeToUtc(date, -neighbourMarginMinutes, detailer.timeZone);
+  const dayEnd = zonedTimeToUtc(date, 24 * 60 + neighbourMarginMinutes, detailer.timeZone);
+  const rows = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, latitude: bookings.latitude, longitude: bookings.longitude })
     .from(bookings)
     .where(
       and(
@@ -109,22 +124,54 @@ async function loadSlotContext(
         excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId),
       ),
     );
-  return { timeZone: detailer.timeZone, rules, dayOff: dayOff !== undefined, busy };
+  const busy = rows.map((row) => ({
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    place: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
+  }));
+  const [buffer] = await db.select({ minutes: detailers.travelBufferMinutes }).from(detailers).where(eq(detailers.id, detailer.id));
+  const place = where.place ?? null;
+  // A routing service is asked here, before any lock: the check under the lock reuses these answers.
+  const driveSeconds = await driveSecondsFor(where.router ?? straightLineRouter, pairsAround(place, busy));
+  return {
+    timeZone: detailer.timeZone,
+    rules,
+    dayOff: dayOff !== undefined,
+    busy,
+    place,
+    travelBufferMinutes: buffer?.minutes ?? 0,
+    driveSeconds,
+  };
 }
 
-type SlotVerdict = { startsAt: Date; endsAt: Date; available: boolean; reason: 'ok' | 'past' | 'closed' | 'taken' };
+type SlotVerdict = {
+  startsAt: Date;
+  endsAt: Date;
+  available: boolean;
+  /** 'previous' / 'next': the job itself is free but the drive from the previous job or to the next does not fit. */
+  reason: 'ok' | 'past' | 'closed' | 'taken' | 'previous' | 'next';
+  /** The drive-time lookup the verdict used, for the check under the lock to agree with it. */
+  driveSeconds: SlotContext['driveSeconds'];
+};
 
 function judgeSlot(context: SlotContext, date: string, label: TimeSlotLabel, durationMinutes: number, now: Date): SlotVerdict {
   const minute = slotMinuteOfDay(label);
   const startsAt = zonedTimeToUtc(date, minute, context.timeZone);
   const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
-  const verdict = (reason: SlotVerdict['reason']): SlotVerdict => ({ startsAt, endsAt, available: reason === 'ok', reason });
+  const verdict = (reason: SlotVerdict['reason']): SlotVerdict => ({
+    startsAt,
+    endsAt,
+    available: reason === 'ok',
+    reason,
+    driveSeconds: context.driveSeconds,
+  });
   if (startsAt.getTime() <= now.getTime()) return verdict('past');
   if (context.dayOff) return verdict('closed');
   const inHours = context.rules.some((r) => r.startMinute <= minute && minute + durationMinutes <= r.endMinute);
   if (!inHours) return verdict('closed');
-  const overlaps = context.busy.some((b) => b.startsAt < endsAt && b.endsAt > startsAt);
-  return verdict(overlaps ? 'taken' : 'ok');
+  // One rule for the slot list and the booking check (core/domain/drive-time.ts): the job's own time, then the drives.
+  const conflict = driveTimeConflict({ startsAt, endsAt, place: context.place }, context.busy, context.travelBufferMinutes, context.driveSeconds);
+  return verdict(conflict === null ? 'ok' : conflict === 'overlap' ? 'taken' : conflict);
 }
 
 /** GET /api/detailers/:id/availability: public, like the rest of the catalog. */
@@ -132,7 +179,7 @@ export async function getAvailability(
   db: Database,
   now: Date,
   detailerId: number,
-  query: { date: string; serviceId?: number },
+  query: { date: string; serviceId?: number } & SlotPlace,
 ): Promise<Availability> {
   // Customers read this: a detailer they may not book (not approved, deleted, disabled) is not there for them.
   if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
@@ -141,7 +188,7 @@ export async function getAvailability(
     query.serviceId === undefined
       ? await shortestDuration(db, detailerId)
       : await offeredServiceDuration(db, detailerId, query.serviceId);
-  const context = await loadSlotContext(db, detailer, query.date, now);
+  const context = await loadSlotContext(db, detailer, query.date, now, undefined, query);
   return {
     date: query.date,
     timeZone: detailer.timeZone,
@@ -161,8 +208,9 @@ export async function checkSlot(
   time: TimeSlotLabel,
   durationMinutes: number,
   excludeBookingId?: number,
+  where: SlotPlace = {},
 ): Promise<SlotVerdict> {
-  const context = await loadSlotContext(db, detailer, date, now, excludeBookingId);
+  const context = await loadSlotContext(db, detailer, date, now, excludeBookingId, where);
   return judgeSlot(context, date, time, durationMinutes, now);
 }
 
@@ -185,6 +233,7 @@ export async function requireFreeSlot(
   input: { date: string; time: CreateBookingInput['time'] },
   durationMinutes: number,
   excludeBookingId?: number,
+  where: SlotPlace = {},
 ) {
   if (input.date < todayFor(detailer.timeZone, now)) {
     throw badRequest('Date cannot be in the past', { date: 'Date cannot be in the past' });
@@ -192,12 +241,13 @@ export async function requireFreeSlot(
   if (input.date > addDays(todayFor(detailer.timeZone, now), bookingHorizonDays)) {
     throw badRequest(beyondHorizonMessage, { date: beyondHorizonMessage });
   }
-  const verdict = await checkSlot(db, now, detailer, input.date, input.time, durationMinutes, excludeBookingId);
+  const verdict = await checkSlot(db, now, detailer, input.date, input.time, durationMinutes, excludeBookingId, where);
   if (verdict.reason === 'past') {
     throw badRequest('That time has already passed. Please choose another time.', { time: 'That time has already passed' });
   }
   if (verdict.reason === 'closed') throw conflict(detailerUnavailableMessage);
   if (verdict.reason === 'taken') throw conflict(slotTakenMessage);
+  if (verdict.reason === 'previous' || verdict.reason === 'next') throw conflict(tooLittleDriveTimeMessages[verdict.reason]);
   return verdict;
 }
 

@@ -1,3 +1,4 @@
+import { discountSourceOf } from '@core/domain/discount.ts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   actionsFrom,
@@ -21,14 +22,6 @@ import {
   type BookingRow,
   type Relation,
 } from './booking-records.ts';
-
-/** Why a booking has a discount (decision 022): a code wins the label; a membership covers or discounts. */
-function discountSourceOf(b: Pick<BookingRow, 'discountCents' | 'promoCodeId' | 'membershipId' | 'priceCents' | 'vehicleSurchargeCents'>) {
-  if (b.discountCents === 0) return null;
-  if (b.promoCodeId !== null) return 'promo_code' as const;
-  if (b.membershipId !== null) return b.discountCents === b.priceCents + b.vehicleSurchargeCents ? ('covered_visit' as const) : ('membership' as const);
-  return null;
-}
 
 /** The fee cancelling now would cost: none when the customer can no longer cancel, else pricing's rule. */
 export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>, now: Date): number {

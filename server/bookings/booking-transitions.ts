@@ -3,11 +3,9 @@ import { AppError, conflict, forbidden, notFound } from '@core/errors.ts';
 import {
   actionNotOpenMessage,
   actionsFrom,
-  freeCancellationHours,
   IllegalTransitionError,
   moneyEffectOf,
   nextStatus,
-  requestTimeoutHours,
   type BookingAction,
   type BookingStatus,
 } from '@core/domain/booking-status.ts';
@@ -17,13 +15,18 @@ import type { AppContext } from '../context.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
+import { readPlatformSettings } from '../business/platform-settings-service.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
 import { announceBookingChange } from './booking-live.ts';
 import { cancellationFeeFor, getBooking } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
+import { placeOf, requireDriveTime } from './drive-time-check.ts';
+import { routerFor } from '../geo/routing.ts';
 import { notifyMany } from '../notifications/notification-service.ts';
 import { copyServiceChecklist, requireProofOfService } from '../proof/proof-rules.ts';
+import { releasePromoCodeUse } from '../marketing/promo-release.ts';
+import { followReferralBooking } from '../referrals/referral-rewards.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -57,6 +60,13 @@ async function applyTransition(
   const everRequested = to === 'requested' || (await wasEverRequested(db, record.booking.id));
   const moved = await ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
+    // Issue 20: a moved job keeps the drive time to its neighbours, re-checked under the detailer's row lock.
+    if (action === 'reschedule' && changes.startsAt && changes.endsAt) {
+      await requireDriveTime(tx, { id: record.booking.detailerId }, placeOf(record.booking), changes.startsAt, changes.endsAt, {
+        now,
+        excludeBookingId: record.booking.id,
+      });
+    }
     const [updated] = await tx
       .update(bookings)
       .set({
@@ -73,6 +83,10 @@ async function applyTransition(
     // with, and Complete is refused (rolled back, so nothing above is kept) until the proof is there.
     if (action === 'start') await copyServiceChecklist(tx, updated.id, updated.serviceId);
     if (action === 'complete') await requireProofOfService(tx, updated.id);
+    // Referrals (issue 18): a friend's first paid booking, and the referrer's reward on its completion, in this move.
+    await followReferralBooking(tx, { booking: updated, to, now });
+    // A booking that leaves its hold unpaid (abandoned, cancelled) gives its promo code's use back, in this move.
+    if (from === 'pending_payment' && to !== 'pending_payment' && to !== 'requested') await releasePromoCodeUse(tx, updated.id);
     await tx.insert(bookingEvents).values({
       bookingId: updated.id,
       action,
@@ -115,7 +129,10 @@ export async function performDetailerAction(
   return getBooking(ctx.db, actor, now, id);
 }
 
-/** POST /api/bookings/:id/cancel: free until 24 hours before the start, then the service fee, confirmed first. */
+/**
+ * POST /api/bookings/:id/cancel: free until the booking's own free-cancellation hours before the start, then its own
+ * late cancellation fee, confirmed first: the terms it was priced with, whatever the settings say now (decision 022).
+ */
 export async function cancelBooking(
   ctx: AppContext,
   actor: Actor,
@@ -130,7 +147,7 @@ export async function cancelBooking(
   const fee = cancellationFeeFor(record.booking, now);
   if (fee > 0 && input.confirmFee !== true) {
     throw conflict(
-      `Cancelling less than ${freeCancellationHours} hours before the start costs the ${formatUsd(fee)} service fee. Confirm to cancel.`,
+      `Cancelling less than ${record.booking.freeCancellationHours} hours before the start costs the ${formatUsd(fee)} late cancellation fee. Confirm to cancel.`,
     );
   }
   await applyTransition(ctx, now, record, 'cancel', user.id, { cancellationFeeCents: fee });
@@ -154,7 +171,10 @@ export async function rescheduleBooking(
   const detailer = { id: record.booking.detailerId, timeZone: record.timeZone };
   const duration = Math.round((record.booking.endsAt.getTime() - record.booking.startsAt.getTime()) / 60_000);
   await abandonLapsedHolds(ctx, now, detailer.id);
-  const verdict = await requireFreeSlot(ctx.db, now, detailer, input, duration, id);
+  const verdict = await requireFreeSlot(ctx.db, now, detailer, input, duration, id, {
+    place: placeOf(record.booking),
+    router: routerFor(ctx.config, ctx.log),
+  });
   try {
     await applyTransition(ctx, now, record, 'reschedule', user.id, { startsAt: verdict.startsAt, endsAt: verdict.endsAt });
   } catch (error) {
@@ -207,8 +227,9 @@ export async function abandonLapsedHolds(ctx: AppContext, now: Date, detailerId?
   return runSystemMoves(ctx, now, lapsed.map((r) => r.id), 'abandon');
 }
 
-/** Requests not accepted within 12 hours of their creation, or by their start, become expired. */
+/** Requests not accepted within the settings' request timeout (read once per pass), or by their start, become expired. */
 export async function expireStaleRequests(ctx: AppContext, now: Date): Promise<number> {
+  const { requestTimeoutHours } = await readPlatformSettings(ctx.db);
   const deadline = new Date(now.getTime() - requestTimeoutHours * 3_600_000);
   const stale = await ctx.db
     .select({ id: bookings.id })

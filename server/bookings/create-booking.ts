@@ -13,6 +13,8 @@ import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
+import { requireDriveTime } from './drive-time-check.ts';
+import { routerFor } from '../geo/routing.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
@@ -52,7 +54,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
-  const verdict = await requireFreeSlot(db, now, detailer, input, duration);
+  // Issue 20: the slot must leave the detailer time to drive here from the previous job and on to the next.
+  const verdict = await requireFreeSlot(db, now, detailer, input, duration, undefined, { place, router: routerFor(ctx.config, ctx.log) });
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -74,12 +77,18 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
           baseLatitude: detailers.baseLatitude,
           baseLongitude: detailers.baseLongitude,
           serviceRadiusMiles: detailers.serviceRadiusMiles,
+          travelBufferMinutes: detailers.travelBufferMinutes,
         })
         .from(detailers)
         .where(eq(detailers.id, detailer.id))
         .for('update');
       // Checked on the locked row (no extra query per booking), so an area changed meanwhile is the one applied.
       requireInServiceArea(lockedDetailer!, place);
+      // The travel rule, re-read under the same lock: of racing bookings of neighbouring slots, each sees the last.
+      await requireDriveTime(tx, { id: detailer.id, travelBufferMinutes: lockedDetailer!.travelBufferMinutes }, place, verdict.startsAt, verdict.endsAt, {
+        now,
+        driveSeconds: verdict.driveSeconds,
+      });
       // Decision 019: a saved car must be the customer's and of the booking's type; the booking keeps a copy of it.
       const car = input.vehicleId === undefined ? null : await bookedVehicle(tx, customer.id, input.vehicleId, input.vehicleType);
       const [row] = await tx

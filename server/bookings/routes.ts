@@ -27,19 +27,20 @@ import {
 import { createBooking } from './create-booking.ts';
 import { listRecentDetailers } from './recent-detailers-service.ts';
 import { parse } from '../http/validate.ts';
+import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
+import { routerFor } from '../geo/routing.ts';
 
 const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete'];
 
 /** Bookings, their lifecycle, and the availability they are made against. */
 export async function bookingRoutes(app: FastifyInstance) {
-  app.get('/api/detailers/:id/availability', (request) =>
-    getAvailability(
-      app.ctx.db,
-      app.ctx.clock.now(),
-      parse(detailerIdParamsSchema, request.params).id,
-      parse(availabilityQuerySchema, request.query),
-    ),
-  );
+  app.get('/api/detailers/:id/availability', async (request) => {
+    const id = parse(detailerIdParamsSchema, request.params).id;
+    const query = parse(availabilityQuerySchema, request.query);
+    // With the job's ZIP the slots leave room to drive from the detailer's other jobs; without it, their buffer only.
+    const place = query.zip === undefined ? null : await locateZipOrRefuse(createGeocoder(app.ctx.config, app.ctx.log), query.zip);
+    return getAvailability(app.ctx.db, app.ctx.clock.now(), id, { ...query, place, router: routerFor(app.ctx.config, app.ctx.log) });
+  });
 
   app.get('/api/detailer/availability', (request) => getOwnAvailability(app.ctx.db, request.user, app.ctx.clock.now()));
 

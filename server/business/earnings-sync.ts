@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { defaultCommissionBasisPoints, defaultPayoutWeekday, jobSplit, refundSplit, tipSplit, type EarningsSplit } from '@core/domain/earnings.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, detailerLedger, payments, platformSettings } from '../db/schema.ts';
+import { bookings, detailerLedger, payments, platformSettings, promoCodes } from '../db/schema.ts';
 
 /**
  * A refund row is written 'succeeded' before the gateway is called and flipped to 'failed' if the gateway refuses
@@ -33,7 +33,13 @@ type Candidate = {
   detailerId: number;
   priceCents: number;
   vehicleSurchargeCents: number;
+  /** A detailer's own promo code's discount (decision 022): their gross is price + surcharge - it. 0 otherwise. */
+  detailerFundedDiscountCents: number;
 };
+
+/** The job's split: the platform funds its codes and memberships; a detailer's own code comes off their gross. */
+const jobSplitOf = (c: Candidate, commissionBasisPoints: number) =>
+  jobSplit(c.priceCents + c.vehicleSurchargeCents - c.detailerFundedDiscountCents, 0, commissionBasisPoints);
 
 /** The job split of the capture a refund gives back from: its ledger row (the commission of its day) when synced. */
 async function captureOf(db: Database, candidate: Candidate, commissionBasisPoints: number) {
@@ -46,7 +52,7 @@ async function captureOf(db: Database, candidate: Candidate, commissionBasisPoin
     .select({ grossCents: detailerLedger.grossCents, commissionCents: detailerLedger.commissionCents, amountCents: detailerLedger.amountCents })
     .from(detailerLedger)
     .where(eq(detailerLedger.paymentId, capture.id));
-  const job: EarningsSplit = jobRow ?? jobSplit(candidate.priceCents, candidate.vehicleSurchargeCents, commissionBasisPoints);
+  const job: EarningsSplit = jobRow ?? jobSplitOf(candidate, commissionBasisPoints);
   return { capturedCents: capture.amountCents, job };
 }
 
@@ -101,6 +107,7 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
         detailerId: bookings.detailerId,
         priceCents: bookings.priceCents,
         vehicleSurchargeCents: bookings.vehicleSurchargeCents,
+        detailerFundedDiscountCents: sql<number>`(case when exists (select 1 from ${promoCodes} where ${promoCodes.id} = ${bookings.promoCodeId} and ${promoCodes.ownerDetailerId} = ${bookings.detailerId}) then ${bookings.discountCents} else 0 end)::int`,
       })
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
@@ -121,7 +128,7 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
       .limit(batchSize);
     for (const candidate of candidates) {
       let split: EarningsSplit | null;
-      if (candidate.kind === 'capture') split = jobSplit(candidate.priceCents, candidate.vehicleSurchargeCents, commissionBasisPoints);
+      if (candidate.kind === 'capture') split = jobSplitOf(candidate, commissionBasisPoints);
       else if (candidate.kind === 'tip') split = tipSplit(candidate.amountCents);
       else split = await refundShare(db, candidate, commissionBasisPoints);
       // A refund without a capture on its intent cannot be split; it has no detailer row (nothing was earned).
@@ -144,6 +151,7 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
     if (candidates.length < batchSize) break;
     afterId = candidates[candidates.length - 1]!.paymentId;
   }
+  written += await syncCoveredVisits(db, commissionBasisPoints);
   const voided = await db
     .update(detailerLedger)
     .set({ grossCents: 0, commissionCents: 0, amountCents: 0 })
@@ -159,6 +167,59 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
     )
     .returning({ id: detailerLedger.id });
   return { written, voided: voided.length };
+}
+
+/**
+ * A visit the membership covers (decision 022) is completed with no payment: the platform funds it, so the
+ * detailer earns the job as if it were paid in full, gross = price + surcharge, with the same commission. One row per
+ * booking (`detailer_ledger_one_covered_job_per_booking`), however many passes race. A cancelled visit earns nothing.
+ */
+async function syncCoveredVisits(db: Database, commissionBasisPoints: number): Promise<number> {
+  let written = 0;
+  let afterId = 0;
+  for (;;) {
+    const visits = await db
+      .select({
+        bookingId: bookings.id,
+        detailerId: bookings.detailerId,
+        priceCents: bookings.priceCents,
+        vehicleSurchargeCents: bookings.vehicleSurchargeCents,
+        completedAt: sql<Date>`coalesce(${bookings.completedAt}, ${bookings.updatedAt})`.mapWith(bookings.updatedAt),
+      })
+      .from(bookings)
+      .leftJoin(detailerLedger, and(eq(detailerLedger.bookingId, bookings.id), eq(detailerLedger.kind, 'job'), isNull(detailerLedger.paymentId)))
+      .where(
+        and(
+          isNull(detailerLedger.id),
+          sql`${bookings.id} > ${afterId}`,
+          eq(bookings.status, 'completed'),
+          isNotNull(bookings.membershipId),
+          sql`${bookings.discountCents} = ${bookings.priceCents} + ${bookings.vehicleSurchargeCents}`,
+          // A booking charged through the payments ledger earns from its capture, not here (a tip does not count).
+          sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.kind} in ('authorize', 'capture'))`,
+        ),
+      )
+      .orderBy(asc(bookings.id))
+      .limit(batchSize);
+    for (const visit of visits) {
+      const inserted = await db
+        .insert(detailerLedger)
+        .values({
+          detailerId: visit.detailerId,
+          kind: 'job',
+          bookingId: visit.bookingId,
+          paymentId: null,
+          ...jobSplit(visit.priceCents + visit.vehicleSurchargeCents, 0, commissionBasisPoints),
+          createdAt: visit.completedAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: detailerLedger.id });
+      written += inserted.length;
+    }
+    if (visits.length < batchSize) break;
+    afterId = visits[visits.length - 1]!.bookingId;
+  }
+  return written;
 }
 
 /** The detailer's balance: the sum of their ledger (negative after a refund that came after a payout). */

@@ -1,14 +1,27 @@
-import { eq } from 'drizzle-orm';
-import { defaultCommissionBasisPoints, defaultPayoutWeekday } from '@core/domain/earnings.ts';
-import { platformSettingsUpdateSchema, type PlatformSettingsResponse } from '@core/schemas/platform-settings.ts';
+import { desc, eq } from 'drizzle-orm';
+import {
+  platformSettingNames,
+  platformSettingsUpdateSchema,
+  type PlatformSettingName,
+  type PlatformSettingsResponse,
+  type PublicSettings,
+} from '@core/schemas/platform-settings.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { platformSettings } from '../db/schema.ts';
+import { platformSettingChanges, platformSettings, users } from '../db/schema.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 
 /** The whole settings row, as everything that prices, holds or times a booking reads it (decision 022). */
 export type PlatformSettingsRow = Omit<typeof platformSettings.$inferSelect, 'id' | 'updatedByUserId'>;
+
+/** How many changes the settings screen lists (newest first). */
+export const settingChangesShown = 50;
+
+/** Makes row 1 with the columns' defaults when it is missing; a no-op otherwise (races end in one row). */
+async function ensureSettingsRow(db: Database) {
+  await db.insert(platformSettings).values({ id: 1 }).onConflictDoNothing({ target: platformSettings.id });
+}
 
 /**
  * The live settings (row 1), or the defaults of the schema when the row is missing. `db` may be a transaction: a
@@ -17,57 +30,89 @@ export type PlatformSettingsRow = Omit<typeof platformSettings.$inferSelect, 'id
 export async function readPlatformSettings(db: Database): Promise<PlatformSettingsRow> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
   if (row) return row;
-  const [defaults] = await db
-    .insert(platformSettings)
-    .values({ id: 1 })
-    .onConflictDoUpdate({ target: platformSettings.id, set: { id: 1 } })
-    .returning();
-  return defaults!;
+  await ensureSettingsRow(db);
+  const [made] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  return made!;
 }
 
-type SettingsRow = Pick<typeof platformSettings.$inferSelect, 'commissionBasisPoints' | 'payoutWeekday' | 'updatedAt'>;
+/** GET /api/settings/public, no sign-in: what a customer sees priced and timed before booking. */
+export async function getPublicSettings(db: Database): Promise<PublicSettings> {
+  const s = await readPlatformSettings(db);
+  return {
+    serviceFeeCents: s.serviceFeeCents,
+    taxRateBasisPoints: s.taxRateBasisPoints,
+    freeCancellationHours: s.freeCancellationHours,
+    lateCancellationFeeCents: s.lateCancellationFeeCents,
+    holdMinutes: s.holdMinutes,
+    requestTimeoutHours: s.requestTimeoutHours,
+    referralFriendCreditCents: s.referralFriendCreditCents,
+    referralReferrerCreditCents: s.referralReferrerCreditCents,
+    supportEmail: s.supportEmail,
+  };
+}
 
-const toResponse = (row: SettingsRow | undefined): PlatformSettingsResponse =>
-  row
-    ? { commissionBasisPoints: row.commissionBasisPoints, payoutWeekday: row.payoutWeekday, updatedAt: row.updatedAt.toISOString() }
-    : // The migration inserts row 1; without it the sync and the payout run use these defaults, and so does the screen.
-      { commissionBasisPoints: defaultCommissionBasisPoints, payoutWeekday: defaultPayoutWeekday, updatedAt: null };
+async function latestChanges(db: Database) {
+  const rows = await db
+    .select({ change: platformSettingChanges, changedBy: users.name })
+    .from(platformSettingChanges)
+    .leftJoin(users, eq(users.id, platformSettingChanges.changedByUserId))
+    .orderBy(desc(platformSettingChanges.createdAt), desc(platformSettingChanges.id))
+    .limit(settingChangesShown);
+  return rows.map(({ change, changedBy }) => ({
+    id: change.id,
+    setting: change.setting,
+    oldValue: change.oldValue,
+    newValue: change.newValue,
+    changedBy,
+    createdAt: change.createdAt.toISOString(),
+  }));
+}
 
-const columns = {
-  commissionBasisPoints: platformSettings.commissionBasisPoints,
-  payoutWeekday: platformSettings.payoutWeekday,
-  updatedAt: platformSettings.updatedAt,
-};
+async function settingsResponse(db: Database, row: PlatformSettingsRow): Promise<PlatformSettingsResponse> {
+  const values = Object.fromEntries(platformSettingNames.map((name) => [name, row[name]])) as Pick<PlatformSettingsRow, PlatformSettingName>;
+  return { ...values, updatedAt: row.updatedAt.toISOString(), changes: await latestChanges(db) };
+}
 
-/** GET /api/admin/settings, admins only: the platform's commission and payout weekday (decision 021, issue 19). */
+/** GET /api/admin/settings, admins only: every setting and the latest 50 changes (decisions 021, 022). */
 export async function getPlatformSettings(ctx: AppContext, actor: Actor): Promise<PlatformSettingsResponse> {
   requireRole(actor, 'admin');
-  const [row] = await ctx.db.select(columns).from(platformSettings).where(eq(platformSettings.id, 1));
-  return toResponse(row);
+  return settingsResponse(ctx.db, await readPlatformSettings(ctx.db));
 }
 
 /**
  * PATCH /api/admin/settings, admins only: the fields sent change (the role is checked before the body, so a
- * signed-out or non-admin caller learns nothing about it). One statement: row 1 is inserted with the defaults for
- * what was not sent if it is missing, else updated; either way stamped with the time and the admin.
+ * signed-out or non-admin caller learns nothing about it). In one transaction, row 1 is locked, compared with
+ * what was sent, updated and stamped with the time and the admin, and each setting whose value differs writes one
+ * platform_setting_changes row (old -> new): two admins saving at once queue on the lock and each logs what they
+ * really changed.
  *
- * A new commission applies to jobs synced from then on: syncEarnings (earnings-sync.ts) reads it at each pass and
- * stores the commission on each detailer_ledger row, so rows already written keep the commission of their day.
- * A new payout weekday applies from the next payout run.
+ * New numbers apply from then on: a booking keeps the fee, tax rate and cancellation terms it was priced with
+ * (create-booking.ts), each detailer_ledger row the commission it was synced with (earnings-sync.ts), and a new
+ * payout weekday applies from the next payout run.
  */
 export async function updatePlatformSettings(ctx: AppContext, actor: Actor, body: unknown, now: Date): Promise<PlatformSettingsResponse> {
   const admin = requireRole(actor, 'admin');
   const input = parse(platformSettingsUpdateSchema, body);
-  const changes = {
-    ...(input.commissionBasisPoints === undefined ? {} : { commissionBasisPoints: input.commissionBasisPoints }),
-    ...(input.payoutWeekday === undefined ? {} : { payoutWeekday: input.payoutWeekday }),
-    updatedAt: now,
-    updatedByUserId: admin.id,
-  };
-  const [row] = await ctx.db
-    .insert(platformSettings)
-    .values({ id: 1, ...changes })
-    .onConflictDoUpdate({ target: platformSettings.id, set: changes })
-    .returning(columns);
-  return toResponse(row);
+  return ctx.transaction(async (tx) => {
+    await ensureSettingsRow(tx.db);
+    const [before] = await tx.db.select().from(platformSettings).where(eq(platformSettings.id, 1)).for('update');
+    const changed = platformSettingNames.filter((name) => input[name] !== undefined && input[name] !== before![name]);
+    if (changed.length === 0) return settingsResponse(tx.db, before!);
+    const set = Object.fromEntries(changed.map((name) => [name, input[name]]));
+    const [after] = await tx.db
+      .update(platformSettings)
+      .set({ ...set, updatedAt: now, updatedByUserId: admin.id })
+      .where(eq(platformSettings.id, 1))
+      .returning();
+    await tx.db.insert(platformSettingChanges).values(
+      changed.map((setting) => ({
+        setting,
+        oldValue: String(before![setting]),
+        newValue: String(after![setting]),
+        changedByUserId: admin.id,
+        createdAt: now,
+      })),
+    );
+    return settingsResponse(tx.db, after!);
+  });
 }

@@ -3,7 +3,7 @@ import { bankAccountInputSchema, payoutIdParamsSchema, statementParamsSchema, st
 import { parse } from '../http/validate.ts';
 import { getEarnings, getPayout, monthlyStatement } from './earnings-service.ts';
 import { getPayoutAccount, savePayoutAccount } from './payout-account-service.ts';
-import { getPlatformSettings, updatePlatformSettings } from './platform-settings-service.ts';
+import { getPlatformSettings, getPublicSettings, updatePlatformSettings } from './platform-settings-service.ts';
 
 /** The detailer's earnings, payouts, monthly statements and payout account, and the admin's platform settings (decision 021, "Money"). */
 export async function businessRoutes(app: FastifyInstance) {
@@ -32,8 +32,11 @@ export async function businessRoutes(app: FastifyInstance) {
     return savePayoutAccount(ctx, request.user, ctx.clock.now(), bank);
   });
 
-  // The platform's commission and payout weekday, admins only (issue 19). A new commission applies to jobs synced
+  // Every platform setting and its audit list, admins only (issue 19). A new commission applies to jobs synced
   // from then on: each ledger row keeps the commission it was synced with (platform-settings-service.ts).
   app.get('/api/admin/settings', (request) => getPlatformSettings(ctx, request.user));
   app.patch('/api/admin/settings', (request) => updatePlatformSettings(ctx, request.user, request.body, ctx.clock.now()));
+
+  // What customers see priced and timed before they book (decision 022): public, no sign-in needed.
+  app.get('/api/settings/public', () => getPublicSettings(ctx.db));
 }

@@ -10,7 +10,8 @@ export type CatalogWriter = Pick<AppContext, 'db' | 'catalogCache'>;
 // Writes to the catalog. The seed calls these; so will the admin and detailer screens (with their access checks).
 
 export async function ensureServiceCategory({ db, catalogCache }: CatalogWriter, name: string): Promise<number> {
-  await db.insert(serviceCategories).values({ name }).onConflictDoNothing();
+  // Rain does not spoil interior work (decision 022), as migration 0012 set for the categories it found.
+  await db.insert(serviceCategories).values({ name, weatherSensitive: name.toLowerCase() !== 'interior' }).onConflictDoNothing();
   catalogCache.clear();
   const [row] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.name, name));
   return row!.id;

@@ -19,8 +19,15 @@ export const defaultServiceImageUrl = '/images/services/default.svg';
 type ServiceRow = typeof services.$inferSelect;
 type DetailerRow = typeof detailers.$inferSelect;
 
-/** A service customers can book now: neither paused nor archived (decision 020). Every catalog list uses it. */
-export const isBookableService = () => and(isNull(services.pausedAt), isNull(services.archivedAt));
+/** Services of a category an admin hid (/admin/services) are out of the catalog with it. */
+const inShownCategory = () =>
+  sql`not exists (select 1 from ${serviceCategories} where ${serviceCategories.id} = ${services.categoryId} and ${serviceCategories.hiddenAt} is not null)`;
+
+/**
+ * A service customers can book now: neither paused nor archived (decision 020), in a category that is not hidden
+ * (issue 19). Every catalog list uses it.
+ */
+export const isBookableService = () => and(isNull(services.pausedAt), isNull(services.archivedAt), inShownCategory());
 
 /** The detailer's own photo (decision 019's uploads, at the catalog's width), else the stock picture, else the default. */
 export function serviceImageUrl(row: Pick<ServiceRow, 'imageUploadId' | 'imageUrl'>): string {
@@ -95,7 +102,14 @@ export function serviceAreaOf(row: Pick<DetailerRow, 'baseLatitude' | 'baseLongi
 export type CatalogReader = Pick<AppContext, 'db' | 'catalogCache'>;
 
 export function listServiceCategories({ db, catalogCache }: CatalogReader): Promise<ServiceCategory[]> {
-  return catalogCache.read('categories', () => db.select().from(serviceCategories).orderBy(asc(serviceCategories.id)));
+  // In the order admins give them; hidden ones are out (issue 19).
+  return catalogCache.read('categories', () =>
+    db
+      .select({ id: serviceCategories.id, name: serviceCategories.name })
+      .from(serviceCategories)
+      .where(isNull(serviceCategories.hiddenAt))
+      .orderBy(asc(serviceCategories.sortOrder), asc(serviceCategories.id)),
+  );
 }
 
 export function listServices({ db, catalogCache }: CatalogReader, filter: { categoryId?: number }): Promise<Service[]> {
@@ -209,13 +223,16 @@ export async function bookableServicePrice(db: Database, serviceId: number, vehi
       pausedAt: services.pausedAt,
       archivedAt: services.archivedAt,
       surchargeCents: serviceSurcharges.surchargeCents,
+      categoryHiddenAt: serviceCategories.hiddenAt,
     })
     .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .leftJoin(serviceSurcharges, and(eq(serviceSurcharges.serviceId, services.id), eq(serviceSurcharges.vehicleType, vehicleType)))
     .where(eq(services.id, serviceId));
   const [service] = await (lock ? query.for('share', { of: services }) : query);
   if (!service) throw notFound('Service not found');
   if (service.archivedAt) throw conflict(archivedServiceMessage);
-  if (service.pausedAt) throw conflict(pausedServiceMessage);
+  // A hidden category's services are not offered, as a paused service is not (issue 19).
+  if (service.pausedAt || service.categoryHiddenAt) throw conflict(pausedServiceMessage);
   return { priceCents: service.priceCents, vehicleSurchargeCents: service.surchargeCents ?? 0 };
 }

@@ -21,6 +21,8 @@ import { createSession, endAllSessions, endSession, hashToken } from './session-
 import { startDetailerProfile } from '../onboarding/detailer-profile.ts';
 import { stepsDoneCount } from '../onboarding/onboarding-steps.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
+import { canBeReferred, referralCodeForCustomersMessage } from '@core/domain/referrals.ts';
+import { findReferrer, recordReferral } from '../referrals/referral-rewards.ts';
 
 /** What the account operations need besides their input. */
 export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
@@ -143,6 +145,13 @@ async function sendAccountExistsEmail(ctx: MailingContext, row: UserRow) {
 export async function register(ctx: MailingContext, input: Registration): Promise<RegistrationAnswer> {
   if (input.role === 'admin') throw forbidden('Admin accounts cannot be created from the sign-up form');
   assertPasswordAllowed(input.password);
+  // Referrals (issue 18): only a customer is referred, only by a live customer's code; checked before anything is
+  // written. A code whose owner has this email meets the taken-email answer below: nothing is created either way.
+  const { referralCode } = input;
+  if (referralCode !== undefined) {
+    if (!canBeReferred(input.role)) throw badRequest(referralCodeForCustomersMessage, { referralCode: referralCodeForCustomersMessage });
+    await findReferrer(ctx.db, referralCode);
+  }
   if (await isUsernameTaken(ctx.db, input.username)) throw conflict('This username is already taken');
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
@@ -152,7 +161,16 @@ export async function register(ctx: MailingContext, input: Registration): Promis
   }
   let row: UserRow;
   try {
-    row = await createUser(ctx.db, { email: input.email, username: input.username, name: input.name, role: input.role, password: input.password });
+    const account = { email: input.email, username: input.username, name: input.name, role: input.role, password: input.password };
+    // The account, its referral and the friend's welcome credit commit together or not at all.
+    row =
+      referralCode === undefined
+        ? await createUser(ctx.db, account)
+        : await ctx.db.transaction(async (tx) => {
+            const created = await createUser(tx, account);
+            await recordReferral(tx, { code: referralCode, friendUserId: created.id, now: ctx.now });
+            return created;
+          });
   } catch (error) {
     // Someone registered the same email in between: the same answer as any taken email.
     const taken = error instanceof AppError && error.code === 'conflict' && /email/.test(error.message) ? await findUserByEmail(ctx.db, input.email) : undefined;

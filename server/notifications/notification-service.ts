@@ -107,12 +107,16 @@ export async function notifyMany(ctx: Notifier, batch: readonly NewNotification[
 const contentKey = (n: Required<NewNotification>) => JSON.stringify([n.userId, n.type, n.title, n.message, n.entityId]);
 
 // ---------------------------------------------------------------------------------------------------------
-// Settings: which channels deliver each type. No row means every channel is on.
+// Settings: which channels deliver each type. No row means every channel is on, except Promotions: marketing
+// reaches only those who turned it on (decision 022), so no row means off for that type alone.
 // ---------------------------------------------------------------------------------------------------------
 
 type Channels = { inApp: boolean; push: boolean; email: boolean };
 
 const allOn: Channels = { inApp: true, push: true, email: true };
+const allOff: Channels = { inApp: false, push: false, email: false };
+/** The channels of a type the user never set. */
+export const defaultChannels = (type: NotificationType): Channels => (type === 'promotions' ? allOff : allOn);
 
 /** The channels of each (user, type) of a batch, read in one SELECT (per 5,000 users). */
 async function channelSettings(db: Database, batch: readonly NewNotification[]): Promise<(n: NewNotification) => Channels> {
@@ -132,7 +136,7 @@ async function channelSettings(db: Database, batch: readonly NewNotification[]):
       .where(and(inArray(notificationSettings.userId, userIds.slice(i, i + rowsPerStatement)), inArray(notificationSettings.type, types)));
     for (const { userId, type, ...channels } of rows) byUserAndType.set(`${userId}:${type}`, channels);
   }
-  return (n) => byUserAndType.get(`${n.userId}:${n.type}`) ?? allOn;
+  return (n) => byUserAndType.get(`${n.userId}:${n.type}`) ?? defaultChannels(n.type);
 }
 
 /** Every type, in the spec's order, with the caller's channels. */
@@ -142,7 +146,7 @@ export async function getNotificationSettings(db: Database, actor: Actor): Promi
   const byType = new Map(rows.map((row) => [row.type, row]));
   return notificationTypes.map((type) => {
     const row = byType.get(type);
-    return { type, inApp: row?.inApp ?? true, push: row?.push ?? true, email: row?.email ?? true };
+    return { type, ...defaultChannels(type), ...(row ? { inApp: row.inApp, push: row.push, email: row.email } : {}) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { applicableCreditsCents } from '@core/domain/credits.ts';
 import type {
@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { bookingNotAwaitingPaymentMessage, gatewayFailure, statusResponse, type IntentRow } from './payment-common.ts';
+import { bookingNotAwaitingPaymentMessage, gatewayFailure, openStatuses, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
 import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
@@ -62,7 +62,12 @@ export async function createPaymentIntent(
     .where(and(eq(paymentIntents.bookingId, booking.id), like(paymentIntents.idempotencyKey, `${baseKey}%`)))
     .orderBy(desc(paymentIntents.id));
   const latest = earlier.find((row) => row.idempotencyKey === baseKey || row.idempotencyKey.startsWith(`${baseKey}-retry-`));
-  if (latest && latest.status !== 'canceled' && latest.gateway === gateway.kind) return toResponse(latest, gateway, booking.totalCents);
+  if (latest && latest.status !== 'canceled' && latest.gateway === gateway.kind && latest.amountCents === amountCents) {
+    return toResponse(latest, gateway, booking.totalCents);
+  }
+  // The total changed since that intent was made (a promo code went on or off): it must never be paid at the old
+  // amount, so it is cancelled and a new one made for the new total.
+  if (latest && openStatuses.includes(latest.status) && latest.amountCents !== amountCents) await cancelStaleIntent(ctx, latest, now);
   // A released intent (credits raced away, or a gateway cancel) is never reused: the next try gets a new key.
   const idempotencyKey = latest ? `${baseKey}-retry-${earlier.length}` : baseKey;
 
@@ -95,6 +100,21 @@ export async function createPaymentIntent(
     .onConflictDoNothing();
   const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, idempotencyKey));
   return toResponse(row!, gateway, booking.totalCents);
+}
+
+/** An open intent for an amount the booking no longer costs: cancelled at its gateway (if still ours) and here. */
+async function cancelStaleIntent(ctx: AppContext, row: IntentRow, now: Date): Promise<void> {
+  if (row.gateway === ctx.gateway.kind) {
+    try {
+      await ctx.gateway.cancel(row.intentId);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+    }
+  }
+  await ctx.db
+    .update(paymentIntents)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(and(eq(paymentIntents.id, row.id), inArray(paymentIntents.status, openStatuses)));
 }
 
 /** The intent behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */

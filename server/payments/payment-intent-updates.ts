@@ -3,7 +3,7 @@ import { AppError, badRequest } from '@core/errors.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { paymentIntents, payments, users, webhookEvents } from '../db/schema.ts';
+import { bookings, paymentIntents, payments, users, webhookEvents } from '../db/schema.ts';
 import { GatewayError, handledEventTypes, WebhookSignatureError, type GatewayIntent } from './gateways/gateway.ts';
 import { markAuthorized } from '../bookings/booking-transitions.ts';
 import { notify, type NewNotification } from '../notifications/notification-service.ts';
@@ -58,6 +58,8 @@ export async function handleWebhook(
 }
 
 class AuthorizationRefused extends Error {}
+
+export const totalChangedMessage = 'The total changed while you were paying. Please pay the new total.';
 
 /**
  * The customer's 'payment' notice. entityId is the booking id: the notification links to
@@ -124,6 +126,9 @@ export async function applyIntentUpdate(ctx: AppContext, intent: GatewayIntent, 
               .returning({ id: users.id });
             if (!spent) throw new AuthorizationRefused(creditsChangedMessage);
           }
+          // A promo code went on or off after this intent was made: its amount is not what the booking costs now.
+          const [owed] = await tx.select({ totalCents: bookings.totalCents }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
+          if (owed && owed.totalCents !== row.amountCents + row.creditsAppliedCents) throw new AuthorizationRefused(totalChangedMessage);
           try {
             await markAuthorized(txCtx, row.bookingId, now);
           } catch (error) {

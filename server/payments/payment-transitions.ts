@@ -16,6 +16,10 @@ import { sendReceiptEmail } from './receipt-service.ts';
 export const applyMoneyEffect: MoneyEffectHandler = async (ctx, { bookingId, effect, now }) => {
   if (effect === 'none') return;
   const { db, gateway } = ctx;
+  // A visit the membership covers (decision 022) costs nothing and never had a payment intent: there is nothing to
+  // capture, release or charge a fee on, and no gateway is asked.
+  const [priced] = await db.select({ totalCents: bookings.totalCents }).from(bookings).where(eq(bookings.id, bookingId));
+  if (priced?.totalCents === 0) return;
   const rows = await db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, bookingId));
   const authorized = rows.find((r) => r.status === 'requires_capture' && r.gateway === gateway.kind);
   const record = async (row: IntentRow, kind: 'capture' | 'release', amountCents: number) => {

@@ -3,6 +3,7 @@ import { conflict } from '@core/errors.ts';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { buildReceiptLines, receiptNumber } from '@core/domain/receipt.ts';
+import { discountSourceOf } from '@core/domain/discount.ts';
 import type { Receipt } from '@core/schemas/receipt.ts';
 import { loadRecord, slotLabel, visibleRecord, type BookingRecord } from '../bookings/booking-records.ts';
 import type { AppContext } from '../context.ts';
@@ -45,6 +46,9 @@ async function receiptOf(db: Database, record: BookingRecord, withCard: boolean)
     vehicleType: b.vehicleType,
     priceCents: b.priceCents,
     vehicleSurchargeCents: b.vehicleSurchargeCents,
+    discountCents: b.discountCents,
+    discountSource: discountSourceOf(b),
+    promoCode: record.promoCode,
     serviceFeeCents: b.serviceFeeCents,
     taxCents: b.taxCents,
     creditsAppliedCents: intent.creditsConsumedCents,

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, detailers, users } from '../db/schema.ts';
 import { zipTableGeocoder } from '../geo/geocoder.ts';
 import { categoryNames, demoAccounts, demoPassword, seedDetailers, seedServices } from './seed-data.ts';
+import { seedMembershipPlans } from '../memberships/seed-plans.ts';
 import { createUser, findUserByEmail, type NewUser } from '../identity/user-service.ts';
 import {
   ensureDetailerProfile,
@@ -103,11 +104,13 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
   await fillBookingLocations(db);
   if (!options.force && (await isSeeded(db, demoMode))) {
     // A database seeded before the demo history existed gets it once too (it skips itself when done).
+    if (demoMode) await seedMembershipPlans(db);
     if (history) await seedHistory();
     return;
   }
   const categoryIds = new Map<string, number>();
   for (const name of categoryNames) categoryIds.set(name, await ensureServiceCategory(ctx, name));
+  if (demoMode) await seedMembershipPlans(db);
 
   // Demo accounts are created verified: the published address is ours, and demo mode must show every role.
   const account = (input: Omit<NewUser, 'password' | 'emailVerifiedAt'>): NewUser =>

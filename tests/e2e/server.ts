@@ -6,6 +6,8 @@ import { seedDatabase } from '../../server/seed/seed.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import type { Clock } from '../../server/clock.ts';
 import { badRequest } from '@core/errors.ts';
+import { startCampaignJob } from '../../server/marketing/campaign-sending.ts';
+import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 
 // The built app on a fresh in-memory PGlite: every end-to-end run starts from the seed.
 const config = loadConfig();
@@ -19,6 +21,8 @@ let offsetMs = 0;
 const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
 const app = await buildApp({ config, database, clock, clientDir: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client') });
+// NODE_ENV=test starts no job; campaigns.spec.ts watches a campaign's sending reach 100 %, so the scheduler runs here.
+startCampaignJob(app);
 
 /**
  * POST /__e2e/clock { "offsetMinutes": n } puts the server's clock n minutes from the real time (0 puts it back);
@@ -36,5 +40,8 @@ app.post('/__e2e/clock', async (request) => {
   }
   return { now: clock.now().toISOString(), offsetMinutes: offsetMs / 60_000 };
 });
+
+/** POST /__e2e/run-visit-scheduler: one pass of the membership visit scheduler at the server's clock (jobs do not run under test). */
+app.post('/__e2e/run-visit-scheduler', () => runVisitScheduler(app.ctx, clock.now()));
 
 await app.listen({ port: config.PORT, host: '127.0.0.1' });

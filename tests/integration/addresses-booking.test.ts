@@ -70,7 +70,8 @@ describe.each(databaseKinds)('bookings with access notes and saveAddress on %s',
     const listed = (await call(customer, 'GET', '/api/addresses')).json() as { label: string }[];
     expect(listed.map((p) => p.label)).toEqual(['Home']);
 
-    const second = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', {
+    // 11:00, not 10:00: Mission Bay is a drive from the 9:00 job in SoMa (issue 20's drive time between jobs).
+    const second = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', {
       address: '500 Terry A Francois Blvd',
       zip: '94158',
       saveAddress: { label: 'Work' },

@@ -191,7 +191,7 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
         const unconfirmed = await call(customer, 'POST', `/api/bookings/${late.id}/cancel`, {});
         expect(unconfirmed.statusCode).toBe(409);
         expect(unconfirmed.json().message).toBe(
-          'Cancelling less than 24 hours before the start costs the $15.00 service fee. Confirm to cancel.',
+          'Cancelling less than 24 hours before the start costs the $15.00 late cancellation fee. Confirm to cancel.',
         );
         const confirmed = await call(customer, 'POST', `/api/bookings/${late.id}/cancel`, { confirmFee: true });
         expect(confirmed.statusCode).toBe(200);

@@ -38,7 +38,9 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
   it('lists every type with every channel on by default', async () => {
     const response = await get(caseyCookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(notificationTypes.map((type) => ({ type, inApp: true, push: true, email: true })));
+    // Every type on by default, except Promotions: marketing only for whoever turned it on (decision 022).
+    const on = (type: string) => type !== 'promotions';
+    expect(response.json()).toEqual(notificationTypes.map((type) => ({ type, inApp: on(type), push: on(type), email: on(type) })));
   });
 
   it('saves the types named, keeps the others, and refuses bad input naming the field', async () => {

@@ -30,7 +30,11 @@ describe.each(databaseKinds)('platform settings on %s', (kind) => {
   it("reads 15 % and Monday by default, and answers only admins (signed out 401, customers and detailers 403)", async () => {
     const settings = await read();
     expect(settings).toMatchObject({ commissionBasisPoints: 1500, payoutWeekday: 1 });
-    expect(Object.keys(settings).sort()).toEqual(['commissionBasisPoints', 'payoutWeekday', 'updatedAt']);
+    expect(Object.keys(settings).sort()).toEqual([
+      'changes', 'commissionBasisPoints', 'freeCancellationHours', 'holdMinutes', 'lateCancellationFeeCents', 'payoutWeekday',
+      'referralFriendCreditCents', 'referralReferrerCreditCents', 'requestTimeoutHours', 'serviceFeeCents', 'supportEmail',
+      'taxRateBasisPoints', 'updatedAt',
+    ]);
 
     const customer = await createCustomer(t.ctx);
     const { user: detailer } = await createDetailer(t.ctx);
@@ -72,7 +76,7 @@ describe.each(databaseKinds)('platform settings on %s', (kind) => {
     clock.set(new Date('2026-11-25T10:00:00Z'));
     const saved = await api(t.admin, 'PATCH', url, { commissionBasisPoints: 2000 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ commissionBasisPoints: 2000, payoutWeekday: 1, updatedAt: '2026-11-25T10:00:00.000Z' });
+    expect(saved.json()).toMatchObject({ commissionBasisPoints: 2000, payoutWeekday: 1, updatedAt: '2026-11-25T10:00:00.000Z' });
     expect(await row()).toMatchObject({ commissionBasisPoints: 2000, payoutWeekday: 1, updatedByUserId: t.admin.id });
 
     const both = await api(t.admin, 'PATCH', url, { commissionBasisPoints: 0, payoutWeekday: 5 });
@@ -86,9 +90,10 @@ describe.each(databaseKinds)('platform settings on %s', (kind) => {
     expect(back.json()).toMatchObject({ commissionBasisPoints: 1500, payoutWeekday: 1 });
   });
 
-  it('makes the row when it is missing (one upsert), with the defaults for what was not sent', async () => {
+  it('makes the row when it is missing, with the defaults for what was not sent', async () => {
     await t.db.delete(platformSettings).where(eq(platformSettings.id, 1));
-    expect(await read()).toEqual({ commissionBasisPoints: 1500, payoutWeekday: 1, updatedAt: null });
+    expect(await read()).toMatchObject({ commissionBasisPoints: 1500, payoutWeekday: 1, serviceFeeCents: 1500, taxRateBasisPoints: 800 });
+    await t.db.delete(platformSettings).where(eq(platformSettings.id, 1));
     const saved = await api(t.admin, 'PATCH', url, { payoutWeekday: 3 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ commissionBasisPoints: 1500, payoutWeekday: 3 });

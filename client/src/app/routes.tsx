@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import type { Role } from '@core/domain/roles.ts';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
-import { ComingSoonPage } from './pages/coming-soon-page.tsx';
 import { RequireRole } from './require-role.tsx';
 
 // Every page loads on demand so the home route ships only what it needs.
@@ -48,8 +47,6 @@ const AddressesPage = lazy(() => import('@/features/places/pages/addresses-page.
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };
 
-const soon = (title: string): ComponentType => () => <ComingSoonPage title={title} />;
-
 const admin = ['admin'] as const;
 const detailer = ['detailer', 'admin'] as const;
 
@@ -91,12 +88,12 @@ export const routeDefinitions: RouteDefinition[] = [
   { path: '/checkout', page: CheckoutPage, signedIn: true },
   { path: '/quick-checkout/:serviceId', page: QuickCheckoutPage, signedIn: true },
   { path: '/payment-success', page: PaymentSuccessPage, signedIn: true },
-  { path: '/subscription-plans', page: soon('Subscription Plans') },
-  { path: '/subscribe', page: soon('Subscribe'), signedIn: true },
-  { path: '/account/subscription', page: soon('My Subscription'), signedIn: true },
-  { path: '/referrals', page: soon('My Referrals'), signedIn: true },
+  { path: '/subscription-plans', page: lazy(() => import('@/features/memberships/pages/plans-page.tsx')) },
+  { path: '/subscribe', page: lazy(() => import('@/features/memberships/pages/subscribe-page.tsx')), signedIn: true },
+  { path: '/account/subscription', page: lazy(() => import('@/features/memberships/pages/my-subscription-page.tsx')), signedIn: true },
+  { path: '/referrals', page: lazy(() => import('@/features/referrals/pages/referrals-page.tsx')), roles: ['customer'] },
   { path: '/notification-settings', page: NotificationSettingsPage, signedIn: true },
-  { path: '/smart-booking', page: soon('Smart Book') },
+  { path: '/smart-booking', page: lazy(() => import('@/features/smart-booking/pages/smart-booking-page.tsx')) },
   { path: '/track-provider', page: TrackProviderPage, signedIn: true },
   { path: '/vehicles', page: GaragePage, roles: ['customer'] },
   { path: '/addresses', page: AddressesPage, roles: ['customer'] },
@@ -109,37 +106,37 @@ export const routeDefinitions: RouteDefinition[] = [
   ...withAdminMenu([
     { path: '/admin', page: AdminOverviewPage, roles: admin },
     { path: '/admin/users', page: AdminUsersPage, roles: admin },
-    { path: '/admin/services', page: soon('Services'), roles: admin },
+    { path: '/admin/services', page: lazy(() => import('@/features/admin/pages/admin-services-page.tsx')), roles: admin },
     { path: '/admin/bookings', page: AdminBookingsPage, roles: admin },
-    { path: '/admin/notifications', page: soon('Notifications'), roles: admin },
+    { path: '/admin/notifications', page: lazy(() => import('@/features/marketing/pages/admin-notifications-page.tsx')), roles: admin },
     { path: '/admin/messages', page: AdminMessagesPage, roles: admin },
     { path: '/admin/settings', page: AdminSettingsPage, roles: admin },
-    { path: '/admin/subscription-plans', page: soon('Manage Plans'), roles: admin },
-    { path: '/admin/marketing', page: soon('Marketing'), roles: admin },
-    { path: '/admin/marketing/campaigns', page: soon('Campaigns'), roles: admin },
-    { path: '/admin/marketing/campaigns/new', page: soon('New campaign'), roles: admin },
-    { path: '/admin/marketing/campaigns/:id', page: soon('Campaign'), roles: admin },
-    { path: '/admin/marketing/campaigns/:id/edit', page: soon('Edit campaign'), roles: admin },
-    { path: '/admin/marketing/audiences', page: soon('Audiences'), roles: admin },
-    { path: '/admin/marketing/audiences/new', page: soon('New audience'), roles: admin },
-    { path: '/admin/marketing/promo-codes', page: soon('Promo codes'), roles: admin },
-    { path: '/admin/marketing/promo-codes/new', page: soon('New promo code'), roles: admin },
+    { path: '/admin/subscription-plans', page: lazy(() => import('@/features/memberships/pages/admin-plans-page.tsx')), roles: admin },
+    { path: '/admin/marketing', page: lazy(() => import('@/features/marketing/pages/marketing-overview-page.tsx')), roles: admin },
+    { path: '/admin/marketing/campaigns', page: lazy(() => import('@/features/marketing/pages/campaigns-page.tsx')), roles: admin },
+    { path: '/admin/marketing/campaigns/new', page: lazy(() => import('@/features/marketing/pages/campaign-form-page.tsx')), roles: admin },
+    { path: '/admin/marketing/campaigns/:id', page: lazy(() => import('@/features/marketing/pages/campaign-page.tsx')), roles: admin },
+    { path: '/admin/marketing/campaigns/:id/edit', page: lazy(() => import('@/features/marketing/pages/campaign-form-page.tsx')), roles: admin },
+    { path: '/admin/marketing/audiences', page: lazy(() => import('@/features/marketing/pages/audiences-page.tsx')), roles: admin },
+    { path: '/admin/marketing/audiences/new', page: lazy(() => import('@/features/marketing/pages/audience-form-page.tsx')), roles: admin },
+    { path: '/admin/marketing/promo-codes', page: lazy(() => import('@/features/promo-codes/pages/admin-promo-codes-page.tsx')), roles: admin },
+    { path: '/admin/marketing/promo-codes/new', page: lazy(() => import('@/features/promo-codes/pages/admin-new-promo-code-page.tsx')), roles: admin },
   ]),
   { path: '/detailer', page: DetailerHomePage, roles: detailer },
   { path: '/detailer/dashboard', page: DetailerHomePage, roles: detailer },
   { path: '/detailer/services', page: lazy(() => import('@/features/services/pages/my-services-page.tsx')), roles: detailer },
   { path: '/detailer/manage-services', page: lazy(() => import('@/features/services/pages/manage-service-page.tsx')), roles: detailer },
   { path: '/detailer/bookings', page: DetailerBookingsPage, roles: detailer },
-  { path: '/detailer/marketing', page: soon('Marketing'), roles: detailer },
+  { path: '/detailer/marketing', page: lazy(() => import('@/features/promo-codes/pages/detailer-marketing-page.tsx')), roles: detailer },
   { path: '/detailer/availability', page: DetailerAvailabilityPage, roles: detailer },
   { path: '/detailer/location-sharing', page: LocationSharingPage, roles: detailer },
   { path: '/business', page: lazy(() => import('@/features/business/pages/business-page.tsx')), roles: detailer },
   { path: '/business/dashboard', page: lazy(() => import('@/features/business-dashboard/pages/business-dashboard-page.tsx')), roles: detailer },
-  { path: '/test-auth', page: soon('Auth test') },
-  { path: '/test-firebase-auth', page: soon('Identity test') },
-  { path: '/firebase-debug', page: soon('Identity debug') },
-  { path: '/test-flow', page: soon('Test flow') },
-  { path: '/test-weather-notifications', page: soon('Weather notifications test') },
+  { path: '/test-auth', page: lazy(() => import('@/features/diagnostics/pages/test-auth-page.tsx')), roles: admin },
+  { path: '/test-firebase-auth', page: lazy(() => import('@/features/diagnostics/pages/test-identity-page.tsx')), roles: admin },
+  { path: '/firebase-debug', page: lazy(() => import('@/features/diagnostics/pages/identity-debug-page.tsx')), roles: admin },
+  { path: '/test-flow', page: lazy(() => import('@/features/diagnostics/pages/test-flow-page.tsx')), roles: admin },
+  { path: '/test-weather-notifications', page: lazy(() => import('@/features/weather/pages/test-weather-notifications-page.tsx')), roles: admin },
 ];
 
 function guarded({ page: Page, roles, signedIn }: RouteDefinition) {

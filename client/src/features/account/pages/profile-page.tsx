@@ -23,6 +23,10 @@ const accountLinks = (role: Role) => [
   { href: '/bookings', label: 'My Bookings' },
   { href: '/payment-methods', label: 'Payment methods' },
   ...(role === 'customer' ? [{ href: '/addresses', label: 'Addresses' }] : []),
+  // Only customers refer friends (decision 022, issue 18).
+  ...(role === 'customer' ? [{ href: '/referrals', label: 'My Referrals' }] : []),
+  // Memberships are a customer's (issue 18): their plan, and the plans on sale.
+  ...(role === 'customer' ? [{ href: '/account/subscription', label: 'My Subscription' }, { href: '/subscription-plans', label: 'Subscription Plans' }] : []),
   { href: '/notification-settings', label: 'Notification settings' },
 ];
 

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client.ts';
 
 export const platformSettingsQueryKey = ['admin', 'settings'] as const;
 
-/** GET /api/admin/settings: the platform's commission (basis points) and payout weekday. */
+/** GET /api/admin/settings: every platform setting and the latest 50 changes (decision 022). */
 export const getPlatformSettings = () => apiGet<PlatformSettingsResponse>('/api/admin/settings');
 
 export const platformSettingsQueryOptions = () => queryOptions({ queryKey: platformSettingsQueryKey, queryFn: getPlatformSettings });

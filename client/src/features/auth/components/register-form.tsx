@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type Registration, type RegisterInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailPanel } from './check-email-panel.tsx';
@@ -18,22 +18,28 @@ const accountTypes = [
   { value: 'detailer', label: 'Service Provider - Offer detailing services' },
 ] as const;
 
-/** Creates the account; the answer is a 'Check your email' panel, the confirmation link signs in (decision 010). */
-export function RegisterForm() {
+/**
+ * Creates the account; the answer is a 'Check your email' panel, the confirmation link signs in (decision 010).
+ * `referralCode` comes from a friend's share link (/login?ref=CODE); only a customer account takes one (issue 18).
+ */
+export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
   const form = useForm<RegisterInput, unknown, Registration>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { name: '', username: '', email: '', password: '', confirmPassword: '', role: 'customer' },
+    defaultValues: { name: '', username: '', email: '', password: '', confirmPassword: '', role: 'customer', referralCode },
   });
+  const isCustomer = useWatch({ control: form.control, name: 'role' }) === 'customer';
   const registerMutation = useRegister();
   const { errors, isSubmitting } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await registerMutation.mutateAsync(input);
+      await registerMutation.mutateAsync(input.role === 'customer' ? input : { ...input, referralCode: undefined });
       toast({ title: 'Registration successful', description: 'Your account has been created' });
       setSentTo(input.email);
     } catch (error) {
+      const codeProblem = error instanceof ApiError ? error.fields?.referralCode : undefined;
+      if (codeProblem) form.setError('referralCode', { message: codeProblem }, { shouldFocus: true });
       toast({
         title: 'Registration failed',
         description: errorMessage(error, 'Please try again with different information'),
@@ -86,6 +92,16 @@ export function RegisterForm() {
         />
         <FieldError id="register-role-error">{errors.role?.message}</FieldError>
       </fieldset>
+      {isCustomer && (
+        <TextField
+          label="Referral code"
+          autoCapitalize="characters"
+          autoComplete="off"
+          placeholder="Optional"
+          error={errors.referralCode?.message}
+          {...form.register('referralCode')}
+        />
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create account'}
       </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { landingPath } from '@core/domain/navigation.ts';
+import { referralCodeFromSearch } from '@core/domain/referrals.ts';
 import type { User } from '@core/schemas/user.ts';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
@@ -34,6 +35,8 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   // Read before the Google toast hook tidies the query string away. '/' means no return-to target.
   const [returnTo] = useState(() => safeReturnTo(window.location.search));
+  // A friend's share link (/login?ref=CODE) opens Register with their code filled in (issue 18).
+  const [referralCode] = useState(() => referralCodeFromSearch(window.location.search));
   useGoogleResultToast();
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
@@ -50,7 +53,7 @@ export default function LoginPage() {
           Or use email
           <span aria-hidden="true" className="h-px flex-1 bg-neutral-200" />
         </div>
-        <Tabs defaultValue="login">
+        <Tabs defaultValue={referralCode ? 'register' : 'login'}>
           <TabsList className="grid grid-cols-2">
             <TabsTrigger value="login">Login</TabsTrigger>
             <TabsTrigger value="register">Register</TabsTrigger>
@@ -59,7 +62,7 @@ export default function LoginPage() {
             <LoginForm onSignedIn={goHome} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm />
+            <RegisterForm referralCode={referralCode} />
           </TabsContent>
         </Tabs>
         <p className="text-center text-xs text-neutral-600">

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import { freeCancellationHours } from '@core/domain/booking-status.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 
-/** Cancel, confirmed in a dialog that names the late-cancellation fee before the customer agrees to it. */
+/**
+ * Cancel, confirmed in a dialog that names the late-cancellation fee before the customer agrees to it. The terms are
+ * the booking's own (decision 022): those it was priced with, whatever the settings say now.
+ */
 export function CancelBookingDialog({ booking }: { booking: Booking }) {
   const [isOpen, setIsOpen] = useState(false);
   const cancel = useCancelBooking();
@@ -39,8 +41,8 @@ export function CancelBookingDialog({ booking }: { booking: Booking }) {
         <DialogTitle>Cancel this booking?</DialogTitle>
         <DialogDescription>
           {hasFee
-            ? `It starts in less than ${freeCancellationHours} hours, so cancelling now costs a ${formatUsd(booking.cancellationFeeCents)} cancellation fee.`
-            : 'Cancelling is free until 24 hours before the start. Your card will not be charged.'}
+            ? `It starts in less than ${booking.freeCancellationHours} hours, so cancelling now costs a ${formatUsd(booking.cancellationFeeCents)} cancellation fee.`
+            : `Cancelling is free until ${booking.freeCancellationHours} hours before the start. Your card will not be charged.`}
         </DialogDescription>
         {hasFee && (
           <p className="mt-4 rounded-control bg-warning-50 p-3 text-sm font-medium text-warning-800">

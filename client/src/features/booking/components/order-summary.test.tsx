@@ -43,3 +43,26 @@ describe('OrderSummary', () => {
     expect(amountOf('Total')).toBe('$78.72');
   });
 });
+
+describe('OrderSummary with the live settings and a discount (decision 022)', () => {
+  it("prices with the platform's settings: a $20.00 fee and 10 % tax on $59 -> $84.90", () => {
+    render(<OrderSummary serviceName="Basic Exterior Wash" priceCents={5900} settings={{ serviceFeeCents: 2000, taxRateBasisPoints: 1000 }} />);
+    expect(amountOf('Service Fee')).toBe('$20.00');
+    expect(amountOf('Tax')).toBe('$5.90');
+    expect(amountOf('Total')).toBe('$84.90');
+  });
+
+  it("shows a promo code's line, negative, taxed after it: $10 off $59 -> $67.92", () => {
+    render(<OrderSummary serviceName="Basic Exterior Wash" priceCents={5900} discount={{ discountCents: 1000, discountSource: 'promo_code', promoCode: 'SPRING10' }} />);
+    expect(amountOf('Promo code SPRING10')).toBe('-$10.00');
+    expect(amountOf('Tax')).toBe('$3.92');
+    expect(amountOf('Total')).toBe('$67.92');
+  });
+
+  it("shows 'Covered by your plan' with no fee for a covered visit", () => {
+    render(<OrderSummary serviceName="Basic Exterior Wash" priceCents={5900} discount={{ discountCents: 5900, discountSource: 'covered_visit', promoCode: null }} />);
+    expect(amountOf('Covered by your plan')).toBe('-$59.00');
+    expect(amountOf('Service Fee')).toBe('$0.00');
+    expect(amountOf('Total')).toBe('$0.00');
+  });
+});

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { StepHeading } from './step-heading.tsx';
 
@@ -28,6 +29,7 @@ export interface PaymentStepProps {
 export function PaymentStep(props: PaymentStepProps) {
   const { service, isSubmitting, onProceed, onBack } = props;
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
+  const settings = usePublicSettings();
   return (
     <div className="grid gap-6">
       <section aria-labelledby="payment-heading" className="grid gap-3">
@@ -50,7 +52,13 @@ export function PaymentStep(props: PaymentStepProps) {
           Order Summary
         </h2>
         <Card className="p-4">
-          <OrderSummary serviceName={service.name} priceCents={service.priceCents} vehicleType={props.vehicleType} surcharges={service.surcharges} />
+          <OrderSummary
+            serviceName={service.name}
+            priceCents={service.priceCents}
+            vehicleType={props.vehicleType}
+            surcharges={service.surcharges}
+            settings={settings}
+          />
         </Card>
         <p className="flex items-start gap-2 rounded-control bg-brand-50 p-3 text-sm text-brand-800">
           <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -25,5 +25,7 @@ describe('pendingBooking draft', () => {
   it("holds core's pricing in dollars: $59.00 + $15.00 fee + 8% tax; nothing before a service is chosen", () => {
     expect(draftAmounts(5900)).toEqual({ totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
     expect(draftAmounts(null)).toEqual({ totalAmount: null, serviceFee: null, taxAmount: null });
+    // With the platform's settings now (decision 022): a $20.00 fee and 10 % tax.
+    expect(draftAmounts(5900, { serviceFeeCents: 2000, taxRateBasisPoints: 1000 })).toEqual({ totalAmount: 84.9, serviceFee: 20, taxAmount: 5.9 });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToDollars } from '@core/domain/money.ts';
-import { bookingPrice } from '@core/domain/pricing.ts';
+import { bookingPrice, defaultPricingSettings, type PricingSettings } from '@core/domain/pricing.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
 
 /**
@@ -51,10 +51,13 @@ export const emptyPendingBooking = (detailerId: number | null, serviceId: number
 
 type DraftAmounts = Pick<PendingBooking, 'totalAmount' | 'serviceFee' | 'taxAmount'>;
 
-/** The draft's display amounts for a service price, from core's pricing; all null while no service is chosen. */
-export function draftAmounts(priceCents: number | null): DraftAmounts {
+/**
+ * The draft's display amounts for a service price, from core's pricing with the platform's settings now (GET
+ * /api/settings/public; the spec's until they arrive); all null while no service is chosen.
+ */
+export function draftAmounts(priceCents: number | null, settings: PricingSettings = defaultPricingSettings): DraftAmounts {
   if (priceCents === null) return { totalAmount: null, serviceFee: null, taxAmount: null };
-  const price = bookingPrice(priceCents);
+  const price = bookingPrice(priceCents, 0, {}, settings);
   return {
     totalAmount: centsToDollars(price.totalCents),
     serviceFee: centsToDollars(price.serviceFeeCents),

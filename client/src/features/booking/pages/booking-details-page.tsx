@@ -2,6 +2,7 @@ import { CreditCard, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import { DiscountLine } from '@/components/booking/discount-line.tsx';
 import type { Booking } from '@core/schemas/booking.ts';
 import { vehicleDescription } from '@core/schemas/vehicle.ts';
 import { AfterJobSection } from '@/components/after-job/after-job-section.tsx';
@@ -11,6 +12,7 @@ import { DetailerActionButtons } from '@/components/booking/detailer-action-butt
 import { BookingProof } from '@/components/proof/booking-proof.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
 import { BookingReviewsPanel } from '@/components/reviews/booking-reviews-panel.tsx';
+import { RainExpectedPanel } from '@/components/weather/rain-expected-panel.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -69,6 +71,8 @@ function BookingDetails({ booking }: { booking: Booking }) {
         )}
       </Card>
 
+      <RainExpectedPanel booking={booking} isCustomer={isCustomer} />
+
       <BookingProof booking={booking} />
 
       <Card className="p-4">
@@ -78,14 +82,13 @@ function BookingDetails({ booking }: { booking: Booking }) {
             [booking.serviceName, booking.priceCents],
             // The vehicle type's surcharge (decision 020), its own line when there is one.
             ...(booking.vehicleSurchargeCents > 0 ? [[`${booking.vehicleType} surcharge`, booking.vehicleSurchargeCents]] : []),
-            ['Service Fee', booking.serviceFeeCents],
-            ['Tax', booking.taxCents],
           ].map(([label, cents]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-neutral-600">{label}</dt>
-              <dd className="tabular-nums">{formatUsd(cents as number)}</dd>
-            </div>
+            <PriceLine key={label} label={label as string} cents={cents as number} />
           ))}
+          {/* The booking's own numbers (decision 022): its discount, and the fee and tax it was priced with. */}
+          <DiscountLine discountCents={booking.discountCents} discountSource={booking.discountSource} promoCode={booking.promoCode} />
+          <PriceLine label="Service Fee" cents={booking.serviceFeeCents} />
+          <PriceLine label="Tax" cents={booking.taxCents} />
           <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base">
             <dt className="font-semibold">Total</dt>
             <dd className="font-bold tabular-nums">{formatUsd(booking.totalCents)}</dd>
@@ -137,6 +140,15 @@ function BookingDetails({ booking }: { booking: Booking }) {
       {booking.status === 'completed' && (
         <BookingReviewsPanel bookingId={booking.id} detailerName={booking.detailerBusinessName} customerName={booking.customerName} />
       )}
+    </div>
+  );
+}
+
+function PriceLine({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-neutral-600">{label}</dt>
+      <dd className="tabular-nums">{formatUsd(cents)}</dd>
     </div>
   );
 }

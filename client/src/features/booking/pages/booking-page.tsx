@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { loginPathFor } from '@/lib/return-to.ts';
 import { toast } from '@/lib/toast.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { availabilityQueryKey } from '../api/get-availability.ts';
 import { bookingQueryKey } from '@/components/booking/api/get-booking.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
@@ -133,6 +134,7 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
   const detailerQuery = useDetailer(detailerId);
   const detailer = detailerQuery.data;
   const createBooking = useCreateBooking();
+  const settings = usePublicSettings();
   const [draft, setDraft] = useState<PendingBooking>(() => initial ?? initialDraft(detailerId, serviceId));
   const step = reachableStep(draft, detailer);
   const selectedService = detailer?.offeredServices.find((s) => s.id === draft.serviceId);
@@ -154,10 +156,10 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
     (values: Step1Draft) => {
       setDraft((current) => {
         const service = detailer?.offeredServices.find((s) => s.id === values.serviceId);
-        return { ...current, ...values, ...draftAmounts(service?.priceCents ?? null) };
+        return { ...current, ...values, ...draftAmounts(service?.priceCents ?? null, settings) };
       });
     },
-    [detailer],
+    [detailer, settings],
   );
   const onStep2Change = useCallback((values: Step2Draft) => setDraft((current) => ({ ...current, ...values })), []);
   const goTo = (next: BookingStep) => setDraft((current) => ({ ...current, step: next }));

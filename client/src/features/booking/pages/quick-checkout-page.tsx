@@ -12,6 +12,7 @@ import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
 import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
@@ -69,6 +70,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
     return last.success ? last.data : '';
   });
   const [error, setError] = useState<string | null>(null);
+  const settings = usePublicSettings();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +86,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
       vehicleType: vehicle.data,
       date: slot.date,
       time: slot.time,
-      ...draftAmounts(slot.priceCents),
+      ...draftAmounts(slot.priceCents, settings),
       step: 2,
     });
     navigate(`/booking/${slot.detailerId}`);

@@ -1,19 +1,26 @@
 import { formatUsd } from '@core/domain/money.ts';
+import { DiscountLine, type DiscountLineProps } from '@/components/booking/discount-line.tsx';
 
 /** What the Service Total includes for the car's type (decision 020), shown under it when there is one. */
 export type IncludedSurcharge = { vehicleType: string; cents: number };
 
-/** Service Total (and the vehicle surcharge it includes), the negative Referral Credits line when applied, Total Amount. */
+/**
+ * Service Total (and the vehicle surcharge and discount it includes), the negative Referral Credits line when applied,
+ * Total Amount.
+ */
 export function CheckoutSummary({
   totalCents,
   creditsCents,
   amountCents,
   surcharge,
+  discount,
 }: {
   totalCents: number;
   creditsCents: number;
   amountCents: number;
   surcharge?: IncludedSurcharge;
+  /** The booking's discount (decision 022): the Service Total is already after it. */
+  discount?: Omit<DiscountLineProps, 'variant'>;
 }) {
   return (
     <dl className="grid gap-2 text-sm" aria-label="Payment summary">
@@ -27,6 +34,7 @@ export function CheckoutSummary({
           <dd className="text-neutral-600 tabular-nums">{formatUsd(surcharge.cents)}</dd>
         </div>
       )}
+      {discount && <DiscountLine {...discount} variant="included" />}
       {creditsCents > 0 && (
         <div className="flex justify-between gap-4">
           <dt className="text-neutral-600">Referral Credits</dt>

@@ -23,6 +23,7 @@ import { CheckoutSummary, CheckoutSummarySkeleton } from '../components/checkout
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { FormNotice } from '@/components/payments/form-notice.tsx';
 import { TestCardForm } from '@/components/payments/test-card-form.tsx';
+import { PromoCodeField } from '@/components/payments/promo-code-field.tsx';
 import { continueAfterPayment } from '../lib/after-payment.ts';
 import { outcomeOf, toastOutcome } from '../lib/payment-results.ts';
 
@@ -183,12 +184,21 @@ export default function CheckoutPage() {
               }}
             />
           </div>
+          {booking.data && (
+            <PromoCodeField
+              bookingId={booking.data.id}
+              appliedCode={booking.data.discountSource === 'promo_code' ? booking.data.promoCode : null}
+              discountCents={booking.data.discountCents}
+              disabled={hasPaid || awaitingAuthentication}
+            />
+          )}
           {data ? (
             <CheckoutSummary
               totalCents={data.totalCents}
               creditsCents={data.creditsAppliedCents}
               amountCents={data.amountCents}
               surcharge={booking.data ? { vehicleType: booking.data.vehicleType, cents: booking.data.vehicleSurchargeCents } : undefined}
+              discount={booking.data}
             />
           ) : (
             <CheckoutSummarySkeleton

@@ -20,6 +20,7 @@ import { useWeeklyAvailability } from '../api/get-weekly-availability.ts';
 import { useRemoveDayOff } from '../api/remove-day-off.ts';
 import { useUpdateWeeklyAvailability } from '../api/update-weekly-availability.ts';
 import { ServiceAreaSection } from '../components/service-area-section.tsx';
+import { TravelBufferSection } from '../components/travel-buffer-section.tsx';
 
 // Monday first: the working week reads top to bottom.
 const weekdays = [
@@ -81,6 +82,7 @@ export default function DetailerAvailabilityPage() {
       <WeeklyHoursForm key={JSON.stringify(availability.data.rules)} availability={availability.data} />
       <DaysOff availability={availability.data} />
       {user?.detailerId ? <ServiceAreaSection detailerId={user.detailerId} /> : null}
+      <TravelBufferSection />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { figures as f } from './faq-figures.ts';
+import type { HelpFigures } from './faq-figures.ts';
 import type { FaqTopic } from './types.ts';
 
-export const bookingTopic: FaqTopic = {
+export const bookingTopicFor = (f: HelpFigures): FaqTopic => ({
   id: 'booking',
   title: 'Booking',
   entries: [
@@ -59,9 +59,9 @@ export const bookingTopic: FaqTopic = {
       ],
     },
   ],
-};
+});
 
-export const paymentsTopic: FaqTopic = {
+export const paymentsTopicFor = (f: HelpFigures): FaqTopic => ({
   id: 'payments',
   title: 'Payments and refunds',
   entries: [
@@ -114,4 +114,4 @@ export const paymentsTopic: FaqTopic = {
       ],
     },
   ],
-};
+});

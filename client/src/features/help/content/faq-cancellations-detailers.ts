@@ -1,7 +1,7 @@
-import { figures as f } from './faq-figures.ts';
+import type { HelpFigures } from './faq-figures.ts';
 import type { FaqTopic } from './types.ts';
 
-export const cancellationsTopic: FaqTopic = {
+export const cancellationsTopicFor = (f: HelpFigures): FaqTopic => ({
   id: 'cancellations',
   title: 'Cancellations',
   entries: [
@@ -16,7 +16,7 @@ export const cancellationsTopic: FaqTopic = {
       id: 'is-it-free',
       question: 'Is cancelling free?',
       answer: [
-        `Yes, until ${f.freeCancellationHours} hours before the booking starts. After that, cancelling costs the ${f.serviceFee} service fee.`,
+        `Yes, until ${f.freeCancellationHours} hours before the booking starts. After that, cancelling costs a ${f.lateCancellationFee} late cancellation fee.`,
         'When a fee applies, the app shows the amount and asks you to confirm before anything happens.',
       ],
     },
@@ -24,7 +24,7 @@ export const cancellationsTopic: FaqTopic = {
       id: 'money-on-cancel',
       question: 'What happens to my payment when I cancel?',
       answer: [
-        'A free cancellation releases the whole hold on your card. A late cancellation charges only the service fee and releases the rest.',
+        'A free cancellation releases the whole hold on your card. A late cancellation charges only the late cancellation fee and releases the rest.',
         'Referral credits you used come back to your account either way.',
       ],
     },
@@ -50,9 +50,9 @@ export const cancellationsTopic: FaqTopic = {
       ],
     },
   ],
-};
+});
 
-export const detailersTopic: FaqTopic = {
+export const detailersTopicFor = (f: HelpFigures): FaqTopic => ({
   id: 'detailers',
   title: 'Detailers',
   entries: [
@@ -102,4 +102,4 @@ export const detailersTopic: FaqTopic = {
       ],
     },
   ],
-};
+});

@@ -1,9 +1,9 @@
-import { figures as f } from './faq-figures.ts';
+import type { HelpFigures } from './faq-figures.ts';
 import type { LegalDocumentContent } from './types.ts';
 
 // The booking, payment and cancellation terms are the rules the server enforces (core/domain/booking-status.ts,
 // pricing.ts, credits.ts; docs/decisions 003, 005, 012); the figures are read from them.
-export const termsOfService: LegalDocumentContent = {
+export const termsOfServiceFor = (f: HelpFigures): LegalDocumentContent => ({
   title: 'Terms of Service',
   lastUpdated: '2026-11-23',
   summary:
@@ -54,7 +54,7 @@ export const termsOfService: LegalDocumentContent = {
       title: 'Cancellations and changes',
       items: [
         'You can cancel a booking while it is waiting for payment, waiting for the detailer or accepted. Once the detailer is on the way, it can no longer be cancelled in the app.',
-        `Cancelling is free until ${f.freeCancellationHours} hours before the start. After that, cancelling costs the ${f.serviceFee} service fee, which is charged to your card; the rest of the hold is released and any credits you used are returned. The app shows the fee and asks you to confirm before you cancel.`,
+        `Cancelling is free until ${f.freeCancellationHours} hours before the start. After that, cancelling costs a ${f.lateCancellationFee} late cancellation fee, which is charged to your card; the rest of the hold is released and any credits you used are returned. The app shows the fee and asks you to confirm before you cancel.`,
         'You can reschedule to another available time until the detailer is on the way. The new time must meet the same rules as a new booking.',
         'A detailer may decline a request before accepting it. You are not charged for a declined or expired request.',
       ],
@@ -118,4 +118,4 @@ export const termsOfService: LegalDocumentContent = {
       link: { href: '/help-support', label: 'Go to Help & Support' },
     },
   ],
-};
+});

@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import { defaultPublicSettings } from '@core/schemas/platform-settings.ts';
 import HelpSupportPage from './help-support-page.tsx';
 
 let replies: Record<string, Reply>;
@@ -74,6 +75,23 @@ describe('HelpSupportPage: Contact support for a visitor', () => {
     renderPage();
     const link = screen.getByRole('link', { name: 'Contact support' });
     expect(link.getAttribute('href')).toBe('/login?next=%2Fhelp-support');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the public settings (the figures) are read; nothing asks who the visitor is.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/settings/public']);
+  });
+});
+
+describe('HelpSupportPage: the figures come from the platform settings (decision 022)', () => {
+  it("states the admin's fee, tax rate and cancellation terms once they arrive, the spec's before", async () => {
+    replies = {
+      '/api/settings/public': {
+        status: 200,
+        body: { ...defaultPublicSettings, serviceFeeCents: 2000, taxRateBasisPoints: 1000, freeCancellationHours: 48, lateCancellationFeeCents: 2500 },
+      },
+    };
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Is cancelling free?' }));
+    await screen.findByText('Yes, until 48 hours before the booking starts. After that, cancelling costs a $25.00 late cancellation fee.');
+    fireEvent.click(screen.getByRole('button', { name: 'What does a booking cost?' }));
+    expect(screen.getByText(/\$59\.00 \+ \$20\.00 fee \+ \$5\.90 tax = \$84\.90/)).toBeTruthy();
   });
 });

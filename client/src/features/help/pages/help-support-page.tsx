@@ -6,7 +6,8 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ContactSupport } from '../components/contact-support.tsx';
 import { FaqTopicSection } from '../components/faq-topic-section.tsx';
-import { faqTopics } from '../content/faq.ts';
+import { faqTopicsFor } from '../content/faq.ts';
+import { useHelpFigures } from '../lib/use-help-figures.ts';
 import { countEntries, searchFaq } from '../lib/search-faq.ts';
 
 const matchCount = (count: number) => (count === 1 ? '1 answer matches' : `${count} answers match`);
@@ -16,7 +17,9 @@ export default function HelpSupportPage() {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const searchInput = useRef<HTMLInputElement>(null);
-  const topics = useMemo(() => searchFaq(faqTopics, query), [query]);
+  const figures = useHelpFigures();
+  const faqTopics = useMemo(() => faqTopicsFor(figures), [figures]);
+  const topics = useMemo(() => searchFaq(faqTopics, query), [faqTopics, query]);
   const isSearching = query.trim() !== '';
   const count = countEntries(topics);
 

@@ -1,7 +1,8 @@
 import { LegalDocument } from '../components/legal-document.tsx';
-import { termsOfService } from '../content/terms-of-service.ts';
+import { termsOfServiceFor } from '../content/terms-of-service.ts';
+import { useHelpFigures } from '../lib/use-help-figures.ts';
 
 /** /terms-of-service: the booking, payment and cancellation terms the app enforces. */
 export default function TermsOfServicePage() {
-  return <LegalDocument document={termsOfService} />;
+  return <LegalDocument document={termsOfServiceFor(useHelpFigures())} />;
 }

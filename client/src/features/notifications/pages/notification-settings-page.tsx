@@ -43,6 +43,9 @@ export default function NotificationSettingsPage() {
                 <Card>
                   <CardContent className="grid gap-2 py-4">
                     <h2 className="font-semibold text-neutral-900">{label}</h2>
+                    {setting.type === 'promotions' && (
+                      <p className="text-sm text-neutral-600">Offers and news from Glossly. Off unless you turn it on.</p>
+                    )}
                     <div className="grid grid-cols-3 gap-2">
                       {channels.map((channel) => {
                         const id = `${setting.type}-${channel.key}`;

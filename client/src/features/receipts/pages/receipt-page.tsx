@@ -2,6 +2,7 @@ import { Printer, ReceiptText } from 'lucide-react';
 import { useParams } from 'wouter';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import { DiscountRow } from '@/components/booking/discount-line.tsx';
 import { parseRouteId } from '@core/schemas/common.ts';
 import type { Receipt } from '@core/schemas/receipt.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -79,12 +80,17 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           ))}
         </dl>
         <dl className="grid gap-2 text-sm" aria-label="Amounts">
-          {receipt.lines.map((line) => (
+          {receipt.lines.map((line) =>
+            line.kind === 'discount' ? (
+              // The booking's discount (decision 022): the same line as on the booking and at checkout.
+              <DiscountRow key={line.kind} label={line.label} amountCents={line.amountCents} />
+            ) : (
             <div key={line.kind} className={cn('flex justify-between gap-4 text-neutral-700', lineStyles[line.kind])}>
               <dt>{line.label}</dt>
               <dd className="tabular-nums">{line.amountCents < 0 ? `−${formatUsd(-line.amountCents)}` : formatUsd(line.amountCents)}</dd>
             </div>
-          ))}
+            ),
+          )}
         </dl>
         <p className="text-xs text-neutral-600">Amounts in US dollars. Times in the detailer's time zone ({receipt.timeZone}).</p>
       </Card>

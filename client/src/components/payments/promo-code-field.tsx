@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import { TicketPercent, X } from 'lucide-react';
+import { formatUsd } from '@core/domain/money.ts';
+import { promoCodeFormatMessage, promoCodeTextSchema } from '@core/schemas/promo-codes.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApplyPromoCode, useRemovePromoCode } from './api/apply-promo-code.ts';
+
+export interface PromoCodeFieldProps {
+  bookingId: number;
+  /** The code on the booking (as its creator typed it), or null. */
+  appliedCode: string | null;
+  discountCents: number;
+  /** While a payment is under way the code may not change. */
+  disabled?: boolean;
+}
+
+/**
+ * The payment step's 'Promo code' field: the server checks the code and computes the discount; this only sends
+ * what was typed and says the server's answer ('This code has expired', ...).
+ */
+export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled }: PromoCodeFieldProps) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const apply = useApplyPromoCode();
+  const remove = useRemovePromoCode();
+
+  if (appliedCode) {
+    return (
+      <div className="flex items-center justify-between gap-3 rounded-control bg-success-50 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <TicketPercent aria-hidden className="size-5 text-success-700" />
+          <div>
+            <p className="text-sm font-medium text-neutral-900">
+              <span className="font-mono tracking-wide">{appliedCode}</span> applied
+            </p>
+            <p className="text-xs text-neutral-700">You save {formatUsd(discountCents)}</p>
+          </div>
+        </div>
+        <Button
+          variant="ghost"
+          disabled={disabled || remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { bookingId },
+              { onError: (failure) => toast({ title: "Couldn't remove the code", description: errorMessage(failure, 'Please try again.'), variant: 'destructive' }) },
+            )
+          }
+        >
+          <X aria-hidden /> Remove<span className="sr-only"> promo code {appliedCode}</span>
+        </Button>
+      </div>
+    );
+  }
+
+  function submit() {
+    const parsed = promoCodeTextSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(code.trim() === '' ? 'Enter a promo code' : promoCodeFormatMessage);
+      return;
+    }
+    setError(null);
+    apply.mutate(
+      { bookingId, code: parsed.data },
+      {
+        onSuccess: (booking) => {
+          setCode('');
+          toast({ title: 'Promo code applied', description: `You save ${formatUsd(booking.discountCents)}.` });
+        },
+        onError: (failure) => setError(errorMessage(failure, 'We could not apply this code. Please try again.')),
+      },
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="grid gap-1.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Label htmlFor={`${id}-code`}>Promo code</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-code`}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          placeholder="Enter code"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+          disabled={disabled}
+        />
+        <Button type="submit" variant="secondary" disabled={disabled || apply.isPending}>
+          {apply.isPending ? 'Applying…' : 'Apply'}
+        </Button>
+      </div>
+      <FieldError id={`${id}-error`} role="alert">
+        {error}
+      </FieldError>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'wouter';
+import { Plus, Users } from 'lucide-react';
+import { describeAudienceRules } from '@core/domain/audience-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useAudiences } from '../api/marketing-api.ts';
+
+const newHref = '/admin/marketing/audiences/new';
+
+/** /admin/marketing/audiences: the saved segments, each with its rules in words and its live count. */
+export default function AudiencesPage() {
+  const list = useAudiences();
+  return (
+    <section aria-labelledby="audiences-heading" className="grid gap-4 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="audiences-heading" className="text-xl font-semibold text-neutral-900">Audiences</h1>
+        <Button asChild variant="secondary">
+          <Link href={newHref}><Plus aria-hidden /> New audience</Link>
+        </Button>
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading audiences"><Skeleton className="h-24" /><Skeleton className="h-24" /></LoadingState>
+      ) : list.isError ? (
+        <ErrorState message="We couldn't load the audiences." onRetry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState icon={<Users />} title="No audiences yet" description="Build a segment from rules (role, place, bookings, cars) and reuse it in campaigns." />
+      ) : (
+        <ul className="grid gap-3" aria-label="Audiences">
+          {list.data.map((audience) => (
+            <li key={audience.id}>
+              <Card className="grid gap-2 p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <h2 className="font-semibold text-neutral-900">{audience.name}</h2>
+                  <span className="text-sm font-medium text-neutral-700">{audience.count} {audience.count === 1 ? 'person' : 'people'}</span>
+                </div>
+                <p className="text-sm text-neutral-600">{describeAudienceRules(audience.rules).join(' · ')}</p>
+                <Link className="min-h-11 content-center text-sm font-medium text-brand-700 underline" href={`${newHref}?id=${audience.id}`} aria-label={`Edit ${audience.name}`}>
+                  Edit
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { BadgeCheck } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { parseRouteId } from '@core/schemas/common.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import type { TestCardInput } from '@core/schemas/payments.ts';
+import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
+import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
+import { CardForm } from '@/components/payments/card-form.tsx';
+import { SavedCardChoice, newCardChoice } from '@/components/payments/saved-card-choice.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useAuthenticateMembership, usePlans, useSubscribe } from '../api/memberships.ts';
+import { PlanCard } from '../components/plan-card.tsx';
+
+/** /subscribe?plan=: the card (typed or saved) that pays the first month now and each month after. */
+export default function SubscribePage() {
+  const planId = parseRouteId(new URLSearchParams(useSearch()).get('plan'));
+  const plans = usePlans();
+  const cards = usePaymentMethods();
+  const subscribe = useSubscribe();
+  const authenticate = useAuthenticateMembership();
+  const [, navigate] = useLocation();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [awaiting, setAwaiting] = useState<{ id: number; amountCents: number } | null>(null);
+
+  if (plans.isPending || cards.isPending) {
+    return (
+      <div className="grid gap-3 p-4" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading
+        </p>
+        <Skeleton className="h-40 rounded-card" />
+        <Skeleton className="h-64 rounded-card" />
+      </div>
+    );
+  }
+  const plan = plans.data?.find((p) => p.id === planId);
+  if (!plan) {
+    return (
+      <div className="p-4">
+        <EmptyState
+          icon={<BadgeCheck />}
+          title="Plan not found"
+          description="This plan is not on sale. Choose one of our plans."
+          action={
+            <Link href="/subscription-plans" className={buttonClasses('primary', 'md')}>
+              See the plans
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const saved = cards.data ?? [];
+  const selected = choice ?? (saved[0] ? String(saved[0].id) : newCardChoice);
+  const busy = subscribe.isPending || authenticate.isPending;
+  const done = () => {
+    toast({ title: `Welcome to ${plan.name}`, description: 'Your membership has started.' });
+    navigate('/account/subscription');
+  };
+  const start = (body: { card?: TestCardInput; paymentMethodId?: number }) => {
+    setCardError(null);
+    subscribe.mutate(
+      { planId: plan.id, ...body },
+      {
+        onSuccess: (result) => {
+          if (result.payment.status === 'requires_action') setAwaiting({ id: result.membership.id, amountCents: result.payment.amountCents });
+          else done();
+        },
+        onError: (error) => setCardError(errorMessage(error, 'Your card was not charged. Please try again.')),
+      },
+    );
+  };
+  const answer = (approve: boolean) => {
+    if (!awaiting) return;
+    authenticate.mutate(
+      { id: awaiting.id, approve },
+      {
+        onSuccess: done,
+        onError: (error) => setCardError(errorMessage(error, 'The payment was not confirmed.')),
+        onSettled: () => setAwaiting(null),
+      },
+    );
+  };
+  const payLabel = `Pay ${formatUsd(plan.monthlyPriceCents)} and subscribe`;
+
+  return (
+    <div className="grid gap-4 p-4">
+      <PlanCard plan={plan} />
+      <p className="text-sm text-neutral-600">
+        {formatUsd(plan.monthlyPriceCents)} is charged now, then on the same day each month until you cancel.
+      </p>
+      {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={busy} />}
+      {selected === newCardChoice ? (
+        <CardForm label="Card details" submitLabel={payLabel} isProcessing={busy} cardError={cardError} onSubmit={(card) => start({ card })}>
+          <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.</p>
+        </CardForm>
+      ) : (
+        <div className="grid gap-2">
+          {cardError && (
+            <p role="alert" className="text-sm text-danger-700">
+              {cardError}
+            </p>
+          )}
+          <Button size="lg" disabled={busy} onClick={() => start({ paymentMethodId: Number(selected) })}>
+            {payLabel}
+          </Button>
+        </div>
+      )}
+      {awaiting && <AuthenticationDialog amountCents={awaiting.amountCents} isPending={authenticate.isPending} onAnswer={answer} />}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  adminNotificationInputSchema,
+  audienceInputSchema,
+  audienceRulesSchema,
+  campaignInputSchema,
+  campaignScheduleSchema,
+  marketingIdParamsSchema,
+  trackingTokenParamsSchema,
+} from '@core/schemas/marketing.ts';
+import { notFound } from '@core/errors.ts';
+import { createGeocoder } from '../geo/geocoder.ts';
+import { parse } from '../http/validate.ts';
+import { requireRole } from '../identity/access.ts';
+import { listAdminNotifications, sendAdminNotification } from './admin-notification-service.ts';
+import { createAudience, getAudience, listAudiences, previewAudience, updateAudience } from './audience-service.ts';
+import {
+  cancelCampaign,
+  createCampaign,
+  getCampaign,
+  listCampaigns,
+  marketingOverview,
+  previewCampaign,
+  scheduleCampaign,
+  updateCampaign,
+} from './campaign-service.ts';
+import { recordClick, recordOpen, unsubscribe } from './campaign-tracking.ts';
+
+/** A transparent 1×1 GIF: the open pixel. */
+const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const unsubscribedPage = (appUrl: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unsubscribed - Glossly</title></head>
+<body style="font-family: system-ui, sans-serif; color: #171717; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<main><h1 style="font-size: 1.25rem">You're unsubscribed</h1>
+<p>You will no longer get promotions from Glossly. Booking updates and messages still reach you.</p>
+<p><a href="${appUrl}/notification-settings" style="color: #1d4ed8">Change your notification settings</a></p></main>
+</body></html>`;
+
+/** Audiences, campaigns, the marketing overview and one-off notices (issue 19): admins only, checked first. */
+export async function marketingRoutes(app: FastifyInstance) {
+  const geocoder = createGeocoder(app.config, app.log);
+  const now = () => app.ctx.clock.now();
+  const { db } = app.ctx;
+  const idOf = (params: unknown) => parse(marketingIdParamsSchema, params).id;
+  const admin = (request: { user: Parameters<typeof requireRole>[0] }) => requireRole(request.user, 'admin');
+
+  app.get('/api/admin/marketing', (request) => marketingOverview(db, request.user, now()));
+
+  app.get('/api/admin/audiences', (request) => listAudiences(db, geocoder, request.user));
+  app.post('/api/admin/audiences/preview', (request) => {
+    admin(request);
+    return previewAudience(db, geocoder, request.user, parse(audienceRulesSchema, request.body));
+  });
+  app.post('/api/admin/audiences', async (request, reply) => {
+    admin(request);
+    return reply.code(201).send(await createAudience(db, geocoder, request.user, now(), parse(audienceInputSchema, request.body)));
+  });
+  app.get('/api/admin/audiences/:id', (request) => {
+    admin(request);
+    return getAudience(db, geocoder, request.user, idOf(request.params));
+  });
+  app.put('/api/admin/audiences/:id', (request) => {
+    admin(request);
+    return updateAudience(db, geocoder, request.user, now(), idOf(request.params), parse(audienceInputSchema, request.body));
+  });
+
+  app.get('/api/admin/campaigns', (request) => listCampaigns(db, request.user));
+  app.post('/api/admin/campaigns', async (request, reply) => {
+    admin(request);
+    return reply.code(201).send(await createCampaign(db, request.user, now(), parse(campaignInputSchema, request.body)));
+  });
+  app.get('/api/admin/campaigns/:id', (request) => {
+    admin(request);
+    return getCampaign(db, request.user, idOf(request.params));
+  });
+  app.put('/api/admin/campaigns/:id', (request) => {
+    admin(request);
+    return updateCampaign(db, request.user, now(), idOf(request.params), parse(campaignInputSchema, request.body));
+  });
+  app.get('/api/admin/campaigns/:id/preview', (request) => {
+    admin(request);
+    return previewCampaign(app.ctx, request.user, idOf(request.params));
+  });
+  app.post('/api/admin/campaigns/:id/send', (request) => {
+    admin(request);
+    return scheduleCampaign(db, request.user, now(), idOf(request.params), null);
+  });
+  app.post('/api/admin/campaigns/:id/schedule', (request) => {
+    admin(request);
+    const id = idOf(request.params);
+    return scheduleCampaign(db, request.user, now(), id, new Date(parse(campaignScheduleSchema, request.body).sendAt));
+  });
+  app.post('/api/admin/campaigns/:id/cancel', (request) => {
+    admin(request);
+    return cancelCampaign(db, request.user, now(), idOf(request.params));
+  });
+
+  app.get('/api/admin/notifications', (request) => listAdminNotifications(db, request.user));
+  app.post('/api/admin/notifications', async (request, reply) => {
+    admin(request);
+    return reply.code(201).send(await sendAdminNotification(app.ctx, geocoder, request.user, now(), parse(adminNotificationInputSchema, request.body)));
+  });
+
+  // The email's links: no session (opened from an inbox); an unknown token is a 404 and changes nothing.
+  // A malformed token is as unknown as a wrong one: 404 either way, nothing to learn from the difference.
+  const token = (params: unknown) => {
+    const parsed = trackingTokenParamsSchema.safeParse(params);
+    if (!parsed.success) throw notFound('Unknown link');
+    return parsed.data.token;
+  };
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  app.get('/api/m/o/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const known = file.endsWith('.gif') && (await recordOpen(db, token({ token: file.slice(0, -4) }), now()));
+    if (!known) throw notFound('Unknown link');
+    return noStore(reply).type('image/gif').send(pixel);
+  });
+  app.get('/api/m/c/:token', async (request, reply) => {
+    const path = await recordClick(db, token(request.params), now());
+    if (path === null) throw notFound('Unknown link');
+    return noStore(reply).redirect(`${app.config.PUBLIC_URL.replace(/\/$/, '')}${path}`, 302);
+  });
+  app.get('/api/m/u/:token', async (request, reply) => {
+    if (!(await unsubscribe(db, token(request.params), now()))) throw notFound('Unknown link');
+    return noStore(reply).type('text/html; charset=utf-8').send(unsubscribedPage(app.config.PUBLIC_URL.replace(/\/$/, '')));
+  });
+}

@@ -1,0 +1,163 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addBillingMonths, nextRetryAt } from '@core/domain/membership-billing.ts';
+import { formatUsd } from '@core/domain/money.ts';
+import type { AppContext } from '../context.ts';
+import { membershipInvoices, membershipPlans, memberships } from '../db/schema.ts';
+import { startIntervalJob } from '../jobs/interval-job.ts';
+import { notify } from '../notifications/notification-service.ts';
+import { GatewayError } from '../payments/gateways/gateway.ts';
+import type { ChargeOutcome } from './billing/billing-gateway.ts';
+import { membershipBilling } from './billing/index.ts';
+import type { MembershipRow } from './membership-view.ts';
+
+/**
+ * The built-in gateway's renewals (decision 022): each membership whose period ended is billed once for the next
+ * period (membership_invoices_one_per_period: the instance whose insert wins bills it); a refusal makes it past_due
+ * and it is tried again on days 1, 3 and 5 after the period's end (each retry claimed by a conditional update of
+ * next_retry_at), then canceled. cancel_at_period_end ends it at the period's end instead. Stripe renews its own.
+ */
+
+export type RenewalPassResult = { renewed: number; failed: number; canceled: number };
+
+const authenticationNeeded = 'Your bank asked to confirm this payment, which cannot be done for a renewal. Please use another card.';
+
+export async function runRenewalPass(ctx: AppContext, now: Date): Promise<RenewalPassResult> {
+  const result: RenewalPassResult = { renewed: 0, failed: 0, canceled: 0 };
+  if (membershipBilling(ctx).renewsItself) return result;
+  const due = await ctx.db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.gateway, 'test'),
+        or(
+          and(eq(memberships.status, 'active'), lte(memberships.currentPeriodEnd, now)),
+          and(eq(memberships.status, 'past_due'), lte(memberships.nextRetryAt, now)),
+        ),
+      ),
+    );
+  for (const row of due) {
+    const outcome = await renewOne(ctx, row, now);
+    if (outcome) result[outcome]++;
+  }
+  return result;
+}
+
+async function endMembership(ctx: AppContext, row: MembershipRow, now: Date, title: string, message: string): Promise<boolean> {
+  return ctx.transaction(async (txCtx) => {
+    const [ended] = await txCtx.db
+      .update(memberships)
+      .set({ status: 'canceled', canceledAt: now, nextRetryAt: null, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), inArray(memberships.status, ['active', 'past_due']), eq(memberships.cancelAtPeriodEnd, true)))
+      .returning({ id: memberships.id });
+    if (ended) await notify(txCtx, { userId: row.customerId, type: 'payment', title, message, entityId: '' });
+    return Boolean(ended);
+  });
+}
+
+/** Claims this period's renewal (a new invoice, or the next retry of the failed one) and charges it once. */
+async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise<keyof RenewalPassResult | null> {
+  const { db } = ctx;
+  if (row.cancelAtPeriodEnd) {
+    const ended = await endMembership(ctx, row, now, 'Membership ended', 'Your membership ended at the end of its period, as you asked.');
+    return ended ? 'canceled' : null;
+  }
+  const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.planId));
+  let invoice;
+  if (row.status === 'active') {
+    [invoice] = await db
+      .insert(membershipInvoices)
+      .values({
+        membershipId: row.id,
+        kind: 'renewal',
+        periodStart: row.currentPeriodEnd,
+        periodEnd: addBillingMonths(row.currentPeriodEnd, 1, row.billingDay),
+        amountCents: plan!.monthlyPriceCents,
+        attempts: 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+  } else {
+    const [claimed] = await db
+      .update(memberships)
+      .set({ nextRetryAt: null, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due'), eq(memberships.nextRetryAt, row.nextRetryAt!)))
+      .returning({ id: memberships.id });
+    if (claimed) {
+      [invoice] = await db
+        .update(membershipInvoices)
+        .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open' })
+        .where(and(eq(membershipInvoices.membershipId, row.id), eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.periodStart, row.currentPeriodEnd)))
+        .returning();
+    }
+  }
+  // Another instance holds this renewal.
+  if (!invoice) return null;
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await membershipBilling(ctx).chargeInvoice({
+      invoiceId: invoice.id,
+      attempt: invoice.attempts,
+      membershipId: row.id,
+      amountCents: invoice.amountCents,
+      paymentMethodRef: row.paymentMethodRef ?? '',
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    outcome = { status: 'failed', ref: `failed_${invoice.id}_${invoice.attempts}`, errorMessage: error.message };
+  }
+  return ctx.transaction(async (txCtx) => {
+    const tx = txCtx.db;
+    if (outcome.status === 'paid') {
+      await tx.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref, failureMessage: null }).where(eq(membershipInvoices.id, invoice.id));
+      await tx
+        .update(memberships)
+        .set({ status: 'active', currentPeriodStart: invoice.periodStart, currentPeriodEnd: invoice.periodEnd, failedAttempts: 0, nextRetryAt: null, updatedAt: now })
+        .where(eq(memberships.id, row.id));
+      await notify(txCtx, {
+        userId: row.customerId,
+        type: 'payment',
+        title: 'Membership renewed',
+        message: `Your card was charged ${formatUsd(invoice.amountCents)} for another month of ${plan!.name}.`,
+        entityId: '',
+      });
+      return 'renewed';
+    }
+    const message = outcome.status === 'requires_action' ? authenticationNeeded : (outcome.errorMessage ?? 'Your card was declined.');
+    await tx.update(membershipInvoices).set({ status: 'failed', failureMessage: message }).where(eq(membershipInvoices.id, invoice.id));
+    const retryAt = nextRetryAt(row.currentPeriodEnd, invoice.attempts);
+    if (retryAt === null) {
+      await tx
+        .update(memberships)
+        .set({ status: 'canceled', canceledAt: now, failedAttempts: Math.min(4, invoice.attempts), nextRetryAt: null, updatedAt: now })
+        .where(eq(memberships.id, row.id));
+      await notify(txCtx, {
+        userId: row.customerId,
+        type: 'payment',
+        title: 'Membership canceled',
+        message: `We could not charge your card for ${plan!.name} after several tries, so your membership has ended.`,
+        entityId: '',
+      });
+      return 'canceled';
+    }
+    await tx
+      .update(memberships)
+      .set({ status: 'past_due', failedAttempts: invoice.attempts, nextRetryAt: retryAt, updatedAt: now })
+      .where(eq(memberships.id, row.id));
+    await notify(txCtx, {
+      userId: row.customerId,
+      type: 'payment',
+      title: 'Membership payment failed',
+      message: `We could not charge ${formatUsd(invoice.amountCents)} for ${plan!.name}: ${message} We will try again.`,
+      entityId: '',
+    });
+    return 'failed';
+  });
+}
+
+/** Renewals are looked for every minute; the database makes a second instance's pass harmless. */
+export function startMembershipRenewalJob(app: FastifyInstance): void {
+  startIntervalJob(app, 'membership renewals', 60_000, runRenewalPass, (r) => r.renewed + r.failed + r.canceled > 0);
+}

@@ -1,0 +1,44 @@
+import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookings, membershipPlans, memberships, membershipVisits } from '../../db/schema.ts';
+
+/** A covered visit stops counting against the month once its booking ends without the work being done. */
+const endedWithoutWork = ['cancelled', 'declined', 'expired', 'abandoned'] as const;
+
+/** The calendar date (UTC) a period boundary falls on, comparable with a visit's due date (YYYY-MM-DD). */
+function dayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/**
+ * How many covered visits the member has left in their current period: the plan's included visits minus the
+ * visits whose due date falls in the period and whose booking still stands. Skipped and unfilled visits hold no
+ * booking, so they give their visit back.
+ */
+export async function visitsLeftThisPeriod(db: Database, membershipId: number): Promise<number> {
+  const [member] = await db
+    .select({
+      included: membershipPlans.includedVisitsPerMonth,
+      periodStart: memberships.currentPeriodStart,
+      periodEnd: memberships.currentPeriodEnd,
+    })
+    .from(memberships)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
+    .where(eq(memberships.id, membershipId));
+  if (!member) return 0;
+  const [used] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(membershipVisits)
+    .innerJoin(bookings, eq(bookings.id, membershipVisits.bookingId))
+    .where(
+      and(
+        eq(membershipVisits.membershipId, membershipId),
+        isNotNull(membershipVisits.bookingId),
+        inArray(membershipVisits.status, ['booked', 'needs_confirmation']),
+        notInArray(bookings.status, [...endedWithoutWork]),
+        gte(membershipVisits.dueOn, dayOf(member.periodStart)),
+        lt(membershipVisits.dueOn, dayOf(member.periodEnd)),
+      ),
+    );
+  return Math.max(0, member.included - (used?.count ?? 0));
+}

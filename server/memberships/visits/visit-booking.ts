@@ -1,0 +1,160 @@
+import { and, eq } from 'drizzle-orm';
+import { nextVisitAfter, type VisitRhythm } from '@core/domain/membership-visits.ts';
+import { bookingPrice } from '@core/domain/pricing.ts';
+import type { Coordinates } from '@core/domain/geo.ts';
+import type { VehicleType } from '@core/schemas/booking.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { bookingEvents, bookings, detailers, memberships, membershipSchedules, membershipVisits, savedAddresses } from '../../db/schema.ts';
+import { loadRecord } from '../../bookings/booking-records.ts';
+import { noticesFor } from '../../bookings/booking-notices.ts';
+import { announceBookingChange } from '../../bookings/booking-live.ts';
+import { requireDriveTime } from '../../bookings/drive-time-check.ts';
+import { requireInServiceArea } from '../../catalog/service-area-service.ts';
+import { bookableServicePrice } from '../../catalog/catalog-service.ts';
+import { readPlatformSettings } from '../../business/platform-settings-service.ts';
+import { bookedVehicle } from '../../garage/vehicle-service.ts';
+import { notify, notifyMany } from '../../notifications/notification-service.ts';
+import { visitsLeftThisPeriod } from './visit-allowance.ts';
+import type { VisitSlot } from './visit-slots.ts';
+
+export type ScheduleRow = typeof membershipSchedules.$inferSelect;
+type SavedPlace = typeof savedAddresses.$inferSelect;
+
+/** What the scheduler prepared outside the transaction: the car's type, the place and the slot (null: none free). */
+export type VisitPlan = {
+  schedule: ScheduleRow;
+  dueOn: string;
+  customerId: number;
+  vehicleType: string | null;
+  address: SavedPlace | null;
+  place: Coordinates | null;
+  slot: VisitSlot | null;
+};
+
+export type VisitOutcome = 'booked' | 'needs_confirmation' | 'unfilled' | 'already_done' | 'inactive';
+
+export const noVisitsLeftTitle = 'No visits left this month';
+export const unfilledTitle = 'Visit not booked';
+export const confirmVisitTitle = 'Confirm your visit';
+
+/** Visits due after the current period are the next period's: they count against a fresh allowance. */
+async function hasVisitLeft(tx: Database, membership: { id: number; currentPeriodEnd: Date }, included: number, dueOn: string) {
+  if (dueOn >= membership.currentPeriodEnd.toISOString().slice(0, 10)) return included > 0;
+  return (await visitsLeftThisPeriod(tx, membership.id)) > 0;
+}
+
+/** The rhythm moves on by its own step from the date just handled, once (a second pass finds the date changed). */
+async function advanceRhythm(tx: Database, schedule: ScheduleRow, dueOn: string, now: Date) {
+  await tx
+    .update(membershipSchedules)
+    .set({ nextVisitOn: nextVisitAfter(dueOn, schedule.everyWeeks as VisitRhythm), updatedAt: now })
+    .where(and(eq(membershipSchedules.membershipId, schedule.membershipId), eq(membershipSchedules.nextVisitOn, dueOn)));
+}
+
+/**
+ * Books one visit of the rhythm in one transaction: the membership_visits row is inserted first (on conflict do
+ * nothing on membership and due date), so of any number of concurrent passes only the one that inserted it books;
+ * the others find it there and do nothing. A covered booking goes straight to requested with total 0 and no
+ * payment intent, and the detailer hears of it as of a paid request.
+ */
+export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, included: number): Promise<VisitOutcome> {
+  const { schedule, dueOn } = plan;
+  return ctx.transaction(async (txCtx) => {
+    const tx = txCtx.db;
+    const [membership] = await tx
+      .select({ id: memberships.id, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd })
+      .from(memberships)
+      .where(eq(memberships.id, schedule.membershipId))
+      .for('update');
+    if (!membership || membership.status !== 'active') return 'inactive';
+    const [claimed] = await tx
+      .insert(membershipVisits)
+      .values({ membershipId: membership.id, dueOn, status: 'unfilled', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: membershipVisits.id });
+    if (!claimed) {
+      await advanceRhythm(tx, schedule, dueOn, now);
+      return 'already_done';
+    }
+    await advanceRhythm(tx, schedule, dueOn, now);
+    const unfilled = async (title: string, message: string): Promise<VisitOutcome> => {
+      await notify(txCtx, { userId: plan.customerId, type: 'alert', title, message, entityId: '' });
+      return 'unfilled';
+    };
+    if (!(await hasVisitLeft(tx, membership, included, dueOn))) {
+      return unfilled(noVisitsLeftTitle, `Your plan's visits for this month are used, so your visit of ${dueOn} was not booked.`);
+    }
+    const { slot, address, place, vehicleType } = plan;
+    if (!slot || !address || !place || !vehicleType || schedule.vehicleId === null) {
+      return unfilled(unfilledTitle, `No detailer was free for your visit of ${dueOn}. Book a time yourself or skip it.`);
+    }
+    const catalog = await bookableServicePrice(tx, schedule.serviceId, vehicleType as VehicleType, { lock: true });
+    const settings = await readPlatformSettings(tx);
+    // Decision 022: the plan covers all of price and surcharge and waives the fee; tax on nothing is nothing.
+    const price = bookingPrice(
+      catalog.priceCents,
+      catalog.vehicleSurchargeCents,
+      { discountCents: catalog.priceCents + catalog.vehicleSurchargeCents, waiveServiceFee: true },
+      settings,
+    );
+    const [lockedDetailer] = await tx
+      .select({
+        businessName: detailers.businessName,
+        baseLatitude: detailers.baseLatitude,
+        baseLongitude: detailers.baseLongitude,
+        serviceRadiusMiles: detailers.serviceRadiusMiles,
+      })
+      .from(detailers)
+      .where(eq(detailers.id, slot.detailerId))
+      .for('update');
+    requireInServiceArea(lockedDetailer!, place);
+    await requireDriveTime(tx, { id: slot.detailerId }, place, slot.startsAt, slot.endsAt, { now });
+    const car = await bookedVehicle(tx, plan.customerId, schedule.vehicleId, vehicleType);
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        customerId: plan.customerId,
+        detailerId: slot.detailerId,
+        serviceId: schedule.serviceId,
+        status: 'requested',
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        vehicleType,
+        vehicleId: schedule.vehicleId,
+        vehicleDetails: car,
+        notes: null,
+        accessNotes: address.accessNotes,
+        address: address.address,
+        apt: address.apt === '' ? null : address.apt,
+        city: address.city,
+        zip: address.zip,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        ...price,
+        membershipId: membership.id,
+        taxRateBasisPoints: settings.taxRateBasisPoints,
+        freeCancellationHours: settings.freeCancellationHours,
+        // Nothing was charged, so nothing is kept for a late cancellation: a covered visit is cancelled free.
+        lateCancellationFeeCents: 0,
+        holdExpiresAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: bookings.id });
+    const bookingId = row!.id;
+    await tx.insert(bookingEvents).values({ bookingId, action: 'create', fromStatus: null, toStatus: 'requested', actorUserId: null, createdAt: now });
+    const status = slot.alternative ? 'needs_confirmation' : 'booked';
+    await tx.update(membershipVisits).set({ status, bookingId, updatedAt: now }).where(eq(membershipVisits.id, claimed.id));
+    const record = (await loadRecord(tx, bookingId))!;
+    // The same notice a paid request sends its detailer (the authorize move), then the member's own.
+    const toDetailer = noticesFor('authorize', record, true).map((notice) => ({ ...notice, entityId: String(bookingId) }));
+    const when = `${slot.date} at ${slot.time}`;
+    const toMember = slot.alternative
+      ? { title: confirmVisitTitle, message: `Your usual time was taken, so ${record.detailerBusinessName} is booked for ${record.serviceName} on ${when}. Accept or decline it on My Subscription.` }
+      : { title: 'Visit booked', message: `${record.detailerBusinessName} comes for your ${record.serviceName} on ${when}. Covered by your plan.` };
+    await notifyMany(txCtx, [...toDetailer, { userId: plan.customerId, type: 'booking_update', entityId: String(bookingId), ...toMember }]);
+    announceBookingChange(txCtx, record, true);
+    return status;
+  });
+}

@@ -1,0 +1,49 @@
+import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
+
+test('[CUSTOMER] compares the plans, subscribes with 4242 4242 4242 4242 and sees My Subscription', async ({ page }) => {
+  await signUp(page.request, 'Mia Member');
+  await page.goto('/subscription-plans');
+  await expect(page.getByRole('banner').getByText('Subscription Plans')).toBeVisible();
+  await expect(page.getByText('Best value')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Subscribe to Plus' }).click();
+  await expect(page).toHaveURL(/\/subscribe\?plan=\d+/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel(/Expir/).fill('12/30');
+  await page.getByLabel(/CVC/).fill('123');
+  await page.getByLabel(/ZIP/).fill('94107');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Pay $69.00 and subscribe' }).click();
+
+  await expect(page).toHaveURL(/\/account\/subscription$/);
+  await expect(page.getByRole('banner').getByText('My Subscription')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Plus' })).toBeVisible();
+  await expect(page.getByText('Active')).toBeVisible();
+  await expect(page.getByText('Visits left this month')).toBeVisible();
+  await expect(page.getByText('First month')).toBeVisible();
+  expect(await accessibilityViolations(page, { toasts: true })).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByRole('button', { name: 'Resume membership' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resume membership' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel at period end' })).toBeVisible();
+});
+
+test('[CUSTOMER] signed out, Subscribe leads to sign-in first', async ({ page }) => {
+  await page.goto('/subscription-plans');
+  await page.getByRole('link', { name: 'Subscribe to Basic' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('[ADMIN] manages the plans on Manage Plans', async ({ page }) => {
+  const signedIn = await page.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } });
+  expect(signedIn.status()).toBe(200);
+  await page.goto('/admin/subscription-plans');
+  await expect(page.getByRole('banner').getByText('Manage Plans')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'New plan' }).click();
+  await expect(page.getByRole('dialog', { name: 'New plan' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

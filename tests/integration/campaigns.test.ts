@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Campaign, CampaignPreview, MarketingOverview } from '@core/schemas/marketing.ts';
+import { audiences, campaignRecipients, campaigns, notifications, notificationSettings, outboxEmails } from '../../server/db/schema.ts';
+import { zipTableGeocoder } from '../../server/geo/geocoder.ts';
+import { runCampaignPass } from '../../server/marketing/campaign-sending.ts';
+import { createApiCaller } from '../factories/api-caller.ts';
+import { createCustomer, createDetailer } from '../factories/index.ts';
+import { usePaidBookingTestApp } from '../factories/paid-booking.ts';
+import { createTestContext, databaseKinds } from './test-app.ts';
+
+const booked = new Date('2026-11-23T16:00:00Z');
+let made = 0;
+const unique = () => `${Date.now().toString(36)}${++made}`;
+type Channel = 'email' | 'push' | 'in_app';
+
+/** Campaigns (issue 19): sent once per person across restarts and instances, never to the opted out; admins only. */
+describe.each(databaseKinds)('campaigns on %s', (kind) => {
+  const t = usePaidBookingTestApp(kind, booked);
+  const api = createApiCaller(() => t, t.clock);
+  const pass = (options: Parameters<typeof runCampaignPass>[2] = {}) => runCampaignPass(t.ctx, t.clock.now(), { geocoder: zipTableGeocoder, ...options });
+
+  /** New customers, with their Promotions switches (null: never set, so off). */
+  async function people(count: number, promotions: { inApp: boolean; push: boolean; email: boolean } | null) {
+    const list = [];
+    for (let i = 0; i < count; i += 1) {
+      const person = await createCustomer(t.ctx, { password: undefined });
+      if (promotions) await t.db.insert(notificationSettings).values({ userId: person.id, type: 'promotions', ...promotions });
+      list.push(person);
+    }
+    return list;
+  }
+  /** An audience that holds exactly these people: signed up in a window only they were moved into. */
+  async function audienceOf(ids: number[]) {
+    const day = `2001-01-${String((made % 27) + 1).padStart(2, '0')}`;
+    const { users } = await import('../../server/db/schema.ts');
+    await t.db.update(users).set({ createdAt: new Date(`${day}T12:00:00Z`) }).where(inArray(users.id, ids));
+    const response = await api(t.admin, 'POST', '/api/admin/audiences', { name: `Audience ${unique()}`, rules: { signedUpFrom: day, signedUpTo: day } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as number;
+  }
+  async function campaign(audienceId: number, channels: Channel[], extra: object = {}) {
+    const response = await api(t.admin, 'POST', '/api/admin/campaigns', {
+      name: `Campaign ${unique()}`,
+      audienceId,
+      channels,
+      subject: 'Spring shine',
+      body: '20% off an exterior wash this week.',
+      ctaUrl: '/services',
+      ctaLabel: 'Book now',
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Campaign;
+  }
+  const recipients = (campaignId: number) => t.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId));
+  const promotionsOf = (userIds: number[]) =>
+    t.db.select().from(notifications).where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'promotions')));
+
+  it('sends once per person when two passes run at once and when a pass stops midway and a new instance resumes', async () => {
+    const opted = await people(7, { inApp: true, push: false, email: true });
+    const optedOut = await people(2, null);
+    const audienceId = await audienceOf([...opted, ...optedOut].map((p) => p.id));
+    const made = await campaign(audienceId, ['in_app', 'email']);
+    expect((await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`)).json()).toMatchObject({ status: 'scheduled' });
+
+    // A pass that stops after one batch of 2: the list is frozen, 2 sent, the rest pending.
+    await pass({ batchSize: 2, maxBatches: 1 });
+    let rows = await recipients(made.id);
+    expect(rows.map((r) => r.userId).sort()).toEqual(opted.map((p) => p.id).sort());
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
+    expect(((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures).toMatchObject({ recipients: 7, processed: 2 });
+
+    // A fresh instance (its own context, mailer and publisher) on the same database, and a second pass of this
+    // one, run at the same time.
+    const other = createTestContext(t.db, { gateway: t.ctx.gateway, clock: t.clock });
+    await Promise.all([runCampaignPass(other, t.clock.now(), { geocoder: zipTableGeocoder, batchSize: 2 }), pass({ batchSize: 2 })]);
+    await pass();
+    rows = await recipients(made.id);
+    expect(rows.every((r) => r.status === 'sent' && r.deliveredAt !== null)).toBe(true);
+    const inApp = await promotionsOf(opted.map((p) => p.id));
+    expect(inApp.map((n) => n.userId).sort()).toEqual(opted.map((p) => p.id).sort());
+    expect(inApp[0]).toMatchObject({ title: 'Spring shine', entityId: '/services' });
+    const emails = await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, opted.map((p) => p.email)));
+    expect(emails).toHaveLength(7);
+    expect(emails[0]!.text).toMatch(/Unsubscribe: http.*\/api\/m\/u\/[a-f0-9]{64}/);
+    // The opted out (no Promotions row: off by default) got nothing on any channel.
+    expect(await promotionsOf(optedOut.map((p) => p.id))).toHaveLength(0);
+    expect(await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, optedOut.map((p) => p.email)))).toHaveLength(0);
+    const done = (await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign;
+    expect(done).toMatchObject({ status: 'sent', figures: { recipients: 7, processed: 7, sent: 7, delivered: 7 } });
+  });
+
+  it('respects each channel switch, and skips whoever turned Promotions off after the list was frozen', async () => {
+    const [emailOnly, later] = [...(await people(1, { inApp: false, push: false, email: true })), ...(await people(1, { inApp: true, push: true, email: true }))];
+    const made = await campaign(await audienceOf([emailOnly!.id, later!.id]), ['in_app']);
+    await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
+    await pass({ maxBatches: 0 });
+    // Only in-app is sent: the email-only person is not on the list at all.
+    expect((await recipients(made.id)).map((r) => r.userId)).toEqual([later!.id]);
+    await t.db.update(notificationSettings).set({ inApp: false, push: false, email: false }).where(eq(notificationSettings.userId, later!.id));
+    await pass();
+    expect((await recipients(made.id))[0]!.status).toBe('skipped');
+    expect(await promotionsOf([emailOnly!.id, later!.id])).toHaveLength(0);
+  });
+
+  it('counts opens and clicks by an unguessable token, redirects only to its own link, and unsubscribes one person', async () => {
+    const [a, b] = await people(2, { inApp: false, push: false, email: true });
+    const made = await campaign(await audienceOf([a!.id, b!.id]), ['email']);
+    await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
+    await pass();
+    const [ra, rb] = (await recipients(made.id)).sort((x, y) => (x.userId === a!.id ? -1 : 1) - (y.userId === a!.id ? -1 : 1));
+    expect(ra!.token).toMatch(/^[a-f0-9]{64}$/);
+    expect(ra!.token).not.toBe(rb!.token);
+
+    const pixel = await api(null, 'GET', `/api/m/o/${ra!.token}.gif`);
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    const click = await api(null, 'GET', `/api/m/c/${ra!.token}?url=https://evil.example`);
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toMatch(/^http:\/\/[^/]+\/services$/);
+    for (const url of ['/api/m/c/' + 'f'.repeat(64), '/api/m/c/https%3A%2F%2Fevil.example', '/api/m/o/nope.gif', '/api/m/u/' + '0'.repeat(64)]) {
+      expect((await api(null, 'GET', url)).statusCode, url).toBe(404);
+    }
+    const figures = ((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures;
+    expect(figures).toMatchObject({ sent: 2, delivered: 2, opened: 1, clicked: 1 });
+
+    const unsubscribed = await api(null, 'GET', `/api/m/u/${rb!.token}`);
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.body).toContain("You're unsubscribed");
+    const settingOf = async (userId: number) =>
+      (await t.db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, 'promotions'))))[0];
+    expect(await settingOf(b!.id)).toMatchObject({ inApp: false, push: false, email: false });
+    expect(await settingOf(a!.id)).toMatchObject({ email: true });
+  });
+
+  it('previews, edits only drafts, schedules in the future only, cancels, and shows the overview', async () => {
+    const audienceId = await audienceOf((await people(1, null)).map((p) => p.id));
+    const made = await campaign(audienceId, ['email', 'push']);
+    const preview = (await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}/preview`)).json() as CampaignPreview;
+    expect(preview.email.subject).toBe('Spring shine');
+    expect(preview.email.text).toContain('Book now: ');
+    expect(preview.email.text).toContain('Unsubscribe: ');
+    expect(preview.push).toEqual({ title: 'Spring shine', body: '20% off an exterior wash this week.' });
+
+    const past = await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/schedule`, { sendAt: '2026-01-01T00:00:00.000Z' });
+    expect(past.statusCode).toBe(400);
+    const later = await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/schedule`, { sendAt: '2026-12-24T09:00:00.000Z' });
+    expect(later.json()).toMatchObject({ status: 'scheduled', scheduledAt: '2026-12-24T09:00:00.000Z' });
+    await pass();
+    expect((await t.db.select().from(campaigns).where(eq(campaigns.id, made.id)))[0]!.status).toBe('scheduled');
+    expect((await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/cancel`)).json()).toMatchObject({ status: 'canceled' });
+    const edit = await api(t.admin, 'PUT', `/api/admin/campaigns/${made.id}`, { name: 'n', audienceId, channels: ['email'], subject: 's', body: 'b' });
+    expect(edit.statusCode).toBe(409);
+    expect((await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`)).statusCode).toBe(409);
+
+    for (const bad of [
+      { audienceId: 999999 },
+      { channels: [] },
+      { channels: ['sms'] },
+      { ctaUrl: 'https://evil.example' },
+      { ctaUrl: '//evil.example' },
+      { promoCodeId: 999999 },
+    ]) {
+      const response = await api(t.admin, 'POST', '/api/admin/campaigns', { name: 'x', audienceId, channels: ['email'], subject: 's', body: 'b', ...bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const overview = (await api(t.admin, 'GET', '/api/admin/marketing')).json() as MarketingOverview;
+    expect(overview.recentCampaigns.map((c) => c.id)).toContain(made.id);
+    expect(Array.isArray(overview.activeCodes)).toBe(true);
+    expect((await api(t.admin, 'GET', '/api/admin/campaigns/999999')).statusCode).toBe(404);
+  });
+
+  it('refuses every campaign and marketing route to customers, detailers and the signed-out', async () => {
+    const someone = (await people(1, null))[0]!;
+    const { user: detailer } = await createDetailer(t.ctx);
+    const [anAudience] = await t.db.select().from(audiences).limit(1);
+    const id = (await campaign(anAudience!.id, ['email'])).id;
+    const routes = [
+      ['GET', '/api/admin/marketing'],
+      ['GET', '/api/admin/campaigns'],
+      ['POST', '/api/admin/campaigns'],
+      ['GET', `/api/admin/campaigns/${id}`],
+      ['PUT', `/api/admin/campaigns/${id}`],
+      ['GET', `/api/admin/campaigns/${id}/preview`],
+      ['POST', `/api/admin/campaigns/${id}/send`],
+      ['POST', `/api/admin/campaigns/${id}/schedule`],
+      ['POST', `/api/admin/campaigns/${id}/cancel`],
+    ] as const;
+    for (const [method, url] of routes) {
+      expect((await api(null, method, url, {})).statusCode, `${method} ${url}`).toBe(401);
+      expect((await api(someone, method, url, {})).statusCode, `${method} ${url}`).toBe(403);
+      expect((await api(detailer, method, url, {})).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.status).toBe('draft');
+  });
+});

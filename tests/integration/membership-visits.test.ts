@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Booking } from '@core/schemas/booking.ts';
+import type { VisitSchedule } from '@core/schemas/membership-visits.ts';
+import { zonedTimeToUtc } from '@core/domain/time-slots.ts';
+import { bookings, membershipSchedules, notifications, payments, savedAddresses } from '../../server/db/schema.ts';
+import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
+import { visitsLeftThisPeriod } from '../../server/memberships/visits/visit-allowance.ts';
+import { createBooking, createCustomer } from '../factories/index.ts';
+import { addProofOfService } from '../factories/proof-of-service.ts';
+import { databaseKinds } from './test-app.ts';
+import { useVisitTestApp } from './membership-visits-setup.ts';
+
+const la = 'America/Los_Angeles';
+
+/** Issue 18 ★: visits that book themselves, on both databases. */
+describe.each(databaseKinds)('membership visits on %s', (kind) => {
+  const { app, clock, call, member, visitsOf, bookingsOf, intentsOf } = useVisitTestApp(kind);
+  const pass = () => runVisitScheduler(app().ctx, clock.now());
+  const rhythmUrl = (id: number) => `/api/memberships/${id}/visit-rhythm`;
+  const titlesOf = async (userId: number) =>
+    (await app().db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
+
+  it('books the visit exactly once under 10 concurrent passes: covered, total 0, no payment intent, the detailer told', async () => {
+    const m = await member();
+    const set = await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as VisitSchedule).rhythm).toMatchObject({ nextVisitOn: '2026-11-27', everyWeeks: 2 });
+
+    await Promise.all(Array.from({ length: 10 }, () => pass()));
+    const booked = await bookingsOf(m.membership.id);
+    expect(booked).toHaveLength(1);
+    const booking = booked[0]!;
+    expect(booking).toMatchObject({ status: 'requested', detailerId: m.detailer.detailerId, discountCents: 5900, serviceFeeCents: 0, taxCents: 0, totalCents: 0, lateCancellationFeeCents: 0 });
+    expect(booking.startsAt.toISOString()).toBe(zonedTimeToUtc('2026-11-27', 9 * 60, la).toISOString());
+    expect(await intentsOf(booking.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'booked', bookingId: booking.id }]);
+    const [schedule] = await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id));
+    expect(schedule!.nextVisitOn).toBe('2026-12-11');
+    expect(await titlesOf(m.detailer.user.id)).toContain('New booking request');
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(1);
+
+    // In My Bookings, covered by the plan; the detailer sees the request.
+    const mine = (await call(m.customer, 'GET', '/api/bookings')).json() as Booking[];
+    expect(mine.find((b) => b.id === booking.id)).toMatchObject({ discountSource: 'covered_visit', totalCents: 0 });
+    expect((await call(m.detailer.user, 'GET', `/api/bookings/${booking.id}`)).statusCode).toBe(200);
+
+    // Another pass later books nothing more for that date.
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toHaveLength(1);
+  });
+
+  it('takes a covered booking through accept to complete with no capture and no payment row', async () => {
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    const [booking] = await bookingsOf(m.membership.id);
+    clock.set(booking!.startsAt);
+    for (const action of ['accept', 'start-route', 'start', 'complete']) {
+      if (action === 'complete') await addProofOfService(app().ctx, m.detailer.user, booking!.id);
+      const response = await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/${action}`);
+      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+    }
+    expect(await app().db.select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
+    expect(await intentsOf(booking!.id)).toEqual([]);
+  });
+
+  it('a detailer who declines a covered visit releases nothing and gives the visit back', async () => {
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    const [booking] = await bookingsOf(m.membership.id);
+    const declined = await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/decline`);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(await app().db.select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(2);
+    const schedule = (await call(m.customer, 'GET', `/api/memberships/${m.membership.id}/visits`)).json() as VisitSchedule;
+    expect(schedule.upcoming[0]).toMatchObject({ dueOn: '2026-11-27', status: 'unfilled' });
+  });
+
+  it('catches a rhythm that fell behind up to its next date and books that one', async () => {
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    // Three weeks on with no pass run: 2026-11-27 is gone; the next date, 2026-12-11, is 5 days ahead.
+    clock.set(new Date('2026-12-06T18:00:00Z'));
+    await pass();
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-12-11', status: 'booked' }]);
+  });
+
+  it('skips one visit (its booking cancelled free) and a date still to come, keeping the rhythm', async () => {
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    // The day before the visit: inside any late window, yet free for a covered visit.
+    clock.set(new Date('2026-11-26T18:00:00Z'));
+    const skipped = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    const [booking] = await bookingsOf(m.membership.id);
+    expect(booking).toMatchObject({ status: 'cancelled', cancellationFeeCents: 0 });
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'skipped' }]);
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(2);
+
+    const ahead = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-12-11' });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    clock.set(new Date('2026-12-05T16:00:00Z'));
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toHaveLength(1);
+    const [schedule] = await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id));
+    expect(schedule!.nextVisitOn).toBe('2026-12-25');
+    const again = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-12-11' });
+    expect(again.statusCode).toBe(409);
+    const notADate = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-12-12' });
+    expect(notADate.statusCode).toBe(400);
+  });
+
+  it('moves one visit to another free slot of the same detailer; the rhythm keeps its dates', async () => {
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    const moved = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-11-27', date: '2026-11-28', time: '2:00 PM' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [booking] = await bookingsOf(m.membership.id);
+    expect(booking!.startsAt.toISOString()).toBe(zonedTimeToUtc('2026-11-28', 14 * 60, la).toISOString());
+    expect((moved.json() as VisitSchedule).rhythm!.nextVisitOn).toBe('2026-12-11');
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'booked' }]);
+
+    // A taken slot is refused and nothing moves.
+    const other = await createCustomer(app().ctx, { password: undefined });
+    const taken = zonedTimeToUtc('2026-11-28', 10 * 60, la);
+    await createBooking(app().ctx, { customerId: other.id, detailerId: m.detailer.detailerId, serviceId: m.detailer.serviceId, status: 'accepted', startsAt: taken });
+    const refused = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-11-27', date: '2026-11-28', time: '10:00 AM' });
+    expect(refused.statusCode).toBe(409);
+    const [still] = await bookingsOf(m.membership.id);
+    expect(still!.startsAt.toISOString()).toBe(booking!.startsAt.toISOString());
+    const notYet = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-12-11', date: '2026-12-12', time: '10:00 AM' });
+    expect(notYet.statusCode).toBe(409);
+  });
+
+  it('books the nearest alternative when the window is full, asks the member to confirm, and a decline cancels it', async () => {
+    const m = await member();
+    const other = await createCustomer(app().ctx, { password: undefined });
+    for (const minute of [9 * 60, 10 * 60, 11 * 60]) {
+      await createBooking(app().ctx, { customerId: other.id, detailerId: m.detailer.detailerId, serviceId: m.detailer.serviceId, status: 'accepted', startsAt: zonedTimeToUtc('2026-11-27', minute, la) });
+    }
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const result = await pass();
+    expect(result.needs_confirmation).toBe(1);
+    const [booking] = await bookingsOf(m.membership.id);
+    // The same day's afternoon, after the drive from the 11 AM job.
+    expect(booking!.startsAt.getTime()).toBeGreaterThan(zonedTimeToUtc('2026-11-27', 12 * 60, la).getTime());
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'needs_confirmation', bookingId: booking!.id }]);
+    expect(await titlesOf(m.customer.id)).toContain('Confirm your visit');
+
+    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: false });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const [after] = await bookingsOf(m.membership.id);
+    expect(after!.status).toBe('cancelled');
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'unfilled' }]);
+    expect((await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: true })).statusCode).toBe(409);
+  });
+
+  it('books nothing when no visits are left this month, and says so', async () => {
+    const m = await member({ includedVisits: 0 });
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    expect(await titlesOf(m.customer.id)).toContain('No visits left this month');
+  });
+
+  it("refuses another member's schedule (404) and choices the plan or member does not have (400/422), writing nothing", async () => {
+    const m = await member();
+    const stranger = await member();
+    const url = rhythmUrl(m.membership.id);
+    expect((await call(stranger.customer, 'PUT', url, m.rhythm)).statusCode).toBe(404);
+    expect((await call(stranger.customer, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(404);
+    expect((await call(stranger.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' })).statusCode).toBe(404);
+    expect((await call(m.detailer.user, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(401);
+
+    const cases: Array<[object, number, string]> = [
+      [{ serviceId: stranger.detailer.serviceId, detailerId: stranger.detailer.detailerId }, 400, 'serviceId'],
+      [{ detailerId: stranger.detailer.detailerId }, 400, 'detailerId'],
+      [{ timeWindow: 'evening' }, 400, 'timeWindow'],
+      [{ everyWeeks: 3 }, 400, 'everyWeeks'],
+      [{ vehicleId: stranger.car.id }, 400, 'vehicleId'],
+      [{ savedAddressId: stranger.place.id }, 400, 'savedAddressId'],
+    ];
+    for (const [change, status, field] of cases) {
+      const response = await call(m.customer, 'PUT', url, { ...m.rhythm, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(status);
+      expect(response.json().fields, JSON.stringify(change)).toHaveProperty(field);
+    }
+    // An address beyond the detailer's area (Los Angeles for a San Francisco detailer).
+    await app().db.update(savedAddresses).set({ latitude: 34.05, longitude: -118.24 }).where(eq(savedAddresses.id, m.place.id));
+    const far = await call(m.customer, 'PUT', url, m.rhythm);
+    expect(far.statusCode).toBe(422);
+    expect(await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id))).toEqual([]);
+    expect(await app().db.select().from(bookings).where(eq(bookings.customerId, m.customer.id))).toEqual([]);
+  });
+});
