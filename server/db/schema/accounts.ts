@@ -91,6 +91,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The HTML alternative, for emails that carry one (a campaign's open pixel and links, decision 022). */
+  html: text('html'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** Set while the email waits for SMTP delivery (the mail queue); null once sent, given up, or with no SMTP. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),

@@ -72,6 +72,8 @@ export const memberships = pgTable(
     billingDay: integer('billing_day').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** A downgrade waiting for the period's end: the renewal moves the membership to this plan and bills it. */
+    nextPlanId: integer('next_plan_id').references(() => membershipPlans.id),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** Failed renewal attempts of the current period (retries on days 1, 3 and 5, then canceled). */
