@@ -70,6 +70,21 @@ export const subscribeSchema = z
   });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
+/** POST /api/memberships/:id/payment-method: the card renewals charge from now on, typed or saved (exactly one). */
+export const membershipPaymentMethodSchema = z
+  .object({
+    card: testCardSchema.optional(),
+    paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.card && input.paymentMethodId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
+    } else if (!input.card && input.paymentMethodId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
+    }
+  });
+export type MembershipPaymentMethodInput = z.infer<typeof membershipPaymentMethodSchema>;
+
 export const membershipIdParamsSchema = z.object({ id: idParam('Membership id') });
 
 /** POST /api/memberships/:id/authenticate: the bank's 3-D Secure style answer for the first charge. */
@@ -103,6 +118,8 @@ export type Membership = {
   /** When the next charge is due: the period's end, a retry date while past due, null once canceling. */
   nextBillingAt: string | null;
   cancelAtPeriodEnd: boolean;
+  /** A downgrade waiting for the period's end: the plan the next renewal moves to and bills. */
+  nextPlan: { id: number; name: string; monthlyPriceCents: number } | null;
   canceledAt: string | null;
   failedAttempts: number;
   visitsLeftThisPeriod: number;

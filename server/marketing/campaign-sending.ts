@@ -8,8 +8,7 @@ import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notifyMany, type Notifier } from '../notifications/notification-service.ts';
 import { audienceCondition } from './audience-query.ts';
 import { findAudienceRow, storedRules } from './audience-service.ts';
-
-type CampaignRow = typeof campaigns.$inferSelect;
+import { campaignEmailHtml, campaignEmailText, campaignMessage } from './campaign-email.ts';
 
 export const campaignBatchSize = 50;
 /** Batches one pass sends at most, so a big campaign shows its progress and a pass stays well under its timeout. */
@@ -25,28 +24,6 @@ const channelColumn: Record<CampaignChannel, SQL> = { email: sql`s.email`, push:
 const wantsPromotions = (channels: readonly CampaignChannel[]) =>
   sql`exists (select 1 from notification_settings s where s.user_id = ${users.id} and s.type = 'promotions'
     and (${sql.join(channels.map((channel) => channelColumn[channel]), sql` or `)}))`;
-
-const trimOrigin = (url: string) => url.replace(/\/$/, '');
-export const trackedLink = (appUrl: string, token: string) => `${trimOrigin(appUrl)}/api/m/c/${token}`;
-export const openPixel = (appUrl: string, token: string) => `${trimOrigin(appUrl)}/api/m/o/${token}.gif`;
-export const unsubscribeLink = (appUrl: string, token: string) => `${trimOrigin(appUrl)}/api/m/u/${token}`;
-
-/** The in-app and push text: the campaign's text, and its code when it has one. */
-export const campaignMessage = (campaign: Pick<CampaignRow, 'body'>, code: string | null) =>
-  code ? `${campaign.body}\n\nUse code ${code} at checkout.` : campaign.body;
-
-/**
- * The email exactly as it is queued: the text, the code, the call to action through the tracked link, the open
- * pixel's address and the unsubscribe link (every marketing email carries one, decision 022).
- */
-export function campaignEmailText(campaign: Pick<CampaignRow, 'body' | 'ctaLabel'>, code: string | null, appUrl: string, token: string): string {
-  return [
-    campaignMessage(campaign, code),
-    `${campaign.ctaLabel ?? 'Open Glossly'}: ${trackedLink(appUrl, token)}`,
-    `[image: ${openPixel(appUrl, token)}]`,
-    `You get this email because Promotions are on in your notification settings. Unsubscribe: ${unsubscribeLink(appUrl, token)}`,
-  ].join('\n\n');
-}
 
 export async function promoCodeText(db: AppContext['db'], promoCodeId: number | null): Promise<string | null> {
   if (promoCodeId === null) return null;
@@ -147,7 +124,12 @@ export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now
         delivered.add(recipient.id);
       }
       if (channels.has('email') && setting.email) {
-        await ctx.mailer.send(db, { to: person.email, subject: campaign.subject, text: campaignEmailText(campaign, code, ctx.config.PUBLIC_URL, recipient.token) });
+        await ctx.mailer.send(db, {
+          to: person.email,
+          subject: campaign.subject,
+          text: campaignEmailText(campaign, code, ctx.config.PUBLIC_URL, recipient.token),
+          html: campaignEmailHtml(campaign, code, ctx.config.PUBLIC_URL, recipient.token),
+        });
         delivered.add(recipient.id);
       }
     }

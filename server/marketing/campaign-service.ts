@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { audiences, bookings, campaignRecipients, campaigns, promoCodes } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
-import { campaignEmailText, campaignMessage } from './campaign-sending.ts';
+import { campaignEmailText, campaignMessage } from './campaign-email.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type ParsedCampaignInput = z.infer<typeof campaignInputSchema>;

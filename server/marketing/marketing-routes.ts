@@ -115,7 +115,8 @@ export async function marketingRoutes(app: FastifyInstance) {
     const { file } = request.params as { file: string };
     const known = file.endsWith('.gif') && (await recordOpen(db, token({ token: file.slice(0, -4) }), now()));
     if (!known) throw notFound('Unknown link');
-    return noStore(reply).type('image/gif').send(pixel);
+    // Never cached by a client or a proxy, so each mail client's own load reaches us (only the first counts).
+    return reply.header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0').header('pragma', 'no-cache').header('expires', '0').type('image/gif').send(pixel);
   });
   app.get('/api/m/c/:token', async (request, reply) => {
     const path = await recordClick(db, token(request.params), now());

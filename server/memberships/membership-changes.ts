@@ -17,6 +17,8 @@ export const notActiveMessage = 'Only an active membership can change plans. Ple
 export const alreadyCancelingMessage = 'Your membership already ends at the end of this period.';
 export const notCancelingMessage = 'Your membership is not set to end.';
 export const membershipEndedMessage = 'This membership has ended.';
+export const downgradeWaitingMessage = 'Your membership already changes to this plan at the end of this period.';
+export const changedMeanwhileMessage = 'Your membership changed meanwhile. Please check it and try again.';
 
 function mustBeLive(row: MembershipRow): void {
   if (row.status === 'canceled' || row.status === 'incomplete') throw conflict(membershipEndedMessage);
@@ -29,20 +31,35 @@ function gatewayProblem(error: unknown): never {
 
 /**
  * POST /api/memberships/:id/change-plan. An upgrade charges the difference for what is left of the period now
- * (invoice 'proration') and takes effect at once; a downgrade takes effect at once too and the next renewal bills
- * the lower price, with no refund for the period already paid (there is no column for a plan waiting for the next
- * period). The plan moves only if nobody moved it meanwhile (conditional on the plan read).
+ * (invoice 'proration'), takes effect at once and drops any downgrade waiting. A downgrade waits for the period's
+ * end (next_plan_id, no charge, no refund): the renewal moves the membership and bills the lower price. Choosing the
+ * current plan again keeps it (the waiting downgrade is dropped). Stripe Billing still switches at once.
+ * The plan moves only if nobody moved it meanwhile (conditional on the plan read).
  */
 export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: number, planId: number): Promise<Membership> {
   const { db } = ctx;
   const row = await ownMembership(db, actor, id);
   mustBeLive(row);
+  if (row.planId === planId) {
+    if (row.nextPlanId === null) throw conflict(samePlanMessage);
+    await db.update(memberships).set({ nextPlanId: null, updatedAt: now }).where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId)));
+    return toMembership(db, row.id);
+  }
   if (row.status !== 'active') throw conflict(notActiveMessage);
-  if (row.planId === planId) throw conflict(samePlanMessage);
   const target = await planOnSale(db, planId);
   const [current] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.planId));
   const owed = prorationCents(current!.monthlyPriceCents, target.monthlyPriceCents, row.currentPeriodStart, row.currentPeriodEnd, now);
   const billing = membershipBilling(ctx);
+  if (target.monthlyPriceCents < current!.monthlyPriceCents && !billing.renewsItself) {
+    if (row.nextPlanId === target.id) throw conflict(downgradeWaitingMessage);
+    const [waiting] = await db
+      .update(memberships)
+      .set({ nextPlanId: target.id, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId), eq(memberships.status, 'active')))
+      .returning({ id: memberships.id });
+    if (!waiting) throw conflict(changedMeanwhileMessage);
+    return toMembership(db, row.id);
+  }
   // Below the gateway's 50-cent minimum the difference is not worth a charge: the plan still changes.
   if (owed >= 50 && !billing.renewsItself) {
     const [invoice] = await db
@@ -63,10 +80,10 @@ export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: n
   }
   const [moved] = await db
     .update(memberships)
-    .set({ planId: target.id, updatedAt: now })
+    .set({ planId: target.id, nextPlanId: null, updatedAt: now })
     .where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId), eq(memberships.status, 'active')))
     .returning({ id: memberships.id });
-  if (!moved) throw conflict('Your membership changed meanwhile. Please check it and try again.');
+  if (!moved) throw conflict(changedMeanwhileMessage);
   return toMembership(db, row.id);
 }
 

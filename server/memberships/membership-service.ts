@@ -28,7 +28,7 @@ export async function getMyMembership(ctx: AppContext, actor: Actor): Promise<My
 }
 
 /** The card renewals will charge: one of the caller's saved cards, or the typed card kept with the gateway. */
-async function paymentMethodRef(ctx: AppContext, customerId: number, input: SubscribeInput): Promise<string> {
+export async function paymentMethodRef(ctx: AppContext, customerId: number, input: Pick<SubscribeInput, 'card' | 'paymentMethodId'>): Promise<string> {
   if (input.paymentMethodId !== undefined) return ownSavedCardRef(ctx.db, customerId, input.paymentMethodId);
   if (!ctx.gateway.createPaymentMethod) throw badRequest('Cards are saved with the payment provider for this payment method');
   try {

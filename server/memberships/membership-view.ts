@@ -39,6 +39,12 @@ export async function toMembership(db: Database, id: number): Promise<Membership
   const [row] = await db.select().from(memberships).where(eq(memberships.id, id));
   const [planRow] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row!.planId));
   const [plan] = await toPlans(db, [planRow!]);
+  const [nextPlan] = row!.nextPlanId
+    ? await db
+        .select({ id: membershipPlans.id, name: membershipPlans.name, monthlyPriceCents: membershipPlans.monthlyPriceCents })
+        .from(membershipPlans)
+        .where(eq(membershipPlans.id, row!.nextPlanId))
+    : [];
   const invoices = await db
     .select()
     .from(membershipInvoices)
@@ -53,6 +59,7 @@ export async function toMembership(db: Database, id: number): Promise<Membership
     currentPeriodEnd: row!.currentPeriodEnd.toISOString(),
     nextBillingAt: nextBillingAt(row!),
     cancelAtPeriodEnd: row!.cancelAtPeriodEnd,
+    nextPlan: nextPlan ?? null,
     canceledAt: row!.canceledAt?.toISOString() ?? null,
     failedAttempts: row!.failedAttempts,
     visitsLeftThisPeriod: row!.status === 'canceled' ? 0 : await visitsLeftThisPeriod(db, row!.id),

@@ -63,7 +63,8 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
     const ended = await endMembership(ctx, row, now, 'Membership ended', 'Your membership ended at the end of its period, as you asked.');
     return ended ? 'canceled' : null;
   }
-  const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.planId));
+  // A downgrade chosen during the period starts with this renewal: its price is what is billed.
+  const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
   let invoice;
   if (row.status === 'active') {
     [invoice] = await db
@@ -111,18 +112,7 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
   return ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     if (outcome.status === 'paid') {
-      await tx.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref, failureMessage: null }).where(eq(membershipInvoices.id, invoice.id));
-      await tx
-        .update(memberships)
-        .set({ status: 'active', currentPeriodStart: invoice.periodStart, currentPeriodEnd: invoice.periodEnd, failedAttempts: 0, nextRetryAt: null, updatedAt: now })
-        .where(eq(memberships.id, row.id));
-      await notify(txCtx, {
-        userId: row.customerId,
-        type: 'payment',
-        title: 'Membership renewed',
-        message: `Your card was charged ${formatUsd(invoice.amountCents)} for another month of ${plan!.name}.`,
-        entityId: '',
-      });
+      await applyRenewalPaid(txCtx, row, invoice, outcome.ref, now);
       return 'renewed';
     }
     const message = outcome.status === 'requires_action' ? authenticationNeeded : (outcome.errorMessage ?? 'Your card was declined.');
@@ -154,6 +144,43 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
       entityId: '',
     });
     return 'failed';
+  });
+}
+
+/**
+ * A renewal invoice paid (by the job or by a member's new card): the next period starts, on the plan waiting for
+ * it if any (next_plan_id is then cleared).
+ */
+export async function applyRenewalPaid(
+  txCtx: AppContext,
+  row: MembershipRow,
+  invoice: typeof membershipInvoices.$inferSelect,
+  ref: string,
+  now: Date,
+): Promise<void> {
+  const tx = txCtx.db;
+  const planId = row.nextPlanId ?? row.planId;
+  const [plan] = await tx.select().from(membershipPlans).where(eq(membershipPlans.id, planId));
+  await tx.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: ref, failureMessage: null }).where(eq(membershipInvoices.id, invoice.id));
+  await tx
+    .update(memberships)
+    .set({
+      status: 'active',
+      planId,
+      nextPlanId: null,
+      currentPeriodStart: invoice.periodStart,
+      currentPeriodEnd: invoice.periodEnd,
+      failedAttempts: 0,
+      nextRetryAt: null,
+      updatedAt: now,
+    })
+    .where(eq(memberships.id, row.id));
+  await notify(txCtx, {
+    userId: row.customerId,
+    type: 'payment',
+    title: 'Membership renewed',
+    message: `Your card was charged ${formatUsd(invoice.amountCents)} for another month of ${plan!.name}.`,
+    entityId: '',
   });
 }
 

@@ -3,6 +3,7 @@ import {
   changePlanSchema,
   membershipAuthenticateSchema,
   membershipIdParamsSchema,
+  membershipPaymentMethodSchema,
   planIdParamsSchema,
   planInputSchema,
   subscribeSchema,
@@ -10,6 +11,7 @@ import {
 import { parse } from '../http/validate.ts';
 import { billingWebhookPath, handleBillingWebhook } from './billing-webhook.ts';
 import { cancelAtPeriodEnd, changePlan, resumeMembership } from './membership-changes.ts';
+import { updatePaymentMethod } from './membership-payment-method.ts';
 import { authenticateFirstCharge, getMyMembership, subscribe } from './membership-service.ts';
 import { createPlan, listActivePlans, listAllPlans, updatePlan } from './plan-service.ts';
 
@@ -44,6 +46,10 @@ export async function membershipRoutes(app: FastifyInstance) {
 
   app.post('/api/memberships/:id/change-plan', (request) =>
     changePlan(ctx, request.user, ctx.clock.now(), id(request.params), parse(changePlanSchema, request.body).planId),
+  );
+
+  app.post('/api/memberships/:id/payment-method', (request) =>
+    updatePaymentMethod(ctx, request.user, ctx.clock.now(), id(request.params), parse(membershipPaymentMethodSchema, request.body)),
   );
 
   app.post('/api/memberships/:id/cancel', (request) => cancelAtPeriodEnd(ctx, request.user, ctx.clock.now(), id(request.params)));

@@ -5,7 +5,8 @@ import type { Database } from '../db/client.ts';
 import { outboxEmails } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 
-export type Email = { to: string; subject: string; text: string };
+/** `html`, when present, goes as the HTML alternative of the same message (a campaign's links and open pixel). */
+export type Email = { to: string; subject: string; text: string; html?: string };
 
 /** The slice of a logger the mailer needs (Fastify's and pino's fit). */
 export type MailLog = {
@@ -54,7 +55,7 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
       transport = nodemailer.createTransport(smtpUrl, { from, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
       transports.set(key, transport);
     }
-    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) });
   };
 }
 
@@ -84,7 +85,7 @@ export async function deliverDueEmails(
     .where(inArray(outboxEmails.id, due))
     .returning();
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
-    const email = { to: row.to, subject: row.subject, text: row.text };
+    const email: Email = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
     const stillClaimed = and(eq(outboxEmails.id, row.id), isNull(outboxEmails.sentAt));
     try {
       await sendMail(email);

@@ -39,7 +39,15 @@ test.describe('[CUSTOMER] Smart booking (issue 20)', () => {
     await shoot(page, 'smart-booking-start');
 
     await page.getByRole('button', { name: 'Exterior', exact: true }).click();
+    // Any day up to the booking horizon: 'Another day' opens a date and a morning or afternoon.
+    await page.getByRole('button', { name: 'Another day' }).click();
+    await expect(page.getByLabel('Day', { exact: true })).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
+    await page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: 'Afternoon' }).click();
+    await expect(page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: 'Afternoon' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, 'smart-booking-another-day');
     await page.getByRole('button', { name: 'Tomorrow · Morning' }).click();
+    await expect(page.getByLabel('Day', { exact: true })).toHaveCount(0);
     const first = page.getByRole('article').first();
     await expect(first.getByRole('button', { name: 'Book' })).toBeEnabled();
     await expect(first).toContainText(/(9|10|11):00 AM/);
@@ -50,6 +58,8 @@ test.describe('[CUSTOMER] Smart booking (issue 20)', () => {
     await first.getByRole('button', { name: 'Book' }).click();
     await expect(page).toHaveURL(/\/checkout\?bookingId=\d+/);
     const bookingId = new URL(page.url()).searchParams.get('bookingId');
+    // The payment step has set up its payment before the hold is cancelled under it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete your payment' })).toBeVisible();
     await shoot(page, 'smart-booking-checkout');
     // Not paid: the hold is cancelled so no other spec meets it.
     const cancelled = await page.request.post(`/api/bookings/${bookingId}/cancel`, { data: { confirmFee: true } });

@@ -134,6 +134,58 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     expect(await settingOf(a!.id)).toMatchObject({ email: true });
   });
 
+  it('emails an HTML part with the escaped text, the tracked button, the unsubscribe link and a real open pixel', async () => {
+    const [a, b] = await people(2, { inApp: false, push: false, email: true });
+    const made = await campaign(await audienceOf([a!.id, b!.id]), ['email'], {
+      subject: 'Shine <b>now</b>',
+      body: 'Hello <script>alert("x")</script> & more\n\nSecond paragraph',
+      ctaLabel: 'Book "now" <i>',
+    });
+    await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
+    await pass();
+    const tokenOf = new Map((await recipients(made.id)).map((r) => [r.userId, r.token]));
+    const emails = await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, [a!.email, b!.email]));
+    expect(emails).toHaveLength(2);
+    for (const [person, other] of [[a!, b!], [b!, a!]] as const) {
+      const email = emails.find((e) => e.to === person.email)!;
+      const token = tokenOf.get(person.id)!;
+      const html = email.html!;
+      expect(html).toMatch(new RegExp(`<img src="http://[^"]+/api/m/o/${token}\\.gif" width="1" height="1" alt="">`));
+      expect(html).toMatch(new RegExp(`<a href="http://[^"]+/api/m/c/${token}"[^>]*>Book &quot;now&quot; &lt;i&gt;</a>`));
+      expect(html).toMatch(new RegExp(`<a href="http://[^"]+/api/m/u/${token}"`));
+      expect(html).not.toContain(tokenOf.get(other.id)!);
+      expect(html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more</p>');
+      expect(html).toContain('<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">Second paragraph</p>');
+      expect(html).toContain('<title>Shine &lt;b&gt;now&lt;/b&gt;</title>');
+      expect(html).not.toMatch(/<script|<i>|<b>/);
+      expect(email.text).not.toContain('[image:');
+      expect(email.text).not.toContain('/api/m/o/');
+      expect(email.text).toContain(`Book "now" <i>: http`);
+      expect(email.text).toContain(`/api/m/c/${token}`);
+      expect(email.text).toContain(`Unsubscribe: http`);
+      expect(email.text).toContain(`/api/m/u/${token}`);
+    }
+
+    // The pixel is a real 1×1 GIF, never cached, and the first load alone sets opened_at.
+    const tokenA = tokenOf.get(a!.id)!;
+    const first = await api(null, 'GET', `/api/m/o/${tokenA}.gif`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/gif');
+    expect(first.headers['cache-control']).toContain('no-store');
+    expect(first.headers['cache-control']).toContain('no-cache');
+    const gif = first.rawPayload;
+    expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([1, 1]);
+    const openedAt = async () => (await t.db.select().from(campaignRecipients).where(eq(campaignRecipients.token, tokenA)))[0]!.openedAt;
+    const opened = await openedAt();
+    expect(opened?.getTime()).toBe(t.clock.now().getTime());
+    t.clock.advance(60_000);
+    expect((await api(null, 'GET', `/api/m/o/${tokenA}.gif`)).statusCode).toBe(200);
+    expect((await openedAt())?.getTime()).toBe(opened!.getTime());
+    expect((await t.db.select().from(campaignRecipients).where(eq(campaignRecipients.token, tokenOf.get(b!.id)!)))[0]!.openedAt).toBeNull();
+    expect(((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures).toMatchObject({ opened: 1 });
+  });
+
   it('previews, edits only drafts, schedules in the future only, cancels, and shows the overview', async () => {
     const audienceId = await audienceOf((await people(1, null)).map((p) => p.id));
     const made = await campaign(audienceId, ['email', 'push']);

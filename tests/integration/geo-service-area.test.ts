@@ -105,9 +105,10 @@ describe.each(databaseKinds)('service areas on %s', (kind) => {
     expect(inside.status).toBe(201);
     expect(await ofDetailer()).toMatchObject([{ id: inside.body.id, ...oaklandCentre }]);
 
-    // A detailer with no base takes any address; the job is still located.
+    // A detailer with no base takes any address; the job is still located. Another day: New York is no drive from
+    // that morning's Oakland job (issue 20's drive time).
     await t.db.update(detailers).set({ baseLatitude: null, baseLongitude: null }).where(eq(detailers.id, detailer.detailerId));
-    const anywhere = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', { zip: '10001', city: 'New York' });
+    const anywhere = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-25', '11:00 AM', { zip: '10001', city: 'New York' });
     expect(anywhere.status).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, anywhere.body.id));
     expect(row).toMatchObject({ latitude: 40.7484, longitude: -73.9967 });

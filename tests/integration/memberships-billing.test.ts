@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AdminMembershipPlan, MembershipPlan, MyMembership, SubscribeResult } from '@core/schemas/memberships.ts';
+import type { AppError } from '@core/errors.ts';
+import { membershipPaymentMethodSchema, type AdminMembershipPlan, type Membership, type MembershipPlan, type MyMembership, type SubscribeResult } from '@core/schemas/memberships.ts';
 import { membershipInvoices, memberships } from '../../server/db/schema.ts';
 import { ensureServiceCategory } from '../../server/catalog/catalog-admin-service.ts';
 import { alreadyMemberMessage, getMyMembership } from '../../server/memberships/membership-service.ts';
 import { runRenewalPass } from '../../server/memberships/renewal-job.ts';
+import { updatePaymentMethod } from '../../server/memberships/membership-payment-method.ts';
+import { createPlan } from '../../server/memberships/plan-service.ts';
+import { parse } from '../../server/http/validate.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
@@ -173,8 +177,89 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(upgraded.json().invoices[0]).toMatchObject({ kind: 'proration', status: 'paid', amountCents: 1500 });
     expect((await call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: plus.id })).statusCode).toBe(409);
     const downgraded = (await call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: basic.id })).json();
-    expect(downgraded.plan.name).toBe('Basic');
+    expect(downgraded).toMatchObject({ plan: { name: 'Plus' }, nextPlan: { name: 'Basic', monthlyPriceCents: 3900 } });
     expect(downgraded.invoices.filter((i: { kind: string }) => i.kind === 'proration')).toHaveLength(1);
+  });
+
+  it('lets a downgrade wait for the period end, where the renewal moves to and bills the cheaper plan', async () => {
+    const { customer, started } = await member(plus.id);
+    const id = started.membership.id;
+    clock.set(new Date('2026-12-08T16:00:00Z'));
+    const waiting = await call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: basic.id });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toMatchObject({ plan: { name: 'Plus' }, nextPlan: { id: basic.id } });
+    expect(waiting.json().invoices.map((i: { kind: string }) => i.kind)).toEqual(['first']);
+    expect((await call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: basic.id })).statusCode).toBe(409);
+    // Nothing moves before the period's end.
+    clock.set(new Date('2026-12-23T15:59:00Z'));
+    await runRenewalPass(t.ctx, clock.now());
+    expect(await mine(customer)).toMatchObject({ plan: { name: 'Plus' }, nextPlan: { name: 'Basic' } });
+    clock.set(new Date('2026-12-23T16:00:01Z'));
+    await runRenewalPass(t.ctx, clock.now());
+    const after = (await mine(customer))!;
+    expect(after).toMatchObject({ status: 'active', plan: { name: 'Basic' }, nextPlan: null, currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
+    expect(after.invoices[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountCents: 3900 });
+  });
+
+  it('drops a waiting downgrade on an upgrade or on choosing the current plan again', async () => {
+    await plans();
+    const premium = await createPlan(t.db, admin, clock.now(), {
+      ...planInput('Premium', 13900, 4, 1500, [await ensureServiceCategory(t.ctx, 'Exterior')]),
+      status: 'active',
+    });
+    const { customer, started } = await member(plus.id);
+    const id = started.membership.id;
+    const change = (planId: number) => call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId });
+    expect((await change(basic.id)).json()).toMatchObject({ nextPlan: { id: basic.id } });
+    const kept = await change(plus.id);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ plan: { id: plus.id }, nextPlan: null });
+    expect((await change(plus.id)).statusCode).toBe(409);
+    await change(basic.id);
+    clock.set(new Date('2026-12-08T16:00:00Z'));
+    const upgraded = await change(premium.id);
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    expect(upgraded.json()).toMatchObject({ plan: { id: premium.id }, nextPlan: null });
+    expect(upgraded.json().invoices[0]).toMatchObject({ kind: 'proration', status: 'paid', amountCents: 3500 });
+    clock.set(new Date('2026-12-23T16:00:01Z'));
+    await runRenewalPass(t.ctx, clock.now());
+    const renewed = (await mine(customer))!;
+    expect(renewed.plan.id).toBe(premium.id);
+    expect(renewed.invoices[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountCents: 13900 });
+  });
+
+  it('updates the card of a past_due membership and pays the open renewal with it; refuses others\' cards and memberships', async () => {
+    const { customer, started } = await member();
+    const id = started.membership.id;
+    const broke = await t.ctx.gateway.createPaymentMethod!(card(testCards.insufficientFunds));
+    await t.db.update(memberships).set({ paymentMethodRef: broke.ref }).where(eq(memberships.id, id));
+    clock.set(new Date('2026-12-23T16:00:00Z'));
+    await runRenewalPass(t.ctx, clock.now());
+    expect(await mine(customer)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
+    const stranger = await createCustomer(t.ctx, { password: undefined });
+    // The session made a month earlier has expired: through the service, as the route calls it (status = HTTP's).
+    const asMember = (payload: object) =>
+      Promise.resolve()
+        .then(() => updatePaymentMethod(t.ctx, customer, clock.now(), id, parse(membershipPaymentMethodSchema, payload)))
+        .then(
+        (body) => ({ statusCode: 200, body: '', json: () => body as Partial<Membership> }),
+        (error: AppError) => ({ statusCode: error.status, body: error.message, json: (): Partial<Membership> => ({}) }),
+      );
+    const strangerCard = await call(stranger, 'POST', '/api/payment-methods', { card: card() });
+    expect(strangerCard.statusCode, strangerCard.body).toBe(201);
+    expect((await call(stranger, 'POST', `/api/memberships/${id}/payment-method`, { card: card() })).statusCode).toBe(404);
+    expect((await asMember({ paymentMethodId: strangerCard.json().id })).statusCode).toBe(404);
+    expect((await asMember({})).statusCode).toBe(400);
+    // A refused new card changes nothing: still past due, same retry day.
+    const refused = await asMember({ card: card(testCards.insufficientFunds) });
+    expect(refused.statusCode).toBe(400);
+    expect(await mine(customer)).toMatchObject({ status: 'past_due', failedAttempts: 1, nextBillingAt: '2026-12-24T16:00:00.000Z' });
+    const updated = await asMember({ card: card() });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ status: 'active', failedAttempts: 0, currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
+    expect(updated.json().invoices![0]).toMatchObject({ kind: 'renewal', status: 'paid', amountCents: 3900 });
+    const [row] = await t.db.select().from(memberships).where(eq(memberships.id, id));
+    expect(row!.paymentMethodRef).not.toBe(broke.ref);
   });
 
   it('takes the plan\'s discount off a booking the member makes', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { eq } from 'drizzle-orm';
 import type { SmartChoices, SmartOffers } from '@core/schemas/smart-booking.ts';
 import { detailers, savedAddresses, services, vehicles } from '../../server/db/schema.ts';
@@ -28,7 +29,7 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
 
   const offers = async (user: Parameters<typeof t.call>[0], query: string) => {
     const response = await t.call(user, 'GET', `/api/smart-booking/offers?${query}`);
-    return { status: response.statusCode, body: response.json() as SmartOffers & { message?: string } };
+    return { status: response.statusCode, body: response.json() as SmartOffers & { message?: string; fields?: Record<string, string> } };
   };
 
   it('offers the best three in the area, each with its reasons, public for browsing', async () => {
@@ -102,6 +103,7 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
   });
 
   it('refuses a half or contradictory question with a message naming it', async () => {
+    const beyondHorizon = `Bookings can be made up to ${bookingHorizonDays} days ahead. Please choose an earlier date.`;
     const { serviceId, categoryId } = await market(1);
     const cases: [string, string][] = [
       [`vehicleType=Sedan&zip=94105`, 'Choose a service or a category'],
@@ -109,11 +111,17 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
       [`serviceId=${serviceId}&zip=94105`, 'Choose one of your cars or a vehicle type'],
       [`serviceId=${serviceId}&vehicleType=Sedan`, 'Choose a saved address or enter a ZIP code'],
       [`serviceId=${serviceId}&vehicleType=Sedan&zip=94105&when=2026-11-01`, 'Date cannot be in the past'],
+      [`serviceId=${serviceId}&vehicleType=Sedan&zip=94105&when=2027-03-01&window=morning`, beyondHorizon],
       [`serviceId=${serviceId}&vehicleType=Sedan&zip=00000`, 'We could not find ZIP code 00000. Check it and try again.'],
     ];
     for (const [query, message] of cases) {
       const refused = await offers(null, query);
       expect({ query, status: refused.status, message: refused.body.message }).toEqual({ query, status: 400, message });
+    }
+    // 'Another day' names the day as the field at fault, on both sides of the bookable days.
+    for (const [day, message] of [['2026-11-22', 'Date cannot be in the past'], ['2027-03-01', beyondHorizon]] as const) {
+      const refused = await offers(null, `serviceId=${serviceId}&vehicleType=Sedan&zip=94105&when=${day}&window=afternoon`);
+      expect(refused.body.fields).toEqual({ when: message });
     }
     expect((await offers(null, `serviceId=999999&vehicleType=Sedan&zip=94105`)).status).toBe(404);
     await t.db.update(services).set({ pausedAt: new Date() }).where(eq(services.id, serviceId));

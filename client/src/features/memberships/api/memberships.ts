@@ -61,3 +61,13 @@ export function useMembershipAction() {
     onSuccess: refresh,
   });
 }
+
+/** 'Update card': the card renewals charge; a past-due renewal is tried again with it at once. */
+export function useUpdateMembershipCard() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; card?: TestCardInput; paymentMethodId?: number }) =>
+      apiRequest<Membership>('POST', `/api/memberships/${id}/payment-method`, body),
+    onSuccess: refresh,
+  });
+}

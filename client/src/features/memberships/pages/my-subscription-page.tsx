@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useMembershipAction, useMyMembership, usePlans } from '../api/memberships.ts';
 import { BillingHistory, formatDay } from '../components/billing-history.tsx';
+import { UpdateCard } from '../components/update-card.tsx';
 import { VisitRhythmSection } from '../visits/visit-rhythm-section.tsx';
 
 const statusLabel = { active: ['success', 'Active'], past_due: ['warning', 'Payment failed'], incomplete: ['neutral', 'Waiting for payment'], canceled: ['neutral', 'Canceled'] } as const;
@@ -93,6 +94,17 @@ function MembershipView({ membership }: { membership: Membership }) {
             We couldn't charge your card. We'll try again on {formatDay(membership.nextBillingAt ?? membership.currentPeriodEnd)}.
           </p>
         )}
+        {membership.nextPlan && (
+          <div className="flex items-center justify-between gap-3 rounded-card bg-neutral-50 p-3">
+            <p className="text-sm text-neutral-900">
+              Changes to {membership.nextPlan.name} on {formatDay(membership.currentPeriodEnd)}
+            </p>
+            <Button size="md" variant="secondary" disabled={action.isPending} onClick={() => run('change-plan', `You're staying on ${membership.plan.name}`, membership.plan.id)}>
+              Keep {membership.plan.name}
+            </Button>
+          </div>
+        )}
+        {live && <UpdateCard membership={membership} />}
         {live &&
           (membership.cancelAtPeriodEnd ? (
             <Button variant="primary" disabled={action.isPending} onClick={() => run('resume', 'Membership resumed')}>
@@ -110,13 +122,15 @@ function MembershipView({ membership }: { membership: Membership }) {
           <h2 id="change-plan-title" className="text-base font-semibold text-neutral-900">
             Change plan
           </h2>
-          <p className="text-sm text-neutral-600">An upgrade charges the difference for the rest of this month now. A downgrade starts now; your next bill is the new price.</p>
+          <p className="text-sm text-neutral-600">An upgrade charges the difference for the rest of this month now. A downgrade starts at the end of this period, when your next bill is the new price; there is no refund for this month.</p>
           {others.map((plan) => (
             <div key={plan.id} className="flex items-center justify-between gap-3">
               <span className="text-sm text-neutral-900">
                 {plan.name} · {formatUsd(plan.monthlyPriceCents)} / month
               </span>
-              <Button size="md" variant="secondary" disabled={action.isPending} onClick={() => run('change-plan', `You're now on ${plan.name}`, plan.id)}>
+              <Button size="md" variant="secondary" disabled={action.isPending} onClick={() =>
+                  run('change-plan', plan.monthlyPriceCents < membership.plan.monthlyPriceCents ? `You'll change to ${plan.name} on ${formatDay(membership.currentPeriodEnd)}` : `You're now on ${plan.name}`, plan.id)
+                }>
                 Switch
               </Button>
             </div>

@@ -1,11 +1,25 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { timeWindowLabels } from '@core/domain/time-windows.ts';
 import { vehicleTypes, type VehicleType } from '@core/schemas/booking.ts';
 import type { SmartChoices } from '@core/schemas/smart-booking.ts';
 import { CategoryChip } from '@/components/catalog/category-chip.tsx';
 import { fieldClasses, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { cn } from '@/lib/cn.ts';
-import { emptyNewPlace, sameWhen, whenChips, type Car, type SmartState, type What, type When, type Where } from '../lib/smart-state.ts';
+import {
+  anotherDayStart,
+  dayRange,
+  emptyNewPlace,
+  isQuickWhen,
+  sameWhen,
+  whenChips,
+  whenProblem,
+  type Car,
+  type SmartState,
+  type What,
+  type When,
+  type Where,
+} from '../lib/smart-state.ts';
 
 type Change = (patch: Partial<SmartState>) => void;
 
@@ -160,17 +174,70 @@ export function WhereChoice({ choices, where, onChange }: { choices: SmartChoice
 }
 
 export function WhenChoice({ today, when, onChange }: { today: string; when: When; onChange: Change }) {
+  // 'Another day' stays open once chosen, and opens by itself when a suggested day is not one of the quick chips.
+  const [another, setAnother] = useState(() => !isQuickWhen(today, when));
+  const showAnother = another || !isQuickWhen(today, when);
+  const { min, max } = dayRange(today);
+  const problem = showAnother ? whenProblem(today, when) : null;
+  const day = when.kind === 'day' ? when : null;
   return (
     <Group legend="When">
       <div className="flex flex-wrap gap-2">
         {whenChips(today).map((chip) => (
-          <CategoryChip key={chip.label} isActive={sameWhen(chip.when, when)} onClick={() => onChange({ when: chip.when })}>
+          <CategoryChip
+            key={chip.label}
+            isActive={!showAnother && sameWhen(chip.when, when)}
+            onClick={() => {
+              setAnother(false);
+              onChange({ when: chip.when });
+            }}
+          >
             {chip.label}
           </CategoryChip>
         ))}
+        <CategoryChip
+          isActive={showAnother}
+          onClick={() => {
+            setAnother(true);
+            onChange({ when: anotherDayStart(today, when) });
+          }}
+        >
+          Another day
+        </CategoryChip>
       </div>
+      {showAnother && day && (
+        <div id="smart-another-day" className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="smart-day">Day</Label>
+            <Input
+              id="smart-day"
+              type="date"
+              min={min}
+              max={max}
+              value={day.date}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? 'smart-day-problem' : undefined}
+              onChange={(event) => onChange({ when: { ...day, date: event.target.value } })}
+            />
+            {problem && (
+              <p id="smart-day-problem" role="alert" className="text-sm font-medium text-danger-700">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div role="group" aria-label="Time of day" className="flex gap-2">
+            {bookableWindows.map((window) => (
+              <CategoryChip key={window} isActive={day.window === window} onClick={() => onChange({ when: { ...day, window } })}>
+                {timeWindowLabels[window]}
+              </CategoryChip>
+            ))}
+          </div>
+        </div>
+      )}
       {/* Bookable starts run from 9:00 AM to 3:00 PM (spec), so there is no evening window to offer yet. */}
       <p className="text-sm text-neutral-600">Evenings are not bookable yet: the last start of the day is 3:00 PM.</p>
     </Group>
   );
 }
+
+const bookableWindows = ['morning', 'afternoon'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SmartChoices, SmartOffer } from '@core/schemas/smart-booking.ts';
-import { bookingFor, defaultState, offersSearch, whenChips } from './smart-state.ts';
+import { anotherDayStart, bookingFor, dayRange, defaultState, isQuickWhen, offersSearch, whenChips, whenProblem } from './smart-state.ts';
 
 const choices: SmartChoices = {
   today: '2026-11-28',
@@ -48,5 +48,21 @@ describe('smart booking state', () => {
     expect(made).toMatchObject({ input: { detailerId: 2, serviceId: 7, vehicleType: 'SUV', vehicleId: 3, date: '2026-11-30', time: '9:00 AM', address: '500 Howard St', zip: '94105' } });
     const typed = { ...defaultState(choices), where: { kind: 'new' as const, address: '', apt: '', city: 'Oakland', zip: '94612' } };
     expect(bookingFor(typed, choices, offer, 'SUV')).toEqual({ missing: 'address' });
+  });
+
+  it("'Another day' asks any day from today up to the booking horizon, and names a day outside it", () => {
+    expect(dayRange('2026-11-28')).toEqual({ min: '2026-11-28', max: '2027-02-26' });
+    expect(anotherDayStart('2026-11-28', { kind: 'asap' })).toEqual({ kind: 'day', date: '2026-11-30', window: 'morning' });
+    const later = { kind: 'day', date: '2027-01-15', window: 'afternoon' } as const;
+    expect(anotherDayStart('2026-11-28', later)).toBe(later);
+    expect(isQuickWhen('2026-11-28', later)).toBe(false);
+    expect(isQuickWhen('2026-11-28', { kind: 'day', date: '2026-11-29', window: 'morning' })).toBe(true);
+    expect(offersSearch({ ...defaultState(choices), when: later }, choices)?.toString()).toBe('serviceId=7&vehicleId=3&savedAddressId=9&when=2027-01-15&window=afternoon');
+    const asked = (date: string) => ({ ...defaultState(choices), when: { kind: 'day' as const, date, window: 'morning' as const } });
+    expect(whenProblem(choices.today, asked('2027-02-26').when)).toBeNull();
+    expect(whenProblem(choices.today, asked('2027-02-27').when)).toBe('Bookings can be made up to 90 days ahead. Please choose an earlier date.');
+    expect(whenProblem(choices.today, asked('2026-11-27').when)).toBe('Date cannot be in the past');
+    expect(whenProblem(choices.today, asked('').when)).toBe('Choose a day.');
+    for (const date of ['2026-11-27', '2027-02-27', '']) expect(offersSearch(asked(date), choices)).toBeNull();
   });
 });

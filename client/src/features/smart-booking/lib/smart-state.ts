@@ -1,3 +1,4 @@
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { timeWindowLabels, type TimeWindow } from '@core/domain/time-windows.ts';
 import type { CreateBookingInput, VehicleType } from '@core/schemas/booking.ts';
 import type { SmartChoices, SmartOffer } from '@core/schemas/smart-booking.ts';
@@ -46,14 +47,40 @@ export function whenChips(today: string): { label: string; when: When }[] {
   ];
 }
 
+/** The days 'Another day' may ask for: today up to the booking horizon. */
+export function dayRange(today: string): { min: string; max: string } {
+  return { min: today, max: addDays(today, bookingHorizonDays) };
+}
+
+/** True when the 'When' is one of the quick chips; any other day shows under 'Another day'. */
+export function isQuickWhen(today: string, when: When): boolean {
+  return whenChips(today).some((chip) => sameWhen(chip.when, when));
+}
+
+/** Opening 'Another day' keeps a day already asked for, else starts the day after tomorrow in the morning. */
+export function anotherDayStart(today: string, when: When): When {
+  return when.kind === 'day' ? when : { kind: 'day', date: addDays(today, 2), window: 'morning' };
+}
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Why the asked day cannot be searched (same words as the server), or null when it can. */
+export function whenProblem(today: string, when: When): string | null {
+  if (when.kind === 'asap') return null;
+  if (!datePattern.test(when.date)) return 'Choose a day.';
+  if (when.date < today) return 'Date cannot be in the past';
+  if (when.date > dayRange(today).max) return `Bookings can be made up to ${bookingHorizonDays} days ahead. Please choose an earlier date.`;
+  return null;
+}
+
 export const sameWhen = (a: When, b: When) =>
   a.kind === 'asap' ? b.kind === 'asap' : b.kind === 'day' && a.date === b.date && a.window === b.window;
 
 const zipPattern = /^\d{5}(-\d{4})?$/;
 
-/** The offers query, or null while something is missing (no service chosen, no valid ZIP yet). */
+/** The offers query, or null while something is missing (no service chosen, no valid ZIP or day yet). */
 export function offersSearch(state: SmartState, choices: SmartChoices): URLSearchParams | null {
-  if (!state.what) return null;
+  if (!state.what || whenProblem(choices.today, state.when)) return null;
   const search = new URLSearchParams();
   search.set(state.what.kind === 'service' ? 'serviceId' : 'categoryId', String(state.what.id));
   if (state.car.kind === 'saved') search.set('vehicleId', String(state.car.id));

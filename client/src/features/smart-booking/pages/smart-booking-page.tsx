@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CalendarX, Sparkles } from 'lucide-react';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { timeWindowLabels } from '@core/domain/time-windows.ts';
 import type { SmartChoices, SmartOffer } from '@core/schemas/smart-booking.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -14,7 +15,7 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useBookOffer, useSmartChoices, useSmartOffers } from '../api/smart-booking.ts';
 import { CarChoice, WhatChoice, WhenChoice, WhereChoice } from '../components/choice-sections.tsx';
 import { OfferCard, offerWhen } from '../components/offer-card.tsx';
-import { bookingFor, defaultState, offersSearch, recallState, rememberState, type SmartState } from '../lib/smart-state.ts';
+import { bookingFor, defaultState, offersSearch, recallState, rememberState, whenProblem, type SmartState } from '../lib/smart-state.ts';
 
 /**
  * /smart-booking (Quick Book, Smart Book): what, which car, where and when on one screen; the server answers with
@@ -97,6 +98,8 @@ function SmartBooking({ choices, signedIn }: { choices: SmartChoices; signedIn: 
         </h2>
         <Offers
           isReady={search !== null}
+          // A day outside the bookable days is named under the day itself; the offers only point at it.
+          waiting={whenProblem(choices.today, state.when) ? `Choose a day from today to ${bookingHorizonDays} days ahead to see who is free.` : undefined}
           offers={offers}
           // Offers of the previous question stay on screen while the new ones load: not bookable meanwhile.
           isBooking={book.isPending || offers.isPlaceholderData}
@@ -110,19 +113,21 @@ function SmartBooking({ choices, signedIn }: { choices: SmartChoices; signedIn: 
 
 function Offers({
   isReady,
+  waiting = 'Choose a service and enter a ZIP code to see who is free.',
   offers,
   isBooking,
   onBook,
   onSuggestion,
 }: {
   isReady: boolean;
+  waiting?: string;
   offers: ReturnType<typeof useSmartOffers>;
   isBooking: boolean;
   onBook: (offer: SmartOffer) => void;
   onSuggestion: (date: string, window: 'morning' | 'afternoon' | 'evening') => void;
 }) {
   if (!isReady) {
-    return <p className="text-sm text-neutral-600">Choose a service and enter a ZIP code to see who is free.</p>;
+    return <p className="text-sm text-neutral-600">{waiting}</p>;
   }
   if (offers.isError) {
     return <ErrorState message={errorMessage(offers.error, "We couldn't look for free detailers.")} onRetry={() => offers.refetch()} />;
