@@ -157,7 +157,8 @@ test('[CUSTOMER] notification settings: every type has in-app, push and email sw
   await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
   const messagesEmail = page.getByRole('switch', { name: 'Messages: Email' });
   await expect(messagesEmail).toBeChecked();
-  await expect(page.getByRole('switch')).toHaveCount(30);
+  // Ten types and Promotions (issue 19), three channels each.
+  await expect(page.getByRole('switch')).toHaveCount(33);
   expect(await accessibilityViolations(page)).toEqual([]);
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/notification-settings') && r.request().method() === 'PUT');

@@ -47,6 +47,7 @@ export default function AdminPlansPage() {
 
   return (
     <div className="grid gap-4 p-4">
+      <h1 className="text-xl font-semibold text-neutral-900">Manage Plans</h1>
       <Button size="lg" onClick={() => setEditing('new')}>
         <Plus aria-hidden /> New plan
       </Button>
