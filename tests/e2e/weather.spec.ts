@@ -16,13 +16,14 @@ test.afterEach(async ({ request }) => {
 });
 
 test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior wash, and the customer moves it to a dry slot', async ({ page, browser }) => {
-  // The customer books tomorrow's 9:00 AM wash and pays; the demo detailer accepts it through the API.
+  // The customer books a 9:00 AM wash on a day no other spec books (22 workdays ahead) and pays; the demo detailer
+  // accepts it through the API. The server's clock then stands 20 hours before it, so it is 'tomorrow's' wash.
   // Booking, accepting, setting the weather, the check and the reschedule: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
   await signUp(page.request, 'Rainy Customer');
-  const booking = await bookAndPay(page.request, 1, '9:00 AM');
+  const booking = await bookAndPay(page.request, 22, '9:00 AM');
   const { timeZone } = await glossBossWash(page.request);
-  const rainyDay = workdayAhead(timeZone, 1);
+  const rainyDay = workdayAhead(timeZone, 22);
   const detailer = await browser.newContext();
   const admin = await adminContext(browser);
   try {
@@ -54,7 +55,7 @@ test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior was
     const list = adminPage.getByRole('list', { name: 'Weather set' });
     await expect(list.getByText('Rain, 90% chance')).toBeVisible();
     // The other days stay dry (no row), and the day after is set dry on purpose.
-    await setWeather(workdayAhead(timeZone, 2), 'clear', '0');
+    await setWeather(workdayAhead(timeZone, 23), 'clear', '0');
     await expect(list.getByText('Clear, 0% chance')).toBeVisible();
 
     await adminPage.getByRole('button', { name: 'Run weather check now' }).click();
@@ -91,7 +92,7 @@ test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior was
     expect(cancelled.status(), await cancelled.text()).toBe(200);
 
     // Tidy the test forecasts.
-    for (const day of [rainyDay, workdayAhead(timeZone, 2)]) {
+    for (const day of [rainyDay, workdayAhead(timeZone, 23)]) {
       expect((await admin.request.delete(`/api/test-weather/${zip}/${day}`)).status()).toBe(200);
     }
   } finally {

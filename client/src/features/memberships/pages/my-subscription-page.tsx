@@ -35,7 +35,8 @@ export default function MySubscriptionPage() {
   const membership = mine.data.membership;
   if (!membership) {
     return (
-      <div className="p-4">
+      <div className="grid gap-4 p-4">
+        <h1 className="text-xl font-semibold text-neutral-900">My Subscription</h1>
         <EmptyState
           icon={<BadgeCheck />}
           title="You're not a member yet"
@@ -69,6 +70,7 @@ function MembershipView({ membership }: { membership: Membership }) {
 
   return (
     <div className="grid gap-4 p-4">
+      <h1 className="text-xl font-semibold text-neutral-900">My Subscription</h1>
       <Card className="grid gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div>

@@ -24,13 +24,15 @@ export default function PlansPage() {
   if (plans.isError) return <ErrorState message="We couldn't load the plans." onRetry={() => plans.refetch()} />;
   if (plans.data.length === 0) {
     return (
-      <div className="p-4">
+      <div className="grid gap-4 p-4">
+        <h1 className="text-xl font-semibold text-neutral-900">Subscription Plans</h1>
         <EmptyState icon={<BadgeCheck />} title="No plans yet" description="No membership plans are on sale right now. Check back later." />
       </div>
     );
   }
   return (
     <div className="grid gap-4 p-4">
+      <h1 className="text-xl font-semibold text-neutral-900">Subscription Plans</h1>
       <p className="text-sm text-neutral-600">Regular care for your car, billed monthly. Cancel any time; it ends with the month you paid for.</p>
       <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2" role="list" aria-label="Plans">
         {plans.data.map((plan) => (

@@ -92,6 +92,7 @@ export default function SubscribePage() {
 
   return (
     <div className="grid gap-4 p-4">
+      <h1 className="text-xl font-semibold text-neutral-900">Subscribe</h1>
       <PlanCard plan={plan} />
       <p className="text-sm text-neutral-600">
         {formatUsd(plan.monthlyPriceCents)} is charged now, then on the same day each month until you cancel.
