@@ -184,14 +184,13 @@ export default function CheckoutPage() {
               }}
             />
           </div>
-          {booking.data && (
-            <PromoCodeField
-              bookingId={booking.data.id}
-              appliedCode={booking.data.discountSource === 'promo_code' ? booking.data.promoCode : null}
-              discountCents={booking.data.discountCents}
-              disabled={hasPaid || awaitingAuthentication}
-            />
-          )}
+          {/* There from the first paint (disabled until the booking is in), so the card form below never moves down. */}
+          <PromoCodeField
+            bookingId={bookingId}
+            appliedCode={booking.data?.discountSource === 'promo_code' ? booking.data.promoCode : null}
+            discountCents={booking.data?.discountCents ?? 0}
+            disabled={!booking.data || hasPaid || awaitingAuthentication}
+          />
           {data ? (
             <CheckoutSummary
               totalCents={data.totalCents}

@@ -16,7 +16,7 @@ export const recentDetailersQueryOptions = () =>
     meta: liveOn('booking'),
   });
 
-/** Asked only when `enabled`: a signed-in customer, once the page's main content is in. */
-export function useRecentDetailers({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...recentDetailersQueryOptions(), enabled });
+/** The home page renders the row (and so asks) for a signed-in customer once its main content is in. */
+export function useRecentDetailers() {
+  return useQuery(recentDetailersQueryOptions());
 }

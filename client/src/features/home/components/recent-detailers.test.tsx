@@ -23,12 +23,12 @@ let answer: Response;
 const fetchMock = vi.fn(async (url: string) => (url === '/api/bookings/recent-detailers' ? answer : json({ message: 'Not found' }, 404)));
 stubFetchEachTest(fetchMock);
 
-function renderRow(user: User | null, isEnabled = true) {
+function renderRow(user: User) {
   const client = createQueryClient();
   client.setQueryData(currentUserQueryKey, user);
   return render(
     <QueryClientProvider client={client}>
-      <RecentDetailers isEnabled={isEnabled} />
+      <RecentDetailers />
     </QueryClientProvider>,
   );
 }
@@ -52,17 +52,6 @@ describe("Home's 'Book again' row", () => {
     const { container } = renderRow(customer);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/recent-detailers', expect.anything()));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(container.innerHTML).toBe('');
-  });
-
-  it('asks nothing for a visitor or a detailer, nor before the main content is in', () => {
-    answer = json([recent(1, 'Gloss Boss Mobile Detailing', 'Basic Exterior Wash', 41)]);
-    const visitor = renderRow(null);
-    visitor.unmount();
-    const detailer = renderRow({ ...customer, role: 'detailer', detailerId: 1 });
-    detailer.unmount();
-    const { container } = renderRow(customer, false);
-    expect(fetchMock).not.toHaveBeenCalled();
     expect(container.innerHTML).toBe('');
   });
 

@@ -5,18 +5,16 @@ import { defaultDetailerImageUrl } from '@/components/catalog/catalog-format.ts'
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { stretchedLinkClasses } from '@/components/catalog/stretched-link.ts';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useRecentDetailers } from '../api/get-recent-detailers.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /**
  * Home's 'Book again' row (issue 16): a signed-in customer's last detailers, each with the last service and one tap
- * into the prefilled booking flow. It is asked for after the page's main content (`isEnabled`) and sits at the end of
+ * into the prefilled booking flow. The home page renders it for customers once its main content is in, and it sits at the end of
  * the page, so arriving late moves nothing already painted; with no completed job there is no row at all.
  */
-export function RecentDetailers({ isEnabled }: { isEnabled: boolean }) {
-  const { user } = useCurrentUser();
-  const recent = useRecentDetailers({ enabled: isEnabled && user?.role === 'customer' });
+export function RecentDetailers() {
+  const recent = useRecentDetailers();
   if (recent.isError) {
     return (
       <section aria-labelledby="book-again-heading" className="px-4">

@@ -48,6 +48,7 @@ function renderHome() {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+const askedFor = (url: string) => fetchMock.mock.calls.some(([asked]) => asked === url);
 
 describe('HomePage', () => {
   it('shows 3 chip, 2 detailer and 4 service skeletons while loading', () => {
@@ -71,6 +72,8 @@ describe('HomePage', () => {
     const services = section('Popular Services');
     expect(within(services).getAllByRole('article')).toHaveLength(4);
     expect(within(services).queryByRole('heading', { name: 'Engine Bay Cleaning' })).toBeNull();
+    // The 'Book again' row is a customer's: a visitor's home asks for neither its code nor its data.
+    expect(askedFor('/api/bookings/recent-detailers')).toBe(false);
   });
 
   it('reloads the services for a chosen category and marks its chip active', async () => {

@@ -41,6 +41,9 @@ export default function HomePage() {
   const categories = useServiceCategories();
   const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
   const detailers = useDetailers({ near: coordinates });
+  const { user } = useCurrentUser();
+  // Visitors never fetch the row's code; customers fetch it once the lists above are in.
+  const showsBookAgain = user?.role === 'customer' && !services.isPending && !detailers.isPending;
 
   useErrorToast(categories.error, categories.errorUpdatedAt, 'Failed to fetch service categories', categories.refetch);
   useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
@@ -214,9 +217,11 @@ export default function HomePage() {
       </section>
 
       {/* Last, and only once the lists above are in: the row never pushes painted content down. */}
-      <Suspense fallback={null}>
-        <RecentDetailers isEnabled={!services.isPending && !detailers.isPending} />
-      </Suspense>
+      {showsBookAgain && (
+        <Suspense fallback={null}>
+          <RecentDetailers />
+        </Suspense>
+      )}
     </div>
   );
 }
