@@ -188,15 +188,32 @@ export async function getAvailability(
     query.serviceId === undefined
       ? await shortestDuration(db, detailerId)
       : await offeredServiceDuration(db, detailerId, query.serviceId);
-  const context = await loadSlotContext(db, detailer, query.date, now, undefined, query);
+  const verdicts = await checkDaySlots(db, now, detailer, query.date, duration, undefined, query);
   return {
     date: query.date,
     timeZone: detailer.timeZone,
-    slots: timeSlots.map((slot) => {
-      const verdict = judgeSlot(context, query.date, slot.label, duration, now);
-      return { time: slot.label, startsAt: verdict.startsAt.toISOString(), available: verdict.available };
-    }),
+    slots: verdicts.map((verdict) => ({ time: verdict.time, startsAt: verdict.startsAt.toISOString(), available: verdict.available })),
   };
+}
+
+/** A slot's verdict with its label, from judging a whole day at once. */
+export type DaySlotVerdict = SlotVerdict & { time: TimeSlotLabel };
+
+/**
+ * Every slot of `timeSlots` for one day, in slot order, against a single load of the detailer's day: searches over
+ * many slots ask this once per day instead of reloading the same day for each slot through checkSlot.
+ */
+export async function checkDaySlots(
+  db: Database,
+  now: Date,
+  detailer: { id: number; timeZone: string },
+  date: string,
+  durationMinutes: number,
+  excludeBookingId?: number,
+  where: SlotPlace = {},
+): Promise<DaySlotVerdict[]> {
+  const context = await loadSlotContext(db, detailer, date, now, excludeBookingId, where);
+  return timeSlots.map((slot) => ({ ...judgeSlot(context, date, slot.label, durationMinutes, now), time: slot.label }));
 }
 
 /** The verdict for one slot, as booking and rescheduling check it before writing. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { conflict, forbidden } from '@core/errors.ts';
 import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { isWet, isWeatherSensitive, rainThresholdPercent } from '@core/domain/weather.ts';
-import { dateInZone, timeSlots } from '@core/domain/time-slots.ts';
+import { dateInZone, slotMinuteOfDay } from '@core/domain/time-slots.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import type {
   BookingWeather,
@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { weatherChecks, weatherForecasts } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { visibleRecord, type BookingRecord } from '../bookings/booking-records.ts';
-import { checkSlot } from '../bookings/availability-service.ts';
+import { checkDaySlots } from '../bookings/availability-service.ts';
 import { rescheduleBooking } from '../bookings/booking-transitions.ts';
 import { requireDemoAdmin } from '../diagnostics/demo-admin.ts';
 import type { ForecastProvider } from './forecast-provider.ts';
@@ -113,18 +113,18 @@ export async function drySlotsFor(ctx: AppContext, record: BookingRecord, now: D
   for (let distance = 0; distance <= searchDays && levelsAfterEnough < 2; distance++) {
     const days = distance === 0 ? [bookingDay] : [addDays(bookingDay, -distance), addDays(bookingDay, distance)];
     for (const date of days.filter((day) => day >= today && day <= lastDay)) {
-      for (const slot of timeSlots) {
-        const verdict = await checkSlot(ctx.db, now, detailer, date, slot.label, duration, booking.id);
+      // One load of the detailer's day serves all its slots: the search can cover up to 29 days.
+      for (const verdict of await checkDaySlots(ctx.db, now, detailer, date, duration, booking.id)) {
         if (!verdict.available || verdict.startsAt.getTime() === booking.startsAt.getTime()) continue;
         try {
-          const forecast = await provider.forecastFor(placeOf(record), date, Math.floor(slot.minuteOfDay / 60));
+          const forecast = await provider.forecastFor(placeOf(record), date, Math.floor(slotMinuteOfDay(verdict.time) / 60));
           if (isWet(forecast)) continue;
         } catch (error) {
           ctx.log.warn({ err: error, bookingId: booking.id, date }, 'weather forecast failed: slot not offered');
           continue;
         }
         const startsAt = verdict.startsAt;
-        found.push({ date, time: slot.label, startsAt: startsAt.toISOString(), distance: Math.abs(startsAt.getTime() - booking.startsAt.getTime()) });
+        found.push({ date, time: verdict.time, startsAt: startsAt.toISOString(), distance: Math.abs(startsAt.getTime() - booking.startsAt.getTime()) });
       }
     }
     // A slot one day further out can still be nearer than the last one found (the other end of the day).

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthDiagnostics, FlowDiagnostics, IdentityDiagnostics } from '@core/schemas/diagnostics.ts';
-import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createCustomer, createDetailer } from '../factories/index.ts';
+import { databaseKinds } from './test-app.ts';
+import { useDemoAdminApp } from './weather-test-app.ts';
 
 const routes = ['/api/diagnostics/auth', '/api/diagnostics/identity', '/api/diagnostics/flow'];
 
 describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
-  const clock = createTestClock();
-  let t: TestApp;
-  const { call } = createCaller(() => t, clock);
   const redisUrl = process.env.TEST_REDIS_URL;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      clock,
-      env: { OIDC_CLIENT_ID: 'glossly-web.apps.example', OIDC_CLIENT_SECRET: 'very-secret-value', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
-    });
+  const t = useDemoAdminApp(kind, {
+    env: { OIDC_CLIENT_ID: 'glossly-web.apps.example', OIDC_CLIENT_SECRET: 'very-secret-value', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
   });
-  afterAll(() => t?.close());
+  const { clock, call } = t;
 
   it('answers 401 signed out and 403 to customers and detailers', async () => {
     const customer = await createCustomer(t.ctx, { password: undefined });
@@ -29,7 +24,7 @@ describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
   });
 
   it("shows the admin's own session with its expiry and the CSRF check", async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     const response = await call(admin, 'GET', '/api/diagnostics/auth');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as AuthDiagnostics;
@@ -39,7 +34,7 @@ describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
   });
 
   it('shows the identity provider without its secret, and the latest sign-ins', async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     const response = await call(admin, 'GET', '/api/diagnostics/identity');
     expect(response.body).not.toContain('very-secret-value');
     const body = response.json() as IdentityDiagnostics;
@@ -55,7 +50,7 @@ describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
   });
 
   it('probes the database, Redis, the gateway, mail and push live', async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     const body = (await call(admin, 'GET', '/api/diagnostics/flow')).json() as FlowDiagnostics;
     const byName = Object.fromEntries(body.probes.map((probe) => [probe.name, probe]));
     expect(Object.keys(byName)).toEqual(['Database', 'Redis', 'Payment gateway', 'Mail', 'Push']);
@@ -68,18 +63,15 @@ describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
 });
 
 describe('debug routes with Redis unreachable and SMTP down', () => {
-  const clock = createTestClock();
-  let t: TestApp;
-  const { call } = createCaller(() => t, clock);
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { clock, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  const t = useDemoAdminApp('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  const { call } = t;
+  beforeAll(() => {
     // Redis is only probed, never connected at start-up, for this check: point the probe at a closed port.
     Object.assign(t.config, { REDIS_URL: 'redis://127.0.0.1:1' });
   });
-  afterAll(() => t?.close());
 
   it('reports each as down with the reason instead of failing', async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     const response = await call(admin, 'GET', '/api/diagnostics/flow');
     expect(response.statusCode).toBe(200);
     const byName = Object.fromEntries((response.json() as FlowDiagnostics).probes.map((probe) => [probe.name, probe]));
@@ -90,16 +82,11 @@ describe('debug routes with Redis unreachable and SMTP down', () => {
 });
 
 describe('debug routes with demo mode off', () => {
-  const clock = createTestClock();
-  let t: TestApp;
-  const { call } = createCaller(() => t, clock);
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { clock, env: { DEMO_MODE: 'false' } });
-  });
-  afterAll(() => t?.close());
+  const t = useDemoAdminApp('pglite', { env: { DEMO_MODE: 'false' } });
+  const { call } = t;
 
   it('answers 404 to everyone, admins included', async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     for (const url of routes) {
       expect((await call(admin, 'GET', url)).statusCode, url).toBe(404);
       expect((await call(null, 'GET', url)).statusCode, url).toBe(404);

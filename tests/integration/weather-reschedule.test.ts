@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { BookingWeather, DrySlot } from '@core/schemas/weather.ts';
 import { bookingEvents, bookings, notifications, weatherChecks } from '../../server/db/schema.ts';
 import { runWeatherChecks } from '../../server/weather/weather-job.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { createTestClock, databaseKinds } from './test-app.ts';
+import { useDemoAdminApp } from './weather-test-app.ts';
 
 const hour = 3_600_000;
 
@@ -13,15 +14,13 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
   // Monday 23 November 2026, 1:00 PM in Los Angeles: the booking below starts in 20 hours, inside the free
   // cancellation window's end (cancelling now would cost the fee).
   const clock = createTestClock(new Date('2026-11-23T21:00:00Z'));
-  let t: TestApp;
-  const { call } = createCaller(() => t, clock);
+  const t = useDemoAdminApp(kind, { clock });
+  const { call } = t;
   let admin: { id: number };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
-    admin = await createAdmin(t.ctx, { password: undefined });
+    admin = await t.admin();
   });
-  afterAll(() => t?.close());
 
   async function wetBooking(zip: string, startsAt = new Date('2026-11-24T17:00:00Z')) {
     const customer = await createCustomer(t.ctx, { password: undefined });
@@ -150,16 +149,11 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
 });
 
 describe('the weather test page with demo mode off', () => {
-  const clock = createTestClock();
-  let t: TestApp;
-  const { call } = createCaller(() => t, clock);
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { clock, env: { DEMO_MODE: 'false' } });
-  });
-  afterAll(() => t?.close());
+  const t = useDemoAdminApp('pglite', { env: { DEMO_MODE: 'false' } });
+  const { call } = t;
 
   it('answers 404 to everyone, admins included, whatever is sent', async () => {
-    const admin = await createAdmin(t.ctx, { password: undefined });
+    const admin = await t.admin();
     expect((await call(admin, 'GET', '/api/test-weather')).statusCode).toBe(404);
     expect((await call(admin, 'PUT', '/api/test-weather', { zip: 'x' })).statusCode).toBe(404);
     expect((await call(admin, 'POST', '/api/test-weather/run')).statusCode).toBe(404);

@@ -5,7 +5,12 @@ import { timeSlotLabels, type TimeSlotLabel } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
 import { detailers, detailerServices } from '../../db/schema.ts';
-import { checkSlot, loadDetailer, offeredServiceDuration } from '../../bookings/availability-service.ts';
+import {
+  checkDaySlots,
+  loadDetailer,
+  offeredServiceDuration,
+  type DaySlotVerdict,
+} from '../../bookings/availability-service.ts';
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
 import { detailerOffersService, serviceAreaOf } from '../../catalog/catalog-service.ts';
 import { routerFor } from '../../geo/routing.ts';
@@ -29,6 +34,13 @@ function slotsPreferring(window: TimeWindow): Array<{ time: TimeSlotLabel; inWin
     ...inWindow.map((time) => ({ time, inWindow: true })),
     ...timeSlotLabels.filter((time) => !inWindow.includes(time)).map((time) => ({ time, inWindow: false })),
   ];
+}
+
+function verdictAt(verdicts: DaySlotVerdict[], time: TimeSlotLabel): DaySlotVerdict {
+  const verdict = verdicts.find((v) => v.time === time);
+  // checkDaySlots judges every label of timeSlots, so a missing one is a programming error.
+  if (!verdict) throw new Error(`No verdict for slot ${time}`);
+  return verdict;
 }
 
 /** Other listed detailers offering the service whose area takes the member's address: the last alternative. */
@@ -70,8 +82,10 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
   const stillOffered = (await isListedDetailer(ctx.db, preferred.id)) && (await detailerOffersService(ctx.db, preferred.id, wanted.serviceId));
   const duration = stillOffered ? await offeredServiceDuration(ctx.db, preferred.id, wanted.serviceId) : 0;
   for (const date of stillOffered ? alternativeDates(wanted.dueOn, wanted.today) : []) {
+    // One load of the day for all its slots, then taken in the member's order of preference.
+    const verdicts = await checkDaySlots(ctx.db, now, preferred, date, duration, undefined, where);
     for (const { time, inWindow } of slotsPreferring(wanted.timeWindow)) {
-      const verdict = await checkSlot(ctx.db, now, preferred, date, time, duration, undefined, where);
+      const verdict = verdictAt(verdicts, time);
       if (verdict.available) {
         const alternative = !(inWindow && date === wanted.dueOn);
         return { detailerId: preferred.id, date, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative };
@@ -82,8 +96,9 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
   for (const detailerId of await otherDetailers(ctx, wanted)) {
     const other = await loadDetailer(ctx.db, detailerId);
     const otherDuration = await offeredServiceDuration(ctx.db, other.id, wanted.serviceId);
+    const verdicts = await checkDaySlots(ctx.db, now, other, wanted.dueOn, otherDuration, undefined, where);
     for (const time of slotsInWindow(wanted.timeWindow)) {
-      const verdict = await checkSlot(ctx.db, now, other, wanted.dueOn, time, otherDuration, undefined, where);
+      const verdict = verdictAt(verdicts, time);
       if (verdict.available) {
         return { detailerId: other.id, date: wanted.dueOn, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative: true };
       }

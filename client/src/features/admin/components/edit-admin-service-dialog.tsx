@@ -5,9 +5,8 @@ import { adminServiceFormSchema, type AdminService, type AdminServiceFormValues,
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -67,26 +66,12 @@ function EditServiceForm({ service, onClose }: { service: AdminService; onClose:
       <DialogDescription>
         {service.businessName} · {service.categoryName}
       </DialogDescription>
-      <div className="grid gap-1.5">
-        <Label htmlFor="admin-service-name">Name</Label>
-        <Input
-          id="admin-service-name"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby="admin-service-name-error"
-          {...register('name')}
-        />
-        <FieldError id="admin-service-name-error">{errors.name?.message}</FieldError>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="admin-service-description">Description</Label>
-        <Textarea
-          id="admin-service-description"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby="admin-service-description-error"
-          {...register('description')}
-        />
-        <FieldError id="admin-service-description-error">{errors.description?.message}</FieldError>
-      </div>
+      <FormField id="admin-service-name" label="Name" error={errors.name?.message}>
+        {(control) => <Input {...control} {...register('name')} />}
+      </FormField>
+      <FormField id="admin-service-description" label="Description" error={errors.description?.message}>
+        {(control) => <Textarea {...control} {...register('description')} />}
+      </FormField>
       <ImageUpload
         label="Service photo"
         currentUrl={photo.url}

@@ -14,9 +14,8 @@ import {
 } from '@core/schemas/platform-settings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
 import { Input, fieldClasses } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
@@ -129,42 +128,29 @@ export function PlatformSettingsForm({ settings }: { settings: PlatformSettingsR
             <NumberSetting key={field.name} field={field} register={register} error={errors[field.name]?.message} />
           ))}
           {group.id === 'payouts' && (
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={fieldId('payoutWeekday')}>Payout day</Label>
-              <select
-                id={fieldId('payoutWeekday')}
-                className={cn(fieldClasses, 'h-11')}
-                aria-invalid={errors.payoutWeekday ? true : undefined}
-                aria-describedby={`${fieldId('payoutWeekday')}-hint ${fieldId('payoutWeekday')}-error`}
-                {...register('payoutWeekday', { valueAsNumber: true })}
-              >
-                {payoutWeekdayNames.map((name, weekday) => (
-                  <option key={name} value={weekday}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <p id={`${fieldId('payoutWeekday')}-hint`} className="text-xs text-neutral-600">
-                Detailers' balances are paid out on this day each week.
-              </p>
-              <FieldError id={`${fieldId('payoutWeekday')}-error`}>{errors.payoutWeekday?.message}</FieldError>
-            </div>
+            <FormField
+              id={fieldId('payoutWeekday')}
+              label="Payout day"
+              hint="Detailers' balances are paid out on this day each week."
+              error={errors.payoutWeekday?.message}
+            >
+              {(control) => (
+                <select className={cn(fieldClasses, 'h-11')} {...control} {...register('payoutWeekday', { valueAsNumber: true })}>
+                  {payoutWeekdayNames.map((name, weekday) => (
+                    <option key={name} value={weekday}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
           )}
         </SettingsGroup>
       ))}
       <SettingsGroup id="support" title="Support" description="Where customers and detailers write for help; shown in the help centre.">
-        <div className="grid content-start gap-1.5 sm:col-span-2">
-          <Label htmlFor={fieldId('supportEmail')}>Support email</Label>
-          <Input
-            id={fieldId('supportEmail')}
-            type="email"
-            autoComplete="off"
-            aria-invalid={errors.supportEmail ? true : undefined}
-            aria-describedby={`${fieldId('supportEmail')}-error`}
-            {...register('supportEmail')}
-          />
-          <FieldError id={`${fieldId('supportEmail')}-error`}>{errors.supportEmail?.message}</FieldError>
-        </div>
+        <FormField id={fieldId('supportEmail')} label="Support email" error={errors.supportEmail?.message} className="sm:col-span-2">
+          {(control) => <Input type="email" autoComplete="off" {...control} {...register('supportEmail')} />}
+        </FormField>
       </SettingsGroup>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
@@ -193,25 +179,19 @@ function SettingsGroup({ id, title, description, children }: { id: string; title
 }
 
 function NumberSetting({ field, register, error }: { field: NumberField; register: UseFormRegister<PlatformSettingsFormValues>; error?: string }) {
-  const id = fieldId(field.name);
   return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{field.label}</Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode={field.decimal ? 'decimal' : 'numeric'}
-        step={field.step}
-        min={field.min}
-        max={field.max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-error`}
-        {...register(field.name, { valueAsNumber: true })}
-      />
-      <p id={`${id}-hint`} className="text-xs text-neutral-600">
-        {field.hint}
-      </p>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    <FormField id={fieldId(field.name)} label={field.label} hint={field.hint} error={error}>
+      {(control) => (
+        <Input
+          type="number"
+          inputMode={field.decimal ? 'decimal' : 'numeric'}
+          step={field.step}
+          min={field.min}
+          max={field.max}
+          {...control}
+          {...register(field.name, { valueAsNumber: true })}
+        />
+      )}
+    </FormField>
   );
 }

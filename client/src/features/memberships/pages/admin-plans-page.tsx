@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAdminPlans, useSavePlan } from '../api/memberships.ts';
 import { planIncludes } from '../components/plan-card.tsx';
 import { PlanFormDialog } from '../components/plan-form-dialog.tsx';
+import { PlansSkeleton } from '../components/plans-skeleton.tsx';
 
 /** /admin/subscription-plans ('Manage Plans'): list, create, edit, retire and reactivate plans. */
 export default function AdminPlansPage() {
@@ -32,17 +32,7 @@ export default function AdminPlansPage() {
       },
     );
 
-  if (plans.isPending) {
-    return (
-      <div className="grid gap-3 p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading the plans
-        </p>
-        <Skeleton className="h-32 rounded-card" />
-        <Skeleton className="h-32 rounded-card" />
-      </div>
-    );
-  }
+  if (plans.isPending) return <PlansSkeleton shape="rows" />;
   if (plans.isError) return <ErrorState message="We couldn't load the plans." onRetry={() => plans.refetch()} />;
 
   return (

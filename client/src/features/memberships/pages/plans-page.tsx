@@ -3,24 +3,14 @@ import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { usePlans } from '../api/memberships.ts';
 import { PlanCard } from '../components/plan-card.tsx';
+import { PlansSkeleton } from '../components/plans-skeleton.tsx';
 
 /** /subscription-plans ('Subscription Plans'): the plans on sale side by side; Subscribe signs in first when needed. */
 export default function PlansPage() {
   const plans = usePlans();
-  if (plans.isPending) {
-    return (
-      <div className="grid gap-3 p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading the plans
-        </p>
-        <Skeleton className="h-56 rounded-card" />
-        <Skeleton className="h-56 rounded-card" />
-      </div>
-    );
-  }
+  if (plans.isPending) return <PlansSkeleton shape="cards" />;
   if (plans.isError) return <ErrorState message="We couldn't load the plans." onRetry={() => plans.refetch()} />;
   if (plans.data.length === 0) {
     return (
