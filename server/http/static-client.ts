@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -25,6 +27,53 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('cache-control', hashed ? immutableCacheControl : image ? imageCacheControl : 'no-cache');
 }
 
+type RoutePreload = { path: string; files: string[] };
+
+/** A client route's path (wouter's syntax: `:name` one segment, `:name?` an optional one) as a RegExp for a URL path. */
+export function routePathPattern(routePath: string): RegExp {
+  const segments = routePath.split('/').filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** A route's page, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
+type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * The page (index.html) as sent for each client route: with `<link rel="modulepreload">` (and style preloads) for the
+ * files that route's page loads, from the build's route-preloads.json (vite.config.ts). Built once per route and
+ * kept. Only the build's own file names go in, never anything from the request.
+ */
+function routePages(clientDir: string) {
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const listFile = path.join(clientDir, 'route-preloads.json');
+  const routes = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]) : [];
+  const matchers = routes.map((route) => ({ route, pattern: routePathPattern(route.path) }));
+  const built = new Map<string, Page>();
+  const page = (key: string, files: string[]): Page => {
+    let found = built.get(key);
+    if (!found) {
+      const links = files
+        .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+        .join('');
+      const plain = Buffer.from(indexHtml.replace('</head>', `${links}</head>`));
+      const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
+      found = { etag, plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }) };
+      built.set(key, found);
+    }
+    return found;
+  };
+  return (urlPath: string): Page => {
+    const match = matchers.find(({ pattern }) => pattern.test(urlPath));
+    return match ? page(match.route.path, match.route.files) : page('', []);
+  };
+}
+
 /**
  * Serves the built React app; any other GET gets index.html so the client router can answer it. Text files come
  * precompressed from the build (vite.config.ts writes `.br` and `.gz` siblings): the one matching Accept-Encoding is
@@ -39,6 +88,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // '/' is a route like the others: its page comes from pageFor below, with its preloads.
+      index: false,
       preCompressed: true,
       // @fastify/send's own Cache-Control ('public, max-age=0') went out after setHeaders had set the header on the
       // raw response, and won: every hashed asset was revalidated on every visit. setCacheHeaders decides alone.
@@ -46,11 +97,19 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       setHeaders: setCacheHeaders,
     });
   }
+  const pageFor = hasClient ? routePages(clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     // A missing asset (a chunk of an older build) is a 404, not the page in its place.
-    if (!hasClient || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+    if (!pageFor || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
       return reply.status(404).send(apiNotFound(request.method, request.url));
     }
-    return reply.sendFile('index.html');
+    const page = pageFor(request.url.split('?')[0]!);
+    // Revalidated on every visit, like index.html itself: a new build's page names its new files at once.
+    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.plain);
   });
 }

@@ -112,8 +112,41 @@ describe('the built client', () => {
       expect(response.headers['cache-control'], url).toBe(imageCacheControl);
     }
     const page = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'br' } });
-    const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload) : page.rawPayload;
-    expect(html.equals(await onDisk('index.html'))).toBe(true);
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const gzipped = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
+    expect((await app.inject({ method: 'GET', url: '/bookings/42' })).body).toBe(html);
+    const [head, rest] = (await onDisk('index.html')).toString().split('</head>');
+    expect(html.startsWith(head!)).toBe(true);
+    expect(html.endsWith(`</head>${rest}`)).toBe(true);
+    // Asked again with its ETag: nothing to send.
+    const again = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'if-none-match': page.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("names each route's page files in the page it sends, so they load with the entry", async () => {
+    const routes = JSON.parse((await onDisk('route-preloads.json')).toString()) as Array<{ path: string; files: string[] }>;
+    const preloads = async (url: string) => {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!);
+    };
+    const entryPreloads = await preloads('/index.html');
+    const servicePage = routes.find((route) => route.path === '/services/:id')!.files;
+    expect(servicePage[0]).toMatch(/^\/assets\/service-page-[\w-]+\.js$/);
+    expect(await preloads('/services/7?from=home')).toEqual([...entryPreloads, ...servicePage.filter((file) => file.endsWith('.js'))]);
+    // Every file named exists; the home page's own chunk is named on '/'.
+    for (const file of new Set(routes.flatMap((route) => route.files))) {
+      expect((await app.inject({ method: 'GET', url: file })).statusCode, file).toBe(200);
+    }
+    expect((await preloads('/')).some((file) => /\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
+    // An optional segment matches with and without it; a path no route has, and anything typed into the URL, add nothing.
+    expect(await preloads('/booking')).toEqual(await preloads('/booking/1'));
+    expect(await preloads('/no-such-page')).toEqual(entryPreloads);
+    const hostile = await app.inject({ method: 'GET', url: '/services/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
+    expect(hostile.body).not.toContain('<script>alert');
   });
 
   it('preloads the page font from the page, and serves it a year, immutable', async () => {
