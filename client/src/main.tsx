@@ -3,27 +3,38 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { AppProviders } from './app/providers.tsx';
 import { AppShell } from './app/shell/app-shell.tsx';
-import { AppRoutes } from './app/routes.tsx';
+import { AppRoutes, loadPageAt } from './app/routes.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { currentUserQueryOptions } from './lib/session/get-current-user.ts';
 
 // Our Content-Security-Policy forbids eval (server/http/security-headers.ts). Zod's compiled parsers would probe
 // for it with `new Function`, a violation the browser reports on every page with a form; it parses without. Set
 // through the global Zod reads its config from (zod/v4/core/core.js), so the entry does not carry Zod itself.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
+// Who is signed in is asked now, while React renders the shell, rather than once the shell has mounted (a query
+// starts when its component subscribes, after the first commit): every signed-in page waits on this answer. A
+// visitor (no signed-in hint) asks nothing (lib/session/get-current-user.ts).
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(currentUserQueryOptions());
+
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the browser paint
-// and answer input between them, instead of one long task that a slow phone feels (Total Blocking Time).
+// and answer input between them, instead of one long task that a slow phone feels (Total Blocking Time). It waits
+// for the first page's module (named in the page the server sent, so it is on its way already).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <AppShell>
-          <AppRoutes />
-        </AppShell>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+void loadPageAt(location.pathname).then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <AppShell>
+            <AppRoutes />
+          </AppShell>
+        </AppProviders>
+      </StrictMode>,
+    );
+  }),
+);
 
 // The service worker (client/public/sw.js, decision 016) precaches the app shell so the next visit opens at once,
 // offline too, and receives Web Push. Built apps only: the dev server serves no bundled worker. It registers after

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routePathPattern } from '@core/domain/route-paths.ts';
 
 const apiNotFound = (method: string, url: string) => ({
   code: 'not_found',
@@ -28,18 +29,6 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 }
 
 type RoutePreload = { path: string; files: string[] };
-
-/** A client route's path (wouter's syntax: `:name` one segment, `:name?` an optional one) as a RegExp for a URL path. */
-export function routePathPattern(routePath: string): RegExp {
-  const segments = routePath.split('/').filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    })
-    .join('');
-  return new RegExp(`^${source}/?$`);
-}
 
 /** A route's page, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
 type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };

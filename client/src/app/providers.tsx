@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/query-client.ts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCurrentToast } from '@/lib/toast.ts';
 
 // Radix Toast loads with the first toast rather than with every page: most visits never show one.
@@ -17,8 +16,8 @@ function ToasterOnFirstToast() {
   ) : null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The app's query client is made by main.tsx, which starts the first requests before React renders. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,23 +1,46 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import type { Role } from '@core/domain/roles.ts';
+import { routePathPattern } from '@core/domain/route-paths.ts';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { RequireRole } from './require-role.tsx';
 import { routeTable, type PageModule } from './route-table.ts';
 
-// Every page loads on demand, one lazy component per page module (a page on two paths is one component).
+// Every page loads on demand, one component per page module (a page on two paths is one component). The first
+// page is loaded before the first render (loadPageAt, from main.tsx): drawn at once, without the spinner, so React
+// has no fallback to replace (it holds a Suspense reveal up to 300 ms after the fallback it replaces).
 const pageModules = import.meta.glob<{ default: ComponentType }>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx']);
-const lazyPages = new Map<PageModule, ComponentType>();
+const loadedPages = new Map<PageModule, ComponentType>();
+const pageComponents = new Map<PageModule, ComponentType>();
+
+function loaderOf(page: PageModule) {
+  const load = pageModules[page.startsWith('app/') ? `./${page.slice(4)}` : `../${page}`];
+  if (!load) throw new Error(`No page module at client/src/${page}`);
+  return () =>
+    load().then((module) => {
+      loadedPages.set(page, module.default);
+      return module;
+    });
+}
 
 function lazyPage(page: PageModule): ComponentType {
-  let component = lazyPages.get(page);
+  let component = pageComponents.get(page);
   if (!component) {
-    const load = pageModules[page.startsWith('app/') ? `./${page.slice(4)}` : `../${page}`];
-    if (!load) throw new Error(`No page module at client/src/${page}`);
-    component = lazy(load);
-    lazyPages.set(page, component);
+    const Lazy = lazy(loaderOf(page));
+    component = function Page() {
+      // Decided once per mount: a page drawn lazily stays so when its module arrives (no remount, no lost state).
+      const [Loaded] = useState(() => loadedPages.get(page));
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
+    pageComponents.set(page, component);
   }
   return component;
+}
+
+/** Loads the page module of the route at `path`, if a route has it; a failure is left to the page's lazy load. */
+export async function loadPageAt(path: string): Promise<void> {
+  const route = routeTable.find((entry) => routePathPattern(entry.path).test(path));
+  if (route) await loaderOf(route.page)().catch(() => undefined);
 }
 
 const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.tsx'));
