@@ -15,12 +15,17 @@ declare module '@tanstack/react-query' {
  */
 export const liveOn = (...topics: LiveTopic[]) => ({ liveTopics: topics });
 
-/** Invalidates the queries that declared `topic` (every live query when no topic is given: after a reconnect). */
-export function invalidateLiveQueries(queryClient: QueryClient, topic?: LiveTopic): Promise<void> {
+/**
+ * Invalidates the queries that declared `topic` (every live query when no topic is given: after a reconnect), or
+ * only those whose data is not newer than `fetchedBefore` (when the stream first opens: what was read before it
+ * listened may have missed a change).
+ */
+export function invalidateLiveQueries(queryClient: QueryClient, topic?: LiveTopic, fetchedBefore?: number): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => {
       const topics = query.meta?.liveTopics;
       if (!topics) return false;
+      if (fetchedBefore !== undefined && query.state.dataUpdatedAt > fetchedBefore) return false;
       return topic === undefined || topics.includes(topic);
     },
   });

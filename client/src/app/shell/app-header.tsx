@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { backTarget, headerTitle, showsBackButton } from '@core/domain/navigation.ts';
@@ -6,8 +6,6 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 // Only signed-in users have a bell, and its panel, prompt and live stream are heavy: they load after the page.
-// It is drawn by a deferred render (null first): the first render is a transition, and a transition waits for what
-// suspends in it, so a bell drawn at once held the whole page's first paint until its code had run.
 const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell.tsx').then((module) => ({ default: module.NotificationBell })),
 );
@@ -16,7 +14,6 @@ export function AppHeader() {
   const [path] = useLocation();
   const { user } = useCurrentUser();
   const role = user?.role ?? null;
-  const bellUser = useDeferredValue(user, null);
   // The layers, bottom to top: page content (z-10 at most), this header and the bottom nav (z-30; the unread badge
   // draws inside the header), popovers and dialogs (z-50), the open tour (z-60), toasts (z-100, below the header).
   return (
@@ -35,9 +32,9 @@ export function AppHeader() {
         <p data-testid="header-title" className="flex-1 truncate text-lg font-semibold text-neutral-900">
           {headerTitle(path)}
         </p>
-        {bellUser && (
+        {user && (
           <Suspense fallback={<span className="size-11" aria-hidden />}>
-            <NotificationBell userId={bellUser.id} />
+            <NotificationBell userId={user.id} />
           </Suspense>
         )}
       </div>

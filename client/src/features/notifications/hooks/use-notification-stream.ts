@@ -11,7 +11,8 @@ export const notificationStreamUrl = '/api/notifications/stream';
  * Keeps the app live from the server's event stream: notifications update the list and the unread badge, and a
  * change (`event: change`, core/schemas/live-change.ts) refetches every query that declared its topic
  * (lib/live-queries.ts). EventSource reconnects by itself; after a reconnect the notifications and every live
- * query are fetched again so nothing that happened meanwhile is missed.
+ * query are fetched again so nothing that happened meanwhile is missed, and on the first open the live queries
+ * answered before it.
  */
 export function useNotificationStream(isSignedIn: boolean) {
   const queryClient = useQueryClient();
@@ -23,6 +24,10 @@ export function useNotificationStream(isSignedIn: boolean) {
       if (hasOpened) {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void invalidateLiveQueries(queryClient);
+      } else {
+        // The page's data may have been read before the stream listened (it opens once the shell has drawn, and
+        // the page's requests go out first): what came back before now is read again.
+        void invalidateLiveQueries(queryClient, undefined, Date.now());
       }
       hasOpened = true;
     });
