@@ -21,50 +21,51 @@ const gzipAsync = promisify(gzip);
 export const precompressedFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 export const precompressMinBytes = 1024;
 
+/** A build plugin that runs `handler` on the finished output folder, once, after every other plugin has written. */
+function afterBuild(name: string, handler: (outDir: string) => Promise<void>): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => handler(outDir) },
+  };
+}
+
 /**
  * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every text file of the build
  * over 1 KB, once, after everything else (the service worker included) is written. The server sends them with
  * @fastify/static's `preCompressed` (server/http/static-client.ts): nothing static is compressed per request.
  */
 function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'glossly:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-        const files = entries
-          .filter((entry) => entry.isFile() && precompressedFile.test(entry.name))
-          .map((entry) => path.join(entry.parentPath, entry.name))
-          .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
-        await Promise.all(
-          files.map(async (file) => {
-            const raw = await readFile(file);
-            if (raw.length < precompressMinBytes) return;
-            const [br, gz] = await Promise.all([
-              brotli(raw, {
-                params: {
-                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-                },
-              }),
-              gzipAsync(raw, { level: zlibConstants.Z_BEST_COMPRESSION }),
-            ]);
-            // Only when it saves something worth a decode.
-            if (br.length < raw.length * 0.9) await writeFile(`${file}.br`, br);
-            if (gz.length < raw.length * 0.9) await writeFile(`${file}.gz`, gz);
+  return afterBuild('glossly:precompress', async (outDir) => {
+    const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && precompressedFile.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+    await Promise.all(
+      files.map(async (file) => {
+        const raw = await readFile(file);
+        if (raw.length < precompressMinBytes) return;
+        const [br, gz] = await Promise.all([
+          brotli(raw, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
           }),
-        );
-      },
-    },
-  };
+          gzipAsync(raw, { level: zlibConstants.Z_BEST_COMPRESSION }),
+        ]);
+        // Only when it saves something worth a decode.
+        if (br.length < raw.length * 0.9) await writeFile(`${file}.br`, br);
+        if (gz.length < raw.length * 0.9) await writeFile(`${file}.gz`, gz);
+      }),
+    );
+  });
 }
 
 /** The font file every page paints with: Inter's basic Latin subset (the others load only for their characters). */
@@ -102,27 +103,15 @@ const routePreloadsFile = 'route-preloads.json';
  * from the entry and put the first paint back by up to 0.6 s (decision 023).
  */
 function routePreloads(): Plugin {
-  let outDir = '';
-  return {
-    name: 'glossly:route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-        const routes = routeTable.map(({ path: routePath, page }) => {
-          const chunk = manifest[`src/${page}`];
-          if (!chunk) throw new Error(`glossly:route-preloads: client/src/${page} is not in the build`);
-          return { path: routePath, files: [chunk.file, ...(chunk.css ?? [])].map((file) => `/${file}`) };
-        });
-        await writeFile(path.join(outDir, routePreloadsFile), JSON.stringify(routes));
-      },
-    },
-  };
+  return afterBuild('glossly:route-preloads', async (outDir) => {
+    const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const routes = routeTable.map(({ path: routePath, page }) => {
+      const chunk = manifest[`src/${page}`];
+      if (!chunk) throw new Error(`glossly:route-preloads: client/src/${page} is not in the build`);
+      return { path: routePath, files: [chunk.file, ...(chunk.css ?? [])].map((file) => `/${file}`) };
+    });
+    await writeFile(path.join(outDir, routePreloadsFile), JSON.stringify(routes));
+  });
 }
 
 /**
