@@ -36,25 +36,9 @@ export default function HomePage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const [categoryId, setCategoryId] = useState<CategoryFilter>('all');
-  const { coordinates } = useSharedLocation();
 
-  const categories = useServiceCategories();
-  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
-  const detailers = useDetailers({ near: coordinates });
-  const { user } = useCurrentUser();
-  // Visitors never fetch the row's code; customers fetch it once the lists above are in.
-  const showsBookAgain = user?.role === 'customer' && !services.isPending && !detailers.isPending;
-
-  useErrorToast(categories.error, categories.errorUpdatedAt, 'Failed to fetch service categories', categories.refetch);
-  useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
-  useErrorToast(detailers.error, detailers.errorUpdatedAt, 'Failed to fetch detailers', detailers.refetch);
-
-  const shownDetailers = nearestFirst(detailers.data ?? [])
-    .filter((d) => matchesSearch(d.businessName, query))
-    .slice(0, nearbyDetailerCount);
-  const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
-  const isSearching = query.trim() !== '';
-
+  // Each list below asks for its own data: an answer redraws its section, not the whole page (on a slow phone
+  // each redraw of the page was a long task).
   return (
     <div className="flex flex-col gap-6 pb-4">
       <section aria-label="Search" className="flex flex-col gap-2 border-b border-neutral-200 bg-surface px-4 pt-2 pb-4">
@@ -76,41 +60,9 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Service categories" className="-mt-2">
-        {categories.isPending ? (
-          <div className="flex gap-2 overflow-hidden px-4 py-1" role="status" aria-label="Loading categories">
-            <ChipSkeleton />
-            <ChipSkeleton />
-            <ChipSkeleton />
-          </div>
-        ) : categories.isError ? (
-          <ErrorState
-            className="py-4"
-            title="Failed to fetch service categories"
-            message="The category filter is unavailable."
-            onRetry={() => void categories.refetch()}
-          />
-        ) : (
-          <div role="group" aria-label="Filter services by category" className="no-scrollbar flex gap-2 overflow-x-auto px-4 py-1">
-            <CategoryChip isActive={categoryId === 'all'} onClick={() => setCategoryId('all')}>
-              All Services
-            </CategoryChip>
-            {categories.data.map((category) => (
-              <CategoryChip
-                key={category.id}
-                isActive={categoryId === category.id}
-                onClick={() => setCategoryId(category.id)}
-              >
-                {category.name}
-              </CategoryChip>
-            ))}
-          </div>
-        )}
-      </section>
+      <CategoryChips categoryId={categoryId} onChange={setCategoryId} />
 
-      <div className="px-4">
-        <NearbyDetailersMap detailers={detailers.data} isPending={detailers.isPending} you={coordinates} />
-      </div>
+      <NearbyMap />
 
       <section aria-labelledby="home-greeting" className="flex flex-col gap-3 px-4">
         {/* The 'Take Tour' button sits beside the greeting, where it covers nothing (never floating over the cards). */}
@@ -121,108 +73,194 @@ export default function HomePage() {
         <QuickActions />
       </section>
 
-      <section aria-labelledby="nearby-detailers" className="px-4">
-        <SectionHeading
-          id="nearby-detailers"
-          title="Nearby Detailers"
-          action={
-            <Link
-              href="/detailers"
-              className="inline-flex min-h-11 items-center rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-            >
-              View All{' '}<span className="sr-only">detailers</span>
-            </Link>
-          }
-        />
-        {detailers.isPending ? (
-          <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
-            {Array.from({ length: nearbyDetailerCount }, (_, i) => (
-              <DetailerCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : detailers.isError ? (
-          <ErrorState
-            title="Failed to fetch detailers"
-            message="We couldn't load nearby detailers."
-            onRetry={() => void detailers.refetch()}
-          />
-        ) : shownDetailers.length === 0 ? (
-          isSearching ? (
-            <EmptyState
-              className="py-8"
-              icon={<SearchX />}
-              title="No detailers match your search"
-              description={`Nothing named "${query.trim()}". Try another name.`}
-            />
-          ) : (
-            <EmptyState className="py-8" icon={<Store />} title="No detailers nearby yet" description="Check back soon: new detailers join every week." />
-          )
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {shownDetailers.map((detailer) => (
-              <li key={detailer.id}>
-                <DetailerCard detailer={detailer} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <NearbyDetailers query={query} />
 
-      <section aria-labelledby="popular-services" className="px-4">
-        <SectionHeading
-          id="popular-services"
-          title="Popular Services"
-          action={
-            <HelpBubble
-              id="home-popular-services"
-              title="Popular services"
-              content="The washes and details booked most near you. Tap one to see its price, time and who offers it."
-              trigger="click"
-              showOnce
-            />
-          }
-        />
-        {services.isPending ? (
-          <div role="status" aria-label="Loading services" className="grid grid-cols-2 gap-3">
-            {Array.from({ length: popularServiceCount }, (_, i) => (
-              <ServiceCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : services.isError ? (
-          <ErrorState
-            title="Failed to fetch services"
-            message="We couldn't load the services."
-            onRetry={() => void services.refetch()}
-          />
-        ) : shownServices.length === 0 ? (
-          isSearching ? (
-            <EmptyState
-              className="py-8"
-              icon={<SearchX />}
-              title="No services match your search"
-              description={`Nothing named "${query.trim()}". Try another name or category.`}
-            />
-          ) : (
-            <EmptyState className="py-8" icon={<Wrench />} title="No services in this category yet" description="Choose another category to see more." />
-          )
-        ) : (
-          <ul className="grid grid-cols-2 gap-3">
-            {shownServices.map((service) => (
-              <li key={service.id} className="flex">
-                <ServiceCard service={service} className="w-full" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PopularServices query={query} categoryId={categoryId} />
 
       {/* Last, and only once the lists above are in: the row never pushes painted content down. */}
-      {showsBookAgain && (
-        <Suspense fallback={null}>
-          <RecentDetailers />
-        </Suspense>
-      )}
+      <BookAgain categoryId={categoryId} />
     </div>
+  );
+}
+
+type CategoryChipsProps = { categoryId: CategoryFilter; onChange: (categoryId: CategoryFilter) => void };
+
+function CategoryChips({ categoryId, onChange }: CategoryChipsProps) {
+  const categories = useServiceCategories();
+  useErrorToast(categories.error, categories.errorUpdatedAt, 'Failed to fetch service categories', categories.refetch);
+  return (
+    <section aria-label="Service categories" className="-mt-2">
+      {categories.isPending ? (
+        <div className="flex gap-2 overflow-hidden px-4 py-1" role="status" aria-label="Loading categories">
+          <ChipSkeleton />
+          <ChipSkeleton />
+          <ChipSkeleton />
+        </div>
+      ) : categories.isError ? (
+        <ErrorState
+          className="py-4"
+          title="Failed to fetch service categories"
+          message="The category filter is unavailable."
+          onRetry={() => void categories.refetch()}
+        />
+      ) : (
+        <div role="group" aria-label="Filter services by category" className="no-scrollbar flex gap-2 overflow-x-auto px-4 py-1">
+          <CategoryChip isActive={categoryId === 'all'} onClick={() => onChange('all')}>
+            All Services
+          </CategoryChip>
+          {categories.data.map((category) => (
+            <CategoryChip
+              key={category.id}
+              isActive={categoryId === category.id}
+              onClick={() => onChange(category.id)}
+            >
+              {category.name}
+            </CategoryChip>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Where the detailers are, near the shared location (the same query as the list: one request). */
+function useNearbyDetailers() {
+  const { coordinates } = useSharedLocation();
+  return { detailers: useDetailers({ near: coordinates }), coordinates };
+}
+
+function NearbyMap() {
+  const { detailers, coordinates } = useNearbyDetailers();
+  return (
+    <div className="px-4">
+      <NearbyDetailersMap detailers={detailers.data} isPending={detailers.isPending} you={coordinates} />
+    </div>
+  );
+}
+
+function NearbyDetailers({ query }: { query: string }) {
+  const { detailers } = useNearbyDetailers();
+  useErrorToast(detailers.error, detailers.errorUpdatedAt, 'Failed to fetch detailers', detailers.refetch);
+  const shownDetailers = nearestFirst(detailers.data ?? [])
+    .filter((d) => matchesSearch(d.businessName, query))
+    .slice(0, nearbyDetailerCount);
+  const isSearching = query.trim() !== '';
+  return (
+    <section aria-labelledby="nearby-detailers" className="px-4">
+      <SectionHeading
+        id="nearby-detailers"
+        title="Nearby Detailers"
+        action={
+          <Link
+            href="/detailers"
+            className="inline-flex min-h-11 items-center rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            View All{' '}<span className="sr-only">detailers</span>
+          </Link>
+        }
+      />
+      {detailers.isPending ? (
+        <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
+          {Array.from({ length: nearbyDetailerCount }, (_, i) => (
+            <DetailerCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : detailers.isError ? (
+        <ErrorState
+          title="Failed to fetch detailers"
+          message="We couldn't load nearby detailers."
+          onRetry={() => void detailers.refetch()}
+        />
+      ) : shownDetailers.length === 0 ? (
+        isSearching ? (
+          <EmptyState
+            className="py-8"
+            icon={<SearchX />}
+            title="No detailers match your search"
+            description={`Nothing named "${query.trim()}". Try another name.`}
+          />
+        ) : (
+          <EmptyState className="py-8" icon={<Store />} title="No detailers nearby yet" description="Check back soon: new detailers join every week." />
+        )
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {shownDetailers.map((detailer) => (
+            <li key={detailer.id}>
+              <DetailerCard detailer={detailer} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PopularServices({ query, categoryId }: { query: string; categoryId: CategoryFilter }) {
+  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+  useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
+  const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
+  const isSearching = query.trim() !== '';
+  return (
+    <section aria-labelledby="popular-services" className="px-4">
+      <SectionHeading
+        id="popular-services"
+        title="Popular Services"
+        action={
+          <HelpBubble
+            id="home-popular-services"
+            title="Popular services"
+            content="The washes and details booked most near you. Tap one to see its price, time and who offers it."
+            trigger="click"
+            showOnce
+          />
+        }
+      />
+      {services.isPending ? (
+        <div role="status" aria-label="Loading services" className="grid grid-cols-2 gap-3">
+          {Array.from({ length: popularServiceCount }, (_, i) => (
+            <ServiceCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : services.isError ? (
+        <ErrorState
+          title="Failed to fetch services"
+          message="We couldn't load the services."
+          onRetry={() => void services.refetch()}
+        />
+      ) : shownServices.length === 0 ? (
+        isSearching ? (
+          <EmptyState
+            className="py-8"
+            icon={<SearchX />}
+            title="No services match your search"
+            description={`Nothing named "${query.trim()}". Try another name or category.`}
+          />
+        ) : (
+          <EmptyState className="py-8" icon={<Wrench />} title="No services in this category yet" description="Choose another category to see more." />
+        )
+      ) : (
+        <ul className="grid grid-cols-2 gap-3">
+          {shownServices.map((service) => (
+            <li key={service.id} className="flex">
+              <ServiceCard service={service} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Visitors never fetch the row's code; customers fetch it once the lists above are in. */
+function BookAgain({ categoryId }: { categoryId: CategoryFilter }) {
+  const { user } = useCurrentUser();
+  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+  const { detailers } = useNearbyDetailers();
+  if (user?.role !== 'customer' || services.isPending || detailers.isPending) return null;
+  return (
+    <Suspense fallback={null}>
+      <RecentDetailers />
+    </Suspense>
   );
 }
 
