@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 describe("Home's 'Book again' row", () => {
-  it("is asked for a customer only once the page's lists are in", async () => {
+  it("is not asked for a customer while one of the page's lists is still loading", async () => {
     replies['/api/services'] = 'pending';
     renderAtPath('/', <HomePage />);
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam!' })).toBeTruthy();

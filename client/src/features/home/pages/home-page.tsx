@@ -123,6 +123,9 @@ function CategoryChips({ categoryId, onChange }: CategoryChipsProps) {
   );
 }
 
+/** The services of the chosen category chip (all of them for 'All Services'). */
+const useServicesIn = (categoryId: CategoryFilter) => useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+
 /** Where the detailers are, near the shared location (the same query as the list: one request). */
 function useNearbyDetailers() {
   const { coordinates } = useSharedLocation();
@@ -196,7 +199,7 @@ function NearbyDetailers({ query }: { query: string }) {
 }
 
 function PopularServices({ query, categoryId }: { query: string; categoryId: CategoryFilter }) {
-  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+  const services = useServicesIn(categoryId);
   useErrorToast(services.error, services.errorUpdatedAt, 'Failed to fetch services', services.refetch);
   const shownServices = (services.data ?? []).filter((s) => matchesSearch(s.name, query)).slice(0, popularServiceCount);
   const isSearching = query.trim() !== '';
@@ -254,7 +257,7 @@ function PopularServices({ query, categoryId }: { query: string; categoryId: Cat
 /** Visitors never fetch the row's code; customers fetch it once the lists above are in. */
 function BookAgain({ categoryId }: { categoryId: CategoryFilter }) {
   const { user } = useCurrentUser();
-  const services = useServices({ categoryId: categoryId === 'all' ? undefined : categoryId });
+  const services = useServicesIn(categoryId);
   const { detailers } = useNearbyDetailers();
   if (user?.role !== 'customer' || services.isPending || detailers.isPending) return null;
   return (
