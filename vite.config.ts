@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routeTable } from './client/src/app/route-table.ts';
+import { isDrawnForVisitors, routeTable } from './client/src/app/route-table.ts';
 
 export const alias = {
   '@': path.resolve(import.meta.dirname, 'client/src'),
@@ -114,6 +114,38 @@ function routePreloads(): Plugin {
   });
 }
 
+/** A visitor's first screen of each route that has one, drawn by the build: `{ [route path]: markup }`. */
+const visitorPagesFile = 'visitor-pages.json';
+
+/**
+ * Draws the first screen of every route a visitor opens without an id in its path (`isDrawnForVisitors`) with the
+ * app's own components (client/src/app/prerender.tsx), through Vite's server-side module loader. The server sends
+ * it inside the page to visitors, who see the page as soon as the HTML and styles are in instead of after the
+ * scripts have run on a slow phone (decision 024). A route whose first render fails fails the build.
+ */
+function prerenderVisitorPages(): Plugin {
+  return afterBuild('glossly:prerender-visitor-pages', async (outDir) => {
+    const loader = await createServer({
+      configFile: false,
+      root: path.resolve(import.meta.dirname, 'client'),
+      resolve: { alias },
+      plugins: [react()],
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: 'custom',
+      logLevel: 'warn',
+    });
+    try {
+      const { prerenderVisitorPage } = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./client/src/app/prerender.tsx');
+      const pages: Record<string, string> = {};
+      // One at a time: each loads its page module into the same loader.
+      for (const route of routeTable.filter(isDrawnForVisitors)) pages[route.path] = await prerenderVisitorPage(route.path);
+      await writeFile(path.join(outDir, visitorPagesFile), JSON.stringify(pages));
+    } finally {
+      await loader.close();
+    }
+  });
+}
+
 /**
  * Whether a module may be copied into each lazy page that uses it instead of sitting in a shared chunk of its own.
  * Only code without state shared between pages: our own modules, bar those holding a store or a React context
@@ -164,6 +196,7 @@ export default defineConfig({
     }),
     preloadFont(),
     routePreloads(),
+    prerenderVisitorPages(),
     precompress(),
   ],
   resolve: { alias },

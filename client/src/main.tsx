@@ -39,11 +39,14 @@ void loadPageAt(location.pathname).then(() =>
 // The service worker (client/public/sw.js, decision 016) precaches the app shell so the next visit opens at once,
 // offline too, and receives Web Push. Built apps only: the dev server serves no bundled worker. It registers after
 // the page has loaded so its downloads never compete with the first paint. The URL is the one Web Push subscribes
-// through (features/notifications/push-subscription.ts): one worker, one registration.
+// through (features/notifications/push-subscription.ts): one worker, one registration. A visitor's page runs this
+// script after its first paint (client/public/start-app.js), often once the page has loaded already.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('The service worker did not register', error);
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

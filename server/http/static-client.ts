@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
+import { hasSignedInHint } from '@core/domain/session-hint.ts';
 
 const apiNotFound = (method: string, url: string) => ({
   code: 'not_found',
@@ -33,33 +34,66 @@ type RoutePreload = { path: string; files: string[] };
 /** A route's page, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
 type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
 
+const emptyRoot = '<div id="root"></div>';
+
+const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The page with a visitor's first screen drawn in. Its module scripts are started by client/public/start-app.js once
+ * that screen has painted: named in the page, they were fetched alongside the styles and font the screen needs and
+ * ran before it painted, on a slow phone a second or more. React then draws the same screen over it (decision 024).
+ */
+function withFirstScreen(html: string, firstScreen: string): string {
+  const entry = moduleScript.exec(html)![1]!;
+  const modules = [...html.matchAll(modulePreload)].map((link) => link[1]!);
+  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[entry, ...modules].join(' ')}"></script>`;
+  return html
+    .replace(moduleScript, '')
+    .replaceAll(modulePreload, '')
+    .replace('</head>', `${start}</head>`)
+    .replace(emptyRoot, `<div id="root">${firstScreen}</div>`);
+}
+
 /**
  * The page (index.html) as sent for each client route: with `<link rel="modulepreload">` (and style preloads) for the
- * files that route's page loads, from the build's route-preloads.json (vite.config.ts). Built once per route and
- * kept. Only the build's own file names go in, never anything from the request.
+ * files that route's page loads, from the build's route-preloads.json (vite.config.ts), and for a visitor the
+ * route's first screen from visitor-pages.json, drawn by the build (decision 024). Built once per route and kind of
+ * reader, and kept. Only the build's own files go in, never anything from the request.
  */
 function routePages(clientDir: string) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const listFile = path.join(clientDir, 'route-preloads.json');
-  const routes = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]) : [];
+  const readList = <T>(file: string, empty: T): T => {
+    const listFile = path.join(clientDir, file);
+    return existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as T) : empty;
+  };
+  const routes = readList<RoutePreload[]>('route-preloads.json', []);
+  const visitorPages = new Map(Object.entries(readList<Record<string, string>>('visitor-pages.json', {})));
+  if (visitorPages.size > 0 && !(indexHtml.includes(emptyRoot) && moduleScript.test(indexHtml))) {
+    throw new Error(`index.html has no ${emptyRoot} to draw the first screen in, or no module script to start after it`);
+  }
   const matchers = routes.map((route) => ({ route, pattern: routePathPattern(route.path) }));
   const built = new Map<string, Page>();
-  const page = (key: string, files: string[]): Page => {
+  const page = (key: string, files: string[], firstScreen = ''): Page => {
     let found = built.get(key);
     if (!found) {
       const links = files
         .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
         .join('');
-      const plain = Buffer.from(indexHtml.replace('</head>', `${links}</head>`));
+      const html = indexHtml.replace('</head>', `${links}</head>`);
+      const plain = Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html);
       const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
       found = { etag, plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }) };
       built.set(key, found);
     }
     return found;
   };
-  return (urlPath: string): Page => {
+  return (urlPath: string, visitor: boolean): Page => {
     const match = matchers.find(({ pattern }) => pattern.test(urlPath));
-    return match ? page(match.route.path, match.route.files) : page('', []);
+    if (!match) return page('', []);
+    const { path: routePath, files } = match.route;
+    const firstScreen = visitor ? visitorPages.get(routePath) : undefined;
+    return firstScreen ? page(`${routePath} visitor`, files, firstScreen) : page(routePath, files);
   };
 }
 
@@ -92,9 +126,16 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     if (!pageFor || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
       return reply.status(404).send(apiNotFound(request.method, request.url));
     }
-    const page = pageFor(request.url.split('?')[0]!);
+    // A visitor (no signed-in hint, as the app itself decides) gets the first screen drawn in; anyone who may be
+    // signed in gets the empty page, since their first screen is their own.
+    const visitor = !hasSignedInHint(request.headers.cookie ?? '');
+    const page = pageFor(request.url.split('?')[0]!, visitor);
     // Revalidated on every visit, like index.html itself: a new build's page names its new files at once.
-    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -14,6 +14,8 @@ import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { imageCacheControl, immutableCacheControl } from '../../server/http/static-client.ts';
 import { createCustomer } from '../factories/index.ts';
+import { isDrawnForVisitors, routeTable } from '../../client/src/app/route-table.ts';
+import { signedInHintCookie } from '../../core/domain/session-hint.ts';
 import { signedInCookie } from './test-app.ts';
 
 // The real build (vite.config.ts: Vite, the service worker, the precompressed siblings) into a folder of its own,
@@ -128,8 +130,9 @@ describe('the built client', () => {
 
   it("names each route's page files in the page it sends, so they load with the entry", async () => {
     const routes = JSON.parse((await onDisk('route-preloads.json')).toString()) as Array<{ path: string; files: string[] }>;
+    // As a browser that may be signed in: a visitor's page starts its scripts after its first screen (below).
     const preloads = async (url: string) => {
-      const page = await app.inject({ method: 'GET', url });
+      const page = await app.inject({ method: 'GET', url, headers: { cookie: `${signedInHintCookie}=1` } });
       expect(page.statusCode, url).toBe(200);
       return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!);
     };
@@ -147,6 +150,49 @@ describe('the built client', () => {
     expect(await preloads('/no-such-page')).toEqual(entryPreloads);
     const hostile = await app.inject({ method: 'GET', url: '/services/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
     expect(hostile.body).not.toContain('<script>alert');
+  });
+
+  it("draws a visitor's first screen into the page, and leaves it empty for anyone who may be signed in", async () => {
+    const drawn = JSON.parse((await onDisk('visitor-pages.json')).toString()) as Record<string, string>;
+    expect(Object.keys(drawn).sort()).toEqual(routeTable.filter(isDrawnForVisitors).map((route) => route.path).sort());
+    const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+
+    const visitor = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'accept-encoding': 'br' } });
+    expect(visitor.statusCode).toBe(200);
+    expect(String(visitor.headers.vary)).toMatch(/cookie/i);
+    const visitorHtml = brotliDecompressSync(visitor.rawPayload).toString();
+    const visitorRoot = rootOf(visitorHtml);
+    expect(visitorRoot).toBe(drawn['/login']);
+    expect(visitorRoot).toContain('By continuing, you agree to our');
+    expect(visitorRoot).toMatch(/^<fieldset disabled="" class="contents">/);
+    // The app's scripts are not named in the page: start-app.js fetches them once the screen has painted, the
+    // entry's modules and the login page's own chunk.
+    expect(visitorHtml).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const start = /<script defer src="\/start-app.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(visitorHtml);
+    const hinted = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `theme=dark; ${signedInHintCookie}=1` } });
+    expect(start?.[1]).toBe(/<script type="module" crossorigin src="([^"]+)">/.exec(hinted.body)?.[1]);
+    const namedForSignedIn = [...hinted.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
+    expect(start?.[2]?.split(' ')).toEqual([start?.[1], ...namedForSignedIn]);
+    expect(namedForSignedIn.some((file) => /\/login-page-[\w-]+\.js$/.test(file!))).toBe(true);
+    const startScript = await app.inject({ method: 'GET', url: '/start-app.js' });
+    expect(startScript.statusCode).toBe(200);
+    expect(startScript.body).toContain('first-contentful-paint');
+
+    // The signed-in hint (the app's own test for a visitor) or a path with an id: the empty page, as before.
+    expect(rootOf(hinted.body)).toBe('');
+    expect(hinted.headers.etag).not.toBe(visitor.headers.etag);
+    for (const url of ['/bookings', '/services/7', '/booking/1', '/no-such-page']) {
+      expect(rootOf((await app.inject({ method: 'GET', url })).body), url).toBe('');
+    }
+    // Each kind of page keeps its own ETag: a visitor's copy is not confirmed to a signed-in browser.
+    const again = await app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': visitor.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const hintedAgain = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': visitor.headers.etag as string, cookie: `${signedInHintCookie}=1` },
+    });
+    expect(hintedAgain.statusCode).toBe(200);
   });
 
   it('preloads the page font from the page, and serves it a year, immutable', async () => {

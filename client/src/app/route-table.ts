@@ -94,3 +94,9 @@ export const routeTable: RouteEntry[] = [
   { path: '/test-flow', page: 'features/diagnostics/pages/test-flow-page.tsx', roles: admin },
   { path: '/test-weather-notifications', page: 'features/weather/pages/test-weather-notifications-page.tsx', roles: admin },
 ];
+
+/**
+ * Whether the build draws this route's first screen for visitors (vite.config.ts, app/prerender.tsx): open to
+ * visitors, and one page whatever the URL (no id in the path, which the build cannot know).
+ */
+export const isDrawnForVisitors = (route: RouteEntry) => !route.roles && !route.signedIn && !route.path.includes(':');

@@ -15,11 +15,12 @@ export async function getCurrentUser(): Promise<User | null> {
   return (await apiGet<{ user: User | null }>('/api/auth/session')).user;
 }
 
-// Read once when the page loads (document.cookie is a slow synchronous read, not for every render).
+// Read once when the page loads (document.cookie is a slow synchronous read, not for every render). The build's
+// prerender (no document) draws the visitor's page.
 let visitorAtLoad: boolean | undefined;
 
 export const currentUserQueryOptions = () => {
-  visitorAtLoad ??= !hasSignedInHint(document.cookie);
+  visitorAtLoad ??= typeof document === 'undefined' || !hasSignedInHint(document.cookie);
   return queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,

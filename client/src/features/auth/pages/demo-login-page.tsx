@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { Shield, User, Wrench } from 'lucide-react';
 import { landingPath } from '@core/domain/navigation.ts';
 import type { Role } from '@core/domain/roles.ts';
@@ -22,7 +22,8 @@ export default function DemoLoginPage() {
   const { user, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
   const demoLogin = useDemoLogin();
-  const [returnTo] = useState(() => safeReturnTo(window.location.search));
+  const search = useSearch(); // through the router: the build draws this page without a browser
+  const [returnTo] = useState(() => safeReturnTo(search));
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
   if (user && !demoLogin.isPending && !demoLogin.isSuccess) return <Redirect to={landingPath(user.role, returnTo)} replace />;

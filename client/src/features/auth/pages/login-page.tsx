@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { landingPath } from '@core/domain/navigation.ts';
 import { referralCodeFromSearch } from '@core/domain/referrals.ts';
 import type { User } from '@core/schemas/user.ts';
@@ -14,9 +14,9 @@ import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 
 /** The server's OpenID Connect callback comes back here with ?signedIn=google or ?oidcError=...; toast it once. */
-function useGoogleResultToast() {
+function useGoogleResultToast(search: string) {
   // Read during the first render: a signed-in visitor is redirected (a layout effect) before effects run.
-  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const [params] = useState(() => new URLSearchParams(search));
   useEffect(() => {
     const failure = params.get('oidcError');
     if (failure !== null) {
@@ -33,11 +33,13 @@ function useGoogleResultToast() {
 export default function LoginPage() {
   const { user, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
+  // Through the router, not window.location: the build draws this page without a browser (app/prerender.tsx).
+  const search = useSearch();
   // Read before the Google toast hook tidies the query string away. '/' means no return-to target.
-  const [returnTo] = useState(() => safeReturnTo(window.location.search));
+  const [returnTo] = useState(() => safeReturnTo(search));
   // A friend's share link (/login?ref=CODE) opens Register with their code filled in (issue 18).
-  const [referralCode] = useState(() => referralCodeFromSearch(window.location.search));
-  useGoogleResultToast();
+  const [referralCode] = useState(() => referralCodeFromSearch(search));
+  useGoogleResultToast(search);
 
   if (isLoading) return <FullPageSpinner label="Checking your sign-in" />;
   // Already signed in, or back from Google (?signedIn=google): the return-to target, else the role's own place.

@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures.ts';
+
+// A visitor's first screen comes drawn in the page (decision 024): it reads without a script, its controls wait,
+// and the app, started after the paint, draws over it and works.
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('[VISITOR] the sign-in page is in the page the server sent, its fields disabled until the app runs', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByText('Welcome to Glossly', { exact: true })).toBeVisible();
+    await expect(page.getByText('By continuing, you agree to our')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+    // Links are plain links: they work before the app does.
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+
+  test("[VISITOR] the home page's greeting is in the page, its lists as skeletons", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to Glossly!' })).toBeVisible();
+    await expect(page.getByText('Sparkle Squad')).toHaveCount(0);
+  });
+});
+
+test('[VISITOR] the app is fetched only once the drawn screen has painted, then draws over it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime);
+    return { paint, scripts };
+  });
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+});
