@@ -15,6 +15,9 @@ export const bookingStatuses = [
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
+/** The booking statuses a customer can book again from ('Book again', issue 16): the job is over, one way or another. */
+export const bookAgainStatuses = ['completed', 'cancelled', 'declined', 'expired'] as const satisfies readonly BookingStatus[];
+
 /** Statuses that hold the detailer's time (the database's bookings_no_overlap uses the same list). */
 export const liveStatuses = [
   'pending_payment',

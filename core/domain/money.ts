@@ -4,7 +4,13 @@ export const centsToDollars = (cents: number): number => cents / 100;
 /** Dollars (an API field, a URL parameter) to whole cents, rounded: 78.72 -> 7872, 0.1 + 0.2 -> 30. */
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** $12.34: the one way Glossly shows money. */
-export const formatUsd = (cents: number): string => usd.format(cents / 100);
+/**
+ * $1,234.56: the one way Glossly shows money, as `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
+ * writes it. Written out here because a phone's first currency formatter loads the locale's data: 80 to 170 ms of
+ * the main thread at 4x CPU, measured in Chromium, on every page that shows a price (decision 024).
+ */
+export function formatUsd(cents: number): string {
+  const whole = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${String(whole % 100).padStart(2, '0')}`;
+}

@@ -189,9 +189,6 @@ export const putWeeklyAvailabilitySchema = z.object({ rules: z.array(availabilit
 
 export const dayOffSchema = z.object({ date: bookingDateSchema });
 
-/** The booking statuses a customer can book again from ('Book again', issue 16): the job is over, one way or another. */
-export const bookAgainStatuses = ['completed', 'cancelled', 'declined', 'expired'] as const satisfies readonly (typeof bookingStatuses)[number][];
-
 /** GET /api/bookings/recent-detailers: one of the customer's recent detailers, from their newest completed booking with them. */
 export const recentDetailerSchema = z.object({
   detailerId: z.number(),

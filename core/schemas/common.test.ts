@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateSchema, idParam, idSchema, maxId, optionalText, parseRouteId, textSchema } from './common.ts';
+import { maxId, parseRouteId } from '../domain/ids.ts';
+import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
 import { availabilityQuerySchema, bookingIdParamsSchema, createBookingSchema, dayOffSchema } from './booking.ts';
 import { confirmTestPaymentSchema, createPaymentIntentSchema } from './payments.ts';
 import { deviceTokenInputSchema } from './notification.ts';
@@ -175,6 +176,16 @@ describe('parseRouteId', () => {
   it('reads a page id from a path or query value, and null for anything that is not an id', () => {
     expect(parseRouteId('12')).toBe(12);
     expect(parseRouteId('2147483647')).toBe(2147483647);
-    for (const value of ['2147483648', 'abc', '1.5', '-2', '0', '', null, undefined]) expect(parseRouteId(value), String(value)).toBeNull();
+    for (const value of ['2147483648', '99999999999', 'abc', '1.5', '-2', '0', '00', '', ' 1', '1e3', null, undefined]) {
+      expect(parseRouteId(value), String(value)).toBeNull();
+    }
+  });
+
+  it('accepts exactly the path values that idParam accepts, to the same id', () => {
+    const schema = idParam('id');
+    for (const value of ['1', '007', '12', '2147483647', '2147483648', '0', '-1', '1.0', 'x1', '', '9999999999', '10000000000']) {
+      const parsed = schema.safeParse(value);
+      expect(parseRouteId(value), value).toBe(parsed.success ? parsed.data : null);
+    }
   });
 });

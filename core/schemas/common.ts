@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { maxId } from '../domain/ids.ts';
 import { isCalendarDate } from '../domain/time-slots.ts';
 
 // The shared building blocks of every request contract: ids, text and dates are bounded here once, so that no
 // input a client can send reaches the database as a value it cannot store (ids past int32, NUL, year 9999).
-
-/** Ids are PostgreSQL `integer` (serial) columns: 1 to 2^31 - 1. */
-export const maxId = 2_147_483_647;
 
 /**
  * An id in a JSON body: a whole number from 1 to 2^31 - 1. `message` is what any bad value says (a missing one
@@ -28,13 +26,6 @@ export const idParam = (field: string, message = `${field} must be a positive wh
     idSchema(field, message),
   );
 
-const routeIdSchema = idParam('id');
-
-/** A page's id segment or query parameter as an id, or null: the page then shows its not-found state. */
-export function parseRouteId(value: string | undefined | null): number | null {
-  const parsed = routeIdSchema.safeParse(value ?? undefined);
-  return parsed.success ? parsed.data : null;
-}
 
 /** C0 control characters (and DEL); multi-line text may still hold line breaks and tabs. */
 /* eslint-disable no-control-regex -- matching control characters is the point */

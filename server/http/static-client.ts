@@ -35,6 +35,9 @@ type RoutePreload = { path: string; files: string[] };
 type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
 
 const emptyRoot = '<div id="root"></div>';
+// Who is signed in (client/src/lib/session/get-current-user.ts): the same URL and credentials, so the app's own
+// request takes the preloaded answer.
+const sessionPreload = '/api/auth/session';
 
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -78,7 +81,10 @@ function routePages(clientDir: string) {
     let found = built.get(key);
     if (!found) {
       const links = files
-        .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+        .map((file) => {
+          if (file === sessionPreload) return `<link rel="preload" href="${file}" as="fetch" crossorigin="use-credentials">`;
+          return file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`;
+        })
         .join('');
       const html = indexHtml.replace('</head>', `${links}</head>`);
       const plain = Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html);
@@ -92,7 +98,10 @@ function routePages(clientDir: string) {
     const match = matchers.find(({ pattern }) => pattern.test(urlPath));
     if (!match) return page('', []);
     const { path: routePath, files } = match.route;
-    const firstScreen = visitor ? visitorPages.get(routePath) : undefined;
+    // Someone who may be signed in: every page of theirs asks who they are before it draws, so the answer is
+    // asked for with the scripts (the app's own request then takes it) instead of after them.
+    if (!visitor) return page(`${routePath} signed in`, [...files, sessionPreload]);
+    const firstScreen = visitorPages.get(routePath);
     return firstScreen ? page(`${routePath} visitor`, files, firstScreen) : page(routePath, files);
   };
 }

@@ -180,6 +180,11 @@ describe('the built client', () => {
 
     // The signed-in hint (the app's own test for a visitor) or a path with an id: the empty page, as before.
     expect(rootOf(hinted.body)).toBe('');
+    // With the hint, who is signed in is asked for with the scripts; a visitor's page never asks.
+    const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
+    expect(hinted.body).toContain(sessionPreload);
+    expect(visitorHtml).not.toContain('/api/auth/session');
+    expect((await app.inject({ method: 'GET', url: '/services/7' })).body).not.toContain('/api/auth/session');
     expect(hinted.headers.etag).not.toBe(visitor.headers.etag);
     for (const url of ['/bookings', '/services/7', '/booking/1', '/no-such-page']) {
       expect(rootOf((await app.inject({ method: 'GET', url })).body), url).toBe('');

@@ -1,6 +1,7 @@
 import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
-import { bookAgainStatuses, type Booking } from '@core/schemas/booking.ts';
+import { bookAgainStatuses } from '@core/domain/booking-status.ts';
+import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -35,7 +35,7 @@ import {
   savePendingBooking,
   type PendingBooking,
 } from '../lib/pending-booking.ts';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { bookAgainParam } from '@/components/booking/booking-list-item.tsx';
 import { RebookSummary } from '../components/rebook-summary.tsx';

@@ -16,7 +16,7 @@ import { usePublicSettings } from '@/lib/public-settings.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
 import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 
 // The booking form's own rule for the vehicle (the server checks the same one).
 const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 
 /** /detailers/:id: a detailer's profile with the services they offer, each one step from booking. */
 export default function DetailerPage() {

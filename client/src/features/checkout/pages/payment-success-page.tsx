@@ -9,7 +9,7 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useBookingPaymentStatus } from '../api/get-booking-payment-status.ts';
 import { useIntentStatus } from '../api/get-intent-status.ts';
 import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 
 const views = {
   success: { icon: CircleCheck, tone: 'bg-success-100 text-success-700', title: 'Payment Successful', text: 'Your card is authorized. Taking you to your bookings...' },

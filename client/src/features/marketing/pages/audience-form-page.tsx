@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { roles } from '@core/domain/roles.ts';
 import { vehicleTypes } from '@core/schemas/booking.ts';
 import { audienceInputSchema, type AudienceRules } from '@core/schemas/marketing.ts';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { TestCardInput } from '@core/schemas/payments.ts';
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';

@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { DiscountRow } from '@/components/booking/discount-line.tsx';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import type { Receipt } from '@core/schemas/receipt.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

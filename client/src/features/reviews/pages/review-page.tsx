@@ -1,6 +1,6 @@
 import { ChevronRight, Clock, Eye, MessageSquareOff } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import { bookingReviewsEntityPrefix, type Review } from '@core/schemas/review.ts';
 import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingReviewsPanel } from '@/components/reviews/booking-reviews-panel.tsx';

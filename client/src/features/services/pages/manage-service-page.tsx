@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { SearchX } from 'lucide-react';
-import { parseRouteId } from '@core/schemas/common.ts';
+import { parseRouteId } from '@core/domain/ids.ts';
 import type { OwnServiceInput } from '@core/schemas/own-service.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
