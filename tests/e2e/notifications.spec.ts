@@ -1,9 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
 
-// The prompt opens once a signed-in page has been on screen this long (permissionPromptDelayMs, notification-bell.tsx).
-const permissionPromptDelayMs = 3_000;
-
 type SignedInUser = { id: number; detailerId: number | null };
 
 async function signIn(request: APIRequestContext, role: 'customer' | 'detailer') {
@@ -125,7 +122,7 @@ test.describe('the permission prompt', () => {
     await expect(prompt).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
-    await page.waitForTimeout(permissionPromptDelayMs + 500); // past the moment it would open
+    await page.waitForTimeout(500);
     await expect(prompt).toHaveCount(0);
   });
 
@@ -139,7 +136,7 @@ test.describe('the permission prompt', () => {
     await page.goto('/bookings');
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
-    await page.waitForTimeout(permissionPromptDelayMs + 500); // past the moment it would open
+    await page.waitForTimeout(500);
     await expect(prompt).toHaveCount(0);
 
     // Another browser session (same account) is asked again.

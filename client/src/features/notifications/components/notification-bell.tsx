@@ -13,28 +13,11 @@ import { NotificationPermissionPrompt } from './notification-permission-prompt.t
 import { NotificationPanel } from './notification-panel.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
-/**
- * How long a signed-in page is on screen before the permission prompt may cover it: a modal over a page still
- * drawing is dismissed unread, and its focus trap and scroll lock (a forced layout of the whole page) took about
- * 90 ms of a phone's main thread at 4x CPU while the page loaded (decision 024).
- */
-export const permissionPromptDelayMs = 3000;
-
-function useAfterDelay(delayMs: number): boolean {
-  const [isDue, setIsDue] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setIsDue(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [delayMs]);
-  return isDue;
-}
-
 /** The header bell: unread badge (polled every 60 s, live from the event stream) and the panel. */
 export function NotificationBell({ userId }: { userId: number }) {
   const [isOpen, setIsOpen] = useState(false);
   const [path] = useLocation();
   const permission = useNotificationPermission(userId);
-  const isPromptDue = useAfterDelay(permissionPromptDelayMs);
   const unreadCount = useUnreadCount(userId);
   useNotificationStream(true);
   useStuckModalCloser();
@@ -48,10 +31,9 @@ export function NotificationBell({ userId }: { userId: number }) {
 
   // Spec section 4: the prompt shows by itself while the permission is 'default' and it was not dismissed
   // this session; closing it any way hides it for the session.
-  // It never interrupts the focused flows (booking, checkout, payment), the pages without the bottom nav, and waits
-  // until the page has been on screen a moment.
+  // It never interrupts the focused flows (booking, checkout, payment), the pages without the bottom nav.
   const closePrompt = () => permission.dismiss();
-  const isPromptOpen = permission.shouldOffer && !hidesBottomNav(path) && isPromptDue;
+  const isPromptOpen = permission.shouldOffer && !hidesBottomNav(path);
 
   return (
     <>
