@@ -107,6 +107,22 @@ function routePages(clientDir: string) {
 }
 
 /**
+ * Whether an Accept-Encoding header takes `encoding`: its own entry decides (`br;q=0` refuses Brotli), else `*`; a
+ * weight of zero refuses.
+ */
+export function acceptsEncoding(header: string, encoding: string): boolean {
+  const weights = new Map(
+    header.split(',').map((entry) => {
+      const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+      const weight = parameters.find((parameter) => parameter.startsWith('q='));
+      return [name, weight === undefined ? 1 : Number(weight.slice(2))] as const;
+    }),
+  );
+  const weight = weights.get(encoding) ?? weights.get('*');
+  return weight !== undefined && weight > 0;
+}
+
+/**
  * Serves the built React app; any other GET gets index.html so the client router can answer it. Text files come
  * precompressed from the build (vite.config.ts writes `.br` and `.gz` siblings): the one matching Accept-Encoding is
  * sent with Content-Encoding and `Vary: Accept-Encoding`, and nothing here is compressed per request.
@@ -147,8 +163,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       .type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    if (acceptsEncoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+    if (acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.plain);
   });
 }

@@ -120,6 +120,9 @@ describe('the built client', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
     expect((await app.inject({ method: 'GET', url: '/bookings/42' })).body).toBe(html);
+    // Brotli weighted zero is refused: gzip instead.
+    const noBrotli = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
     const [head, rest] = (await onDisk('index.html')).toString().split('</head>');
     expect(html.startsWith(head!)).toBe(true);
     expect(html.endsWith(`</head>${rest}`)).toBe(true);
