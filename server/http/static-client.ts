@@ -37,7 +37,7 @@ type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
 const emptyRoot = '<div id="root"></div>';
 // Who is signed in (client/src/lib/session/get-current-user.ts): the same URL and credentials, so the app's own
 // request takes the preloaded answer.
-const sessionPreload = '/api/auth/session';
+const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
 
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -77,16 +77,13 @@ function routePages(clientDir: string) {
   }
   const matchers = routes.map((route) => ({ route, pattern: routePathPattern(route.path) }));
   const built = new Map<string, Page>();
-  const page = (key: string, files: string[], firstScreen = ''): Page => {
+  const page = (key: string, files: string[], { firstScreen = '', asksSession = false } = {}): Page => {
     let found = built.get(key);
     if (!found) {
       const links = files
-        .map((file) => {
-          if (file === sessionPreload) return `<link rel="preload" href="${file}" as="fetch" crossorigin="use-credentials">`;
-          return file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`;
-        })
+        .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
         .join('');
-      const html = indexHtml.replace('</head>', `${links}</head>`);
+      const html = indexHtml.replace('</head>', `${links}${asksSession ? sessionPreload : ''}</head>`);
       const plain = Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html);
       const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
       found = { etag, plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }) };
@@ -100,9 +97,9 @@ function routePages(clientDir: string) {
     const { path: routePath, files } = match.route;
     // Someone who may be signed in: every page of theirs asks who they are before it draws, so the answer is
     // asked for with the scripts (the app's own request then takes it) instead of after them.
-    if (!visitor) return page(`${routePath} signed in`, [...files, sessionPreload]);
+    if (!visitor) return page(`${routePath} signed in`, files, { asksSession: true });
     const firstScreen = visitorPages.get(routePath);
-    return firstScreen ? page(`${routePath} visitor`, files, firstScreen) : page(routePath, files);
+    return firstScreen ? page(`${routePath} visitor`, files, { firstScreen }) : page(routePath, files);
   };
 }
 
