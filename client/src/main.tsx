@@ -1,9 +1,8 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
-import { AppProviders } from './app/providers.tsx';
-import { AppShell } from './app/shell/app-shell.tsx';
-import { AppRoutes, loadPageAt } from './app/routes.tsx';
+import { App } from './app/app.tsx';
+import { loadPageAt } from './app/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { currentUserQueryOptions } from './lib/session/get-current-user.ts';
 
@@ -24,15 +23,7 @@ void queryClient.prefetchQuery(currentUserQueryOptions());
 const root = createRoot(document.getElementById('root')!);
 void loadPageAt(location.pathname).then(() =>
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <AppShell>
-            <AppRoutes />
-          </AppShell>
-        </AppProviders>
-      </StrictMode>,
-    );
+    root.render(<App queryClient={queryClient} />);
   }),
 );
 

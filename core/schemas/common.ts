@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxId } from '../domain/ids.ts';
+import { idDigits, maxId } from '../domain/ids.ts';
 import { isCalendarDate } from '../domain/time-slots.ts';
 
 // The shared building blocks of every request contract: ids, text and dates are bounded here once, so that no
@@ -22,10 +22,9 @@ export const idSchema = (field: string, message = `${field} must be a positive w
  */
 export const idParam = (field: string, message = `${field} must be a positive whole number`) =>
   z.preprocess(
-    (value) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value),
+    (value) => (typeof value === 'string' && idDigits.test(value) ? Number(value) : value),
     idSchema(field, message),
   );
-
 
 /** C0 control characters (and DEL); multi-line text may still hold line breaks and tabs. */
 /* eslint-disable no-control-regex -- matching control characters is the point */

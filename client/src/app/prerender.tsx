@@ -1,11 +1,9 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
-import { AppProviders } from './providers.tsx';
-import { AppShell } from './shell/app-shell.tsx';
-import { AppRoutes, loadPageAt } from './routes.tsx';
+import { App } from './app.tsx';
+import { loadPageAt } from './routes.tsx';
 
 /**
  * The first screen a visitor sees at `path`, drawn by the build (vite.config.ts) so the server can send it inside
@@ -19,17 +17,11 @@ export async function prerenderVisitorPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, null);
   const markup = renderToString(
-    <StrictMode>
-      <Router ssrPath={path} ssrSearch="">
-        <fieldset disabled className="contents">
-          <AppProviders queryClient={queryClient}>
-            <AppShell>
-              <AppRoutes />
-            </AppShell>
-          </AppProviders>
-        </fieldset>
-      </Router>
-    </StrictMode>,
+    <Router ssrPath={path} ssrSearch="">
+      <fieldset disabled className="contents">
+        <App queryClient={queryClient} />
+      </fieldset>
+    </Router>,
   );
   // A component that failed leaves React's client-rendering marker rather than throwing: the build must not ship it.
   const failure = /<template data-msg="([^"]*)"/.exec(markup);
