@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -45,7 +46,7 @@ function precompress(): Plugin {
     const files = entries
       .filter((entry) => entry.isFile() && precompressedFile.test(entry.name))
       .map((entry) => path.join(entry.parentPath, entry.name))
-      .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+      .filter((file) => !path.relative(outDir, file).startsWith('.'));
     await Promise.all(
       files.map(async (file) => {
         const raw = await readFile(file);
@@ -118,31 +119,43 @@ function routePreloads(): Plugin {
 const visitorPagesFile = 'visitor-pages.json';
 
 /**
- * Draws the first screen of every route a visitor opens without an id in its path (`isDrawnForVisitors`) with the
- * app's own components (client/src/app/prerender.tsx), through Vite's server-side module loader. The server sends
- * it inside the page to visitors, who see the page as soon as the HTML and styles are in instead of after the
- * scripts have run on a slow phone (decision 024). A route whose first render fails fails the build.
+ * Where the build puts the module that draws first screens outside the browser (client/src/app/prerender.tsx), in
+ * the output folder beside what it draws, so the server always loads the one of the build it serves. Its name starts
+ * with a dot: @fastify/static serves no such path, and the precompression and the service worker leave it out.
+ */
+export const drawingModule = '.server/prerender.js';
+
+/**
+ * Builds the drawing module (client/src/app/prerender.tsx) for Node, whole: it runs from the output folder, which
+ * may be anywhere (the end-to-end tests build to a temporary one), so it cannot import packages from node_modules.
+ * Then draws with it the first screen of every route a visitor opens without an id in its path
+ * (`isDrawnForVisitors`). The server sends it inside the page to visitors, who see the page as soon as the HTML and
+ * styles are in instead of after the scripts have run on a slow phone (decision 024); it draws the other pages per
+ * request with the same module (decision 025). A route whose first render fails fails the build.
  */
 function prerenderVisitorPages(): Plugin {
   return afterBuild('glossly:prerender-visitor-pages', async (outDir) => {
-    const loader = await createServer({
+    await build({
       configFile: false,
       root: path.resolve(import.meta.dirname, 'client'),
       resolve: { alias },
       plugins: [react()],
-      server: { middlewareMode: true, hmr: false, ws: false },
-      appType: 'custom',
       logLevel: 'warn',
+      ssr: { noExternal: true },
+      // React's production build, whatever NODE_ENV the server runs under: the dev build draws several times slower.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        ssr: 'src/app/prerender.tsx',
+        outDir: path.join(outDir, path.dirname(drawingModule)),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+      },
     });
-    try {
-      const { prerenderVisitorPage } = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./client/src/app/prerender.tsx');
-      const pages: Record<string, string> = {};
-      // One at a time: each loads its page module into the same loader.
-      for (const route of routeTable.filter(isDrawnForVisitors)) pages[route.path] = await prerenderVisitorPage(route.path);
-      await writeFile(path.join(outDir, visitorPagesFile), JSON.stringify(pages));
-    } finally {
-      await loader.close();
-    }
+    const { prerenderVisitorPage } = (await import(pathToFileURL(path.join(outDir, drawingModule)).href)) as typeof import('./client/src/app/prerender.tsx');
+    const pages: Record<string, string> = {};
+    for (const route of routeTable.filter(isDrawnForVisitors)) pages[route.path] = await prerenderVisitorPage(route.path);
+    await writeFile(path.join(outDir, visitorPagesFile), JSON.stringify(pages));
   });
 }
 

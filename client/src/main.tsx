@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import './index.css';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/routes.tsx';
@@ -15,6 +16,10 @@ import { currentUserQueryOptions } from './lib/session/get-current-user.ts';
 // starts when its component subscribes, after the first commit): every signed-in page waits on this answer. A
 // visitor (no signed-in hint) asks nothing (lib/session/get-current-user.ts).
 const queryClient = createQueryClient();
+// A page the server drew for this request carries the data it drew with (server/http/static-client.ts, decision
+// 025): the first render shows the same screen at once instead of loading it again.
+const drawnWith = document.getElementById('first-screen-data');
+if (drawnWith?.textContent) hydrate(queryClient, JSON.parse(drawnWith.textContent));
 void queryClient.prefetchQuery(currentUserQueryOptions());
 
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the browser paint

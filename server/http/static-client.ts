@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
+import { loadFirstScreenDrawer } from './first-screen.ts';
 
 const apiNotFound = (method: string, url: string) => ({
   code: 'not_found',
@@ -39,30 +40,44 @@ const emptyRoot = '<div id="root"></div>';
 // request takes the preloaded answer.
 const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
 
+/** The id of the data block a page drawn per request carries; main.tsx reads it. */
+export const firstScreenDataId = 'first-screen-data';
+
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * The page with a visitor's first screen drawn in. Its module scripts are started by client/public/start-app.js once
- * that screen has painted: named in the page, they were fetched alongside the styles and font the screen needs and
- * ran before it painted, on a slow phone a second or more. React then draws the same screen over it (decision 024).
+ * The page with a first screen drawn in: a visitor's, drawn by the build, or one drawn for this request with the data
+ * it shows (`data`, which main.tsx gives React Query before its first render). Its module scripts are started by
+ * client/public/start-app.js once that screen has painted: named in the page, they were fetched alongside the styles
+ * and font the screen needs and ran before it painted, on a slow phone a second or more. React then draws the same
+ * screen over it (decisions 024 and 025).
  */
-function withFirstScreen(html: string, firstScreen: string): string {
+function withFirstScreen(html: string, firstScreen: string, data?: unknown): string {
   const entry = moduleScript.exec(html)![1]!;
   const modules = [...html.matchAll(modulePreload)].map((link) => link[1]!);
   const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[entry, ...modules].join(' ')}"></script>`;
+  // JSON in a data block: nothing in it may close the element (`</script>`), so every `<` is escaped.
+  const dataBlock = data === undefined ? '' : `<script type="application/json" id="${firstScreenDataId}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
   return html
     .replace(moduleScript, '')
     .replaceAll(modulePreload, '')
     .replace('</head>', `${start}</head>`)
-    .replace(emptyRoot, `<div id="root">${firstScreen}</div>`);
+    .replace(emptyRoot, `${dataBlock}<div id="root">${firstScreen}</div>`);
+}
+
+/** Whether the server draws this route's first screen for each request (decision 025) rather than sending it ready. */
+function drawnPerRequest(routePath: string, visitor: boolean): boolean {
+  // A visitor's page without an id is the same for every visitor: the build drew it once.
+  return !visitor || routePath.includes(':');
 }
 
 /**
  * The page (index.html) as sent for each client route: with `<link rel="modulepreload">` (and style preloads) for the
  * files that route's page loads, from the build's route-preloads.json (vite.config.ts), and for a visitor the
  * route's first screen from visitor-pages.json, drawn by the build (decision 024). Built once per route and kind of
- * reader, and kept. Only the build's own files go in, never anything from the request.
+ * reader, and kept. Only the build's own files go in, never anything from the request. A page drawn per request
+ * (`drawn`) starts from the same route page and is encoded for that request alone.
  */
 function routePages(clientDir: string) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -76,14 +91,17 @@ function routePages(clientDir: string) {
     throw new Error(`index.html has no ${emptyRoot} to draw the first screen in, or no module script to start after it`);
   }
   const matchers = routes.map((route) => ({ route, pattern: routePathPattern(route.path) }));
+  const htmlWith = (files: string[], { asksSession = false } = {}) => {
+    const links = files
+      .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+      .join('');
+    return indexHtml.replace('</head>', `${links}${asksSession ? sessionPreload : ''}</head>`);
+  };
   const built = new Map<string, Page>();
   const page = (key: string, files: string[], { firstScreen = '', asksSession = false } = {}): Page => {
     let found = built.get(key);
     if (!found) {
-      const links = files
-        .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
-        .join('');
-      const html = indexHtml.replace('</head>', `${links}${asksSession ? sessionPreload : ''}</head>`);
+      const html = htmlWith(files, { asksSession });
       const plain = Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html);
       const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
       found = { etag, plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }) };
@@ -91,15 +109,20 @@ function routePages(clientDir: string) {
     }
     return found;
   };
-  return (urlPath: string, visitor: boolean): Page => {
-    const match = matchers.find(({ pattern }) => pattern.test(urlPath));
-    if (!match) return page('', []);
-    const { path: routePath, files } = match.route;
-    // Someone who may be signed in: every page of theirs asks who they are before it draws, so the answer is
-    // asked for with the scripts (the app's own request then takes it) instead of after them.
-    if (!visitor) return page(`${routePath} signed in`, files, { asksSession: true });
-    const firstScreen = visitorPages.get(routePath);
-    return firstScreen ? page(`${routePath} visitor`, files, { firstScreen }) : page(routePath, files);
+  return {
+    /** The route whose path `urlPath` is, if any. */
+    routeAt: (urlPath: string) => matchers.find(({ pattern }) => pattern.test(urlPath))?.route,
+    /** The ready page for `route` (undefined: no route), built once. */
+    ready(route: RoutePreload | undefined, visitor: boolean): Page {
+      if (!route) return page('', []);
+      // Someone who may be signed in: every page of theirs asks who they are before it draws, so the answer is
+      // asked for with the scripts (the app's own request then takes it) instead of after them.
+      if (!visitor) return page(`${route.path} signed in`, route.files, { asksSession: true });
+      const firstScreen = visitorPages.get(route.path);
+      return firstScreen ? page(`${route.path} visitor`, route.files, { firstScreen }) : page(route.path, route.files);
+    },
+    /** The page for `route` with a screen drawn for this request. */
+    drawn: (route: RoutePreload, screen: { markup: string; data: unknown }) => withFirstScreen(htmlWith(route.files), screen.markup, screen.data),
   };
 }
 
@@ -142,26 +165,45 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       setHeaders: setCacheHeaders,
     });
   }
-  const pageFor = hasClient ? routePages(clientDir) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const pages = hasClient ? routePages(clientDir) : null;
+  const drawFor = hasClient ? await loadFirstScreenDrawer(app, clientDir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing asset (a chunk of an older build) is a 404, not the page in its place.
-    if (!pageFor || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+    if (!pages || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
       return reply.status(404).send(apiNotFound(request.method, request.url));
     }
     // A visitor (no signed-in hint, as the app itself decides) gets the first screen drawn in; anyone who may be
-    // signed in gets the empty page, since their first screen is their own.
+    // signed in gets their own, drawn for this request, as does a visitor opening a page with an id.
     const visitor = !hasSignedInHint(request.headers.cookie ?? '');
-    const page = pageFor(request.url.split('?')[0]!, visitor);
+    const route = pages.routeAt(request.url.split('?')[0]!);
+    reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    if (drawFor && route && drawnPerRequest(route.path, visitor)) {
+      const screen = await drawFor(request, visitor).catch((error: unknown) => {
+        request.log.warn({ err: error, url: request.url }, 'The first screen could not be drawn; the app draws it in the browser');
+        return null;
+      });
+      // A signed-in reader's page holds their data: not kept by the browser nor by anything between.
+      reply.header('cache-control', visitor ? 'no-cache' : 'private, no-store');
+      if (screen && 'redirectTo' in screen) return reply.redirect(screen.redirectTo, 302);
+      if (screen) return sendEncoded(reply, request, Buffer.from(pages.drawn(route, screen)));
+    }
+    const page = pages.ready(route, visitor);
     // Revalidated on every visit, like index.html itself: a new build's page names its new files at once.
-    reply
-      .header('cache-control', 'no-cache')
-      .header('etag', page.etag)
-      .header('vary', 'accept-encoding, cookie')
-      .type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (acceptsEncoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
     if (acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.plain);
   });
+}
+
+/** A page made for one request, compressed for it: quickly, since it is sent once. */
+function sendEncoded(reply: FastifyReply, request: FastifyRequest, plain: Buffer) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (acceptsEncoding(accepted, 'br')) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(gzipSync(plain, { level: 6 }));
+  return reply.send(plain);
 }

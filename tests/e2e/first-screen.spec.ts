@@ -1,7 +1,8 @@
-import { expect, test } from './fixtures.ts';
+import { bookAndPay, expect, signUp, test } from './fixtures.ts';
 
-// A visitor's first screen comes drawn in the page (decision 024): it reads without a script, its controls wait,
-// and the app, started after the paint, draws over it and works.
+// A visitor's first screen comes drawn in the page (decision 024), and so does a signed-in reader's and any page with
+// an id, drawn for each request with its data (decision 025): it reads without a script, its controls wait, and the
+// app, started after the paint, draws over it and works.
 
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
@@ -21,6 +22,38 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to Glossly!' })).toBeVisible();
     await expect(page.getByText('Sparkle Squad')).toHaveCount(0);
   });
+
+  test("[CUSTOMER] a signed-in customer's bookings are in the page the server sent, with their booking", async ({ page }) => {
+    const account = await signUp(page.request, 'Drawn');
+    const booking = await bookAndPay(page.request, 3, '10:00 AM');
+    await page.goto('/bookings');
+    await expect(page.getByRole('heading', { name: 'Your bookings' })).toBeVisible();
+    await expect(page.getByText('Basic Exterior Wash').first()).toBeVisible();
+    await expect(page.locator(`a[href="/bookings/${booking.id}"]`).first()).toBeVisible();
+    // The shell is theirs: the profile, not a sign-in link.
+    await page.goto('/profile');
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+
+  test('[VISITOR] a page with an id is drawn with that id\'s data', async ({ page }) => {
+    await page.goto('/services/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic Exterior Wash');
+  });
+});
+
+test('[CUSTOMER] the app takes over a drawn page without asking again for who is signed in', async ({ page }) => {
+  await signUp(page.request, 'Takeover');
+  const sessionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/session') sessionRequests.push(request.url());
+  });
+  await page.goto('/bookings');
+  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.getByText('No bookings yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Book a detailer' }).click();
+  await expect(page).toHaveURL(/\/detailers$/);
+  await expect(page.getByRole('heading', { name: 'All Detailers' })).toBeVisible();
+  expect(sessionRequests).toEqual([]);
 });
 
 test('[VISITOR] the app is fetched only once the drawn screen has painted, then draws over it', async ({ page }) => {

@@ -1,11 +1,54 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+/** The first screen the server drew into the page, until the app draws over it (decisions 024, 025). */
+const drawnFirstScreen = '#root > fieldset[disabled]';
+
+/**
+ * Makes `goto` and `reload` return once the app has drawn over the first screen the server sent. Until then its
+ * controls are disabled and anything found in it is about to be replaced: a person waits the moment it takes; a test
+ * acting at once would click a disabled button or read a node React then removes. A page without a drawn screen
+ * (or with scripts off, where the screen stays) returns as before.
+ */
+function actOnTheApp(page: Page) {
+  for (const navigation of ['goto', 'reload'] as const) {
+    const navigate = page[navigation].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    page[navigation] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await page.locator(drawnFirstScreen).waitFor({ state: 'detached' });
+      return response;
+    }) as never;
+  }
+}
+
+function actOnTheAppIn(context: BrowserContext) {
+  context.on('page', actOnTheApp);
+  for (const page of context.pages()) actOnTheApp(page);
+}
 
 /**
  * Every page fails its test on an unexpected console error or uncaught exception. The notification
  * permission prompt is marked dismissed for the session unless a spec sets showNotificationPrompt.
  */
 export const test = base.extend<{ consoleErrors: string[]; showNotificationPrompt: boolean; notificationPromptSetup: void }>({
+  // Every context: the test's own, and those it opens for a second person (a detailer, an admin).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        actOnTheAppIn(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  // With scripts off the drawn screen stays: nothing to wait for.
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) context.off('page', actOnTheApp);
+    await use(context);
+  },
   /** The permission prompt opens by itself for signed-in users; specs that test it opt in with test.use(). */
   showNotificationPrompt: [false, { option: true }],
   notificationPromptSetup: [
@@ -69,7 +112,7 @@ export async function accessibilityViolations(page: import('@playwright/test').P
   // A visitor's page first shows the screen the build drew, its controls disabled until React draws over it
   // (decision 024). axe counts links inside a disabled fieldset as unfocusable, which the browser does not: audit
   // the app's own screen.
-  await page.locator('#root > fieldset[disabled]').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator(drawnFirstScreen).waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (!options.toasts) builder.exclude('[aria-label="Notifications (F8)"] li');

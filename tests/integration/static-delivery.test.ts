@@ -13,7 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { imageCacheControl, immutableCacheControl } from '../../server/http/static-client.ts';
-import { createCustomer } from '../factories/index.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { paymentIntents } from '../../server/db/schema/payments.ts';
 import { isDrawnForVisitors, routeTable } from '../../client/src/app/route-table.ts';
 import { signedInHintCookie } from '../../core/domain/session-hint.ts';
 import { signedInCookie } from './test-app.ts';
@@ -27,6 +28,12 @@ let database: DatabaseHandle;
 let entryScript: string;
 
 const onDisk = (file: string) => readFile(path.join(clientDir, file));
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+/** The data a drawn page carries for the app's first render (React Query's dehydrated state). */
+const dataOf = (html: string) => {
+  const block = /<script type="application\/json" id="first-screen-data">([^<]*)<\/script>/.exec(html)?.[1];
+  return block === undefined ? undefined : (JSON.parse(block) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> });
+};
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(tmpdir(), 'glossly-static-'));
@@ -101,7 +108,7 @@ describe('the built client', () => {
   });
 
   it('revalidates index.html, the pages the client router draws, the service worker and the manifest', async () => {
-    for (const url of ['/', '/index.html', '/bookings/42', '/sw.js', '/manifest.webmanifest']) {
+    for (const url of ['/', '/index.html', '/no-such-page/42', '/sw.js', '/manifest.webmanifest']) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
@@ -113,52 +120,56 @@ describe('the built client', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe(imageCacheControl);
     }
-    const page = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'br' } });
+    const page = await app.inject({ method: 'GET', url: '/no-such-page/42', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(page.rawPayload).toString();
-    const gzipped = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await app.inject({ method: 'GET', url: '/no-such-page/42', headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
-    expect((await app.inject({ method: 'GET', url: '/bookings/42' })).body).toBe(html);
+    expect((await app.inject({ method: 'GET', url: '/no-such-page/42' })).body).toBe(html);
     // Brotli weighted zero is refused: gzip instead.
-    const noBrotli = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    const noBrotli = await app.inject({ method: 'GET', url: '/no-such-page/42', headers: { 'accept-encoding': 'br;q=0, gzip' } });
     expect(noBrotli.headers['content-encoding']).toBe('gzip');
     const [head, rest] = (await onDisk('index.html')).toString().split('</head>');
     expect(html.startsWith(head!)).toBe(true);
     expect(html.endsWith(`</head>${rest}`)).toBe(true);
     // Asked again with its ETag: nothing to send.
-    const again = await app.inject({ method: 'GET', url: '/bookings/42', headers: { 'if-none-match': page.headers.etag as string } });
+    const again = await app.inject({ method: 'GET', url: '/no-such-page/42', headers: { 'if-none-match': page.headers.etag as string } });
     expect(again.statusCode).toBe(304);
   });
 
   it("names each route's page files in the page it sends, so they load with the entry", async () => {
     const routes = JSON.parse((await onDisk('route-preloads.json')).toString()) as Array<{ path: string; files: string[] }>;
-    // As a browser that may be signed in: a visitor's page starts its scripts after its first screen (below).
-    const preloads = async (url: string) => {
-      const page = await app.inject({ method: 'GET', url, headers: { cookie: `${signedInHintCookie}=1` } });
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec((await onDisk('index.html')).toString())![1]!;
+    // The scripts a page names: as modulepreload links, or, on a page with its first screen drawn in, for
+    // start-app.js to fetch once that screen has painted (the entry first).
+    const scripts = async (url: string, cookie?: string) => {
+      const page = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       expect(page.statusCode, url).toBe(200);
-      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!);
+      const started = /data-preload="([^"]+)"/.exec(page.body)?.[1]?.split(' ').slice(1);
+      return started ?? [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!);
     };
-    const entryPreloads = await preloads('/index.html');
+    const entryPreloads = await scripts('/index.html');
     const servicePage = routes.find((route) => route.path === '/services/:id')!.files;
     expect(servicePage[0]).toMatch(/^\/assets\/service-page-[\w-]+\.js$/);
-    expect(await preloads('/services/7?from=home')).toEqual([...entryPreloads, ...servicePage.filter((file) => file.endsWith('.js'))]);
+    expect(await scripts('/services/7?from=home')).toEqual([...entryPreloads, ...servicePage.filter((file) => file.endsWith('.js'))]);
+    expect(await scripts('/services/7', `${signedInHintCookie}=1`)).toEqual(await scripts('/services/7'));
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     // Every file named exists; the home page's own chunk is named on '/'.
     for (const file of new Set(routes.flatMap((route) => route.files))) {
       expect((await app.inject({ method: 'GET', url: file })).statusCode, file).toBe(200);
     }
-    expect((await preloads('/')).some((file) => /\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
+    expect((await scripts('/')).some((file) => /\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
     // An optional segment matches with and without it; a path no route has, and anything typed into the URL, add nothing.
-    expect(await preloads('/booking')).toEqual(await preloads('/booking/1'));
-    expect(await preloads('/no-such-page')).toEqual(entryPreloads);
+    expect(await scripts('/booking')).toEqual(await scripts('/booking/1'));
+    expect(await scripts('/no-such-page')).toEqual(entryPreloads);
     const hostile = await app.inject({ method: 'GET', url: '/services/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
     expect(hostile.body).not.toContain('<script>alert');
   });
 
-  it("draws a visitor's first screen into the page, and leaves it empty for anyone who may be signed in", async () => {
+  it("draws a visitor's first screen into the page once, at build time, and starts the app after it", async () => {
     const drawn = JSON.parse((await onDisk('visitor-pages.json')).toString()) as Record<string, string>;
     expect(Object.keys(drawn).sort()).toEqual(routeTable.filter(isDrawnForVisitors).map((route) => route.path).sort());
-    const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
 
     const visitor = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'accept-encoding': 'br' } });
     expect(visitor.statusCode).toBe(200);
@@ -168,39 +179,32 @@ describe('the built client', () => {
     expect(visitorRoot).toBe(drawn['/login']);
     expect(visitorRoot).toContain('By continuing, you agree to our');
     expect(visitorRoot).toMatch(/^<fieldset disabled="" class="contents">/);
+    // Drawn without data: the page carries none.
+    expect(visitorHtml).not.toContain('first-screen-data');
     // The app's scripts are not named in the page: start-app.js fetches them once the screen has painted, the
     // entry's modules and the login page's own chunk.
     expect(visitorHtml).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const start = /<script defer src="\/start-app.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(visitorHtml);
-    const hinted = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `theme=dark; ${signedInHintCookie}=1` } });
-    expect(start?.[1]).toBe(/<script type="module" crossorigin src="([^"]+)">/.exec(hinted.body)?.[1]);
-    const namedForSignedIn = [...hinted.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
-    expect(start?.[2]?.split(' ')).toEqual([start?.[1], ...namedForSignedIn]);
-    expect(namedForSignedIn.some((file) => /\/login-page-[\w-]+\.js$/.test(file!))).toBe(true);
+    const indexHtml = (await onDisk('index.html')).toString();
+    expect(start?.[1]).toBe(/<script type="module" crossorigin src="([^"]+)">/.exec(indexHtml)?.[1]);
+    const entryModules = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
+    const loginFiles = (JSON.parse((await onDisk('route-preloads.json')).toString()) as Array<{ path: string; files: string[] }>)
+      .find((route) => route.path === '/login')!
+      .files.filter((file) => file.endsWith('.js'));
+    expect(start?.[2]?.split(' ')).toEqual([start?.[1], ...entryModules, ...loginFiles]);
     const startScript = await app.inject({ method: 'GET', url: '/start-app.js' });
     expect(startScript.statusCode).toBe(200);
     expect(startScript.body).toContain('first-contentful-paint');
-
-    // The signed-in hint (the app's own test for a visitor) or a path with an id: the empty page, as before.
-    expect(rootOf(hinted.body)).toBe('');
-    // With the hint, who is signed in is asked for with the scripts; a visitor's page never asks.
-    const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
-    expect(hinted.body).toContain(sessionPreload);
     expect(visitorHtml).not.toContain('/api/auth/session');
-    expect((await app.inject({ method: 'GET', url: '/services/7' })).body).not.toContain('/api/auth/session');
-    expect(hinted.headers.etag).not.toBe(visitor.headers.etag);
-    for (const url of ['/bookings', '/services/7', '/booking/1', '/no-such-page']) {
-      expect(rootOf((await app.inject({ method: 'GET', url })).body), url).toBe('');
-    }
-    // Each kind of page keeps its own ETag: a visitor's copy is not confirmed to a signed-in browser.
+
+    // Built once: asked again with its ETag, nothing to send.
     const again = await app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': visitor.headers.etag as string } });
     expect(again.statusCode).toBe(304);
-    const hintedAgain = await app.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'if-none-match': visitor.headers.etag as string, cookie: `${signedInHintCookie}=1` },
-    });
-    expect(hintedAgain.statusCode).toBe(200);
+    // The build's module that draws pages is not served.
+    for (const url of ['/.server/prerender.js', '/.server/']) {
+      const module = await app.inject({ method: 'GET', url });
+      expect(module.body, url).not.toContain('drawFirstScreen');
+    }
   });
 
   it('preloads the page font from the page, and serves it a year, immutable', async () => {
@@ -263,6 +267,102 @@ describe('the built client', () => {
     expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
     const touchIcon = html.match(/<link rel="apple-touch-icon" href="([^"]+)"/)![1]!;
     expect((await app.inject({ method: 'GET', url: touchIcon })).statusCode).toBe(200);
+  });
+});
+
+describe('pages drawn for each request', () => {
+  it("draws a signed-in customer's own bookings into the page, with the data for the app, kept by no cache", async () => {
+    const customer = await createCustomer(app.ctx, { name: 'Morgan Page' });
+    const other = await createCustomer(app.ctx, { name: 'Riley Other' });
+    const { detailerId, serviceId } = await createDetailer(app.ctx, { businessName: 'Drawn Shine Co' });
+    await createBooking(app.ctx, { customerId: customer.id, detailerId, serviceId, status: 'accepted' });
+    const cookie = `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1`;
+
+    const page = await app.inject({ method: 'GET', url: '/bookings', headers: { cookie, 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.etag).toBeUndefined();
+    expect(String(page.headers.vary)).toMatch(/cookie/i);
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const root = rootOf(html)!;
+    expect(root).toMatch(/^<fieldset disabled="" class="contents">/);
+    expect(root).toContain('Drawn Shine Co');
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|\/api\/auth\/session/);
+    expect(html).toContain('src="/start-app.js"');
+    const data = dataOf(html)!;
+    const user = data.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data as { id: number; name: string };
+    expect(user).toMatchObject({ id: customer.id, name: 'Morgan Page' });
+    expect(data.queries.some((query) => query.queryKey[0] === '/api/bookings')).toBe(true);
+
+    // Another customer's page of the same URL has none of it.
+    const otherCookie = `${await signedInCookie(app.ctx.db, other)}; ${signedInHintCookie}=1`;
+    const otherPage = await app.inject({ method: 'GET', url: '/bookings', headers: { cookie: otherCookie } });
+    expect(otherPage.statusCode).toBe(200);
+    expect(otherPage.body).not.toContain('Drawn Shine Co');
+    expect(otherPage.body).not.toContain('Morgan Page');
+    expect(otherPage.body).toContain('Riley Other');
+  });
+
+  it('sends a reader whose session is not real to sign in, and draws nothing of the page', async () => {
+    for (const cookie of [`${signedInHintCookie}=1`, `${signedInHintCookie}=1; glossly_session=forged-token-value`]) {
+      const page = await app.inject({ method: 'GET', url: '/bookings?status=accepted', headers: { cookie } });
+      expect(page.statusCode, cookie).toBe(302);
+      expect(page.headers.location, cookie).toMatch(/^\/login\?/);
+      expect(decodeURIComponent(String(page.headers.location))).toContain('/bookings?status=accepted');
+      expect(page.body).toBe('');
+    }
+    // A page anyone may open is drawn as a visitor's.
+    const login = await app.inject({ method: 'GET', url: '/login', headers: { cookie: `${signedInHintCookie}=1` } });
+    expect(login.statusCode).toBe(200);
+    expect(rootOf(login.body)).toContain('By continuing, you agree to our');
+    // An admin's page for a customer: the app's own refusal, drawn.
+    const customer = await createCustomer(app.ctx);
+    const cookie = `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1`;
+    const admin = await app.inject({ method: 'GET', url: '/admin/users', headers: { cookie } });
+    expect(admin.statusCode).toBe(200);
+    expect(rootOf(admin.body)).toContain("You don&#x27;t have access to this page");
+    expect(admin.body).not.toContain('/api/admin');
+  });
+
+  it("draws a visitor's page with an id from the data of that id", async () => {
+    const { serviceId } = await createDetailer(app.ctx, { businessName: 'Id Page Detailing', service: { name: 'Drawn Ceramic Coat' } });
+    const page = await app.inject({ method: 'GET', url: `/services/${serviceId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(rootOf(page.body)).toContain('Drawn Ceramic Coat');
+    expect(dataOf(page.body)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data).toBeNull();
+    // An id that is not there: the page's own not-found state, still a page.
+    const missing = await app.inject({ method: 'GET', url: '/services/987654321' });
+    expect(missing.statusCode).toBe(200);
+    expect(rootOf(missing.body)).not.toContain('Drawn Ceramic Coat');
+  });
+
+  it('keeps what a reader typed into their data from breaking out of the page', async () => {
+    const name = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const customer = await createCustomer(app.ctx, { name });
+    const cookie = `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1`;
+    const page = await app.inject({ method: 'GET', url: '/profile', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<img src=x');
+    // The data block holds it whole, escaped, and parses back to it.
+    const user = dataOf(page.body)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data as { name: string };
+    expect(user.name).toBe(name);
+  });
+
+  it('changes nothing while it draws: the checkout page makes no payment intent', async () => {
+    const customer = await createCustomer(app.ctx);
+    const { detailerId, serviceId } = await createDetailer(app.ctx);
+    const booking = await createBooking(app.ctx, { customerId: customer.id, detailerId, serviceId });
+    const cookie = `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1`;
+    const intentsBefore = await app.ctx.db.$count(paymentIntents);
+    const page = await app.inject({ method: 'GET', url: `/checkout?bookingId=${booking.id}`, headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toContain('Connecting to Stripe payment system...');
+    expect(await app.ctx.db.$count(paymentIntents)).toBe(intentsBefore);
+    // The booking itself was read, as the customer.
+    expect(dataOf(page.body)!.queries.some((query) => query.queryKey[0] === '/api/bookings' && query.queryKey[1] === booking.id)).toBe(true);
   });
 });
 

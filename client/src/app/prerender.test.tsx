@@ -1,8 +1,20 @@
 // The build draws these pages in Node, without a browser: so does this test.
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { prerenderVisitorPage } from './prerender.tsx';
+import { drawFirstScreen, prerenderVisitorPage, sendApiRequestsThrough } from './prerender.tsx';
 import { isDrawnForVisitors, routeTable } from './route-table.ts';
+
+const serviceFixture = {
+  id: 7,
+  detailerId: 1,
+  categoryId: 1,
+  name: 'Basic Exterior Wash',
+  description: 'Hand wash and dry.',
+  price: 59,
+  priceCents: 5900,
+  duration: 45,
+  imageUrl: '/images/services/exterior-wash.svg',
+};
 
 describe("the build's drawing of a visitor's first screen", () => {
   it('draws the login page whole, every control disabled until the app takes over', async () => {
@@ -24,9 +36,32 @@ describe("the build's drawing of a visitor's first screen", () => {
     expect(markup).not.toContain('Sparkle Squad'); // a seeded detailer's name
   });
 
-  it('refuses a page that reads the browser while it draws, rather than shipping the error in the page', async () => {
-    // The booking page restores a booking in progress from localStorage: not a page the build can draw.
-    await expect(prerenderVisitorPage('/booking')).rejects.toThrow(/Prerendering \/booking failed: .*localStorage is not defined/s);
+  it('draws a page with the data its queries ask for, through the transport the server gives, and only reads', async () => {
+    const asked: string[] = [];
+    sendApiRequestsThrough(async (url, init) => {
+      asked.push(`${init.method} ${url}`);
+      if (url === '/api/services/7') return Response.json({ ...serviceFixture, id: 7, name: 'Drawn Interior Detail' });
+      return Response.json({ message: 'Not here' }, { status: 404 });
+    });
+    try {
+      const screen = await drawFirstScreen({ path: '/services/7', user: null }, { withData: true });
+      expect(screen.markup).toContain('Drawn Interior Detail');
+      expect(screen.redirectTo).toBeNull();
+      expect(asked).toContain('GET /api/services/7');
+      expect(asked.every((request) => request.startsWith('GET '))).toBe(true);
+      // What it drew with goes to the app, bar what failed.
+      const keys = screen.data.queries.map((query) => query.queryKey);
+      expect(keys).toContainEqual(['/api/services', 7]);
+      expect(screen.data.queries.every((query) => query.state.status === 'success')).toBe(true);
+    } finally {
+      sendApiRequestsThrough((url, init) => fetch(url, init));
+    }
+  });
+
+  it('gives where a guarded page sends a visitor, instead of drawing it', async () => {
+    const screen = await drawFirstScreen({ path: '/bookings', search: 'status=accepted', user: null }, { withData: true });
+    expect(screen.redirectTo).toMatch(/^\/login\?/);
+    expect(decodeURIComponent(screen.redirectTo!)).toContain('/bookings?status=accepted');
   });
 
   it('draws only pages a visitor may open whose URL has no id', () => {

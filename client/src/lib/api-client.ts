@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 /** The spec's demo headers. The server ignores them (it trusts only its session cookie); they help support read logs. */
 function demoHeaders(): Record<string, string> {
-  const stored = localStorage.getItem(storageKeys.demoUser);
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKeys.demoUser);
   if (!stored) return {};
   try {
     const user = JSON.parse(stored) as { id: number; role: string; email: string };
@@ -34,8 +34,18 @@ function demoHeaders(): Record<string, string> {
   }
 }
 
+/** How a request reaches the server: the browser's fetch, or, while the server draws a page, the server itself. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Called once by the server that draws pages (server/http/first-screen.ts); the browser keeps fetch. */
+export function sendApiRequestsThrough(next: ApiTransport) {
+  transport = next;
+}
+
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method,
     credentials: 'include',
     headers: { ...demoHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { MapPinOff } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
+import { useInBrowser } from '@/lib/use-in-browser.ts';
 import { defaultCity } from '@core/domain/distance.ts';
 import { useMapConfig } from './get-map-config.ts';
 import { MapPreview } from './map-preview.tsx';
@@ -47,13 +48,15 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { hasFailed: b
 export function MapView({ label, className, loads = 'at-once', ...props }: MapViewProps) {
   const [isLive, setIsLive] = useState(loads === 'at-once');
   const config = useMapConfig();
+  // Leaflet needs a window: a page the server draws shows the map's backdrop, as while its code loads.
+  const inBrowser = useInBrowser();
   return (
     <div
       role="region"
       aria-label={label}
       className={cn('relative isolate overflow-hidden rounded-card bg-neutral-100 shadow-card', className)}
     >
-      {isLive ? (
+      {isLive && inBrowser ? (
         <MapErrorBoundary>
           <Suspense
             fallback={
@@ -67,6 +70,8 @@ export function MapView({ label, className, loads = 'at-once', ...props }: MapVi
             <LeafletMap label={label} {...props} tileUrl={config.data?.tileUrl ?? null} attribution={config.data?.attribution ?? null} />
           </Suspense>
         </MapErrorBoundary>
+      ) : isLive ? (
+        <MapBackdrop />
       ) : (
         <MapPreview
           markers={props.markers}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SearchX, Users } from 'lucide-react';
+import { useSearch } from 'wouter';
 import { roles, type Role } from '@core/domain/roles.ts';
 import { adminUserListLimit } from '@core/schemas/admin.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -16,8 +17,8 @@ const allRoles = 'all';
 /** The filter's extra choice (decision 021): detailers an admin has not approved yet. */
 const pendingApproval = 'pending-approval';
 type UserFilter = Role | typeof pendingApproval | undefined;
-const filterFromUrl = (): UserFilter => {
-  const query = new URLSearchParams(window.location.search);
+const filterFromSearch = (search: string): UserFilter => {
+  const query = new URLSearchParams(search);
   if (query.get('pendingApproval') === 'true') return pendingApproval;
   const value = query.get('role');
   return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
@@ -37,7 +38,9 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export default function AdminUsersPage() {
   const { user: me } = useCurrentUser();
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<UserFilter>(filterFromUrl);
+  // Through the router, not window.location: the server draws this page too (app/prerender.tsx).
+  const urlSearch = useSearch();
+  const [filter, setFilter] = useState<UserFilter>(() => filterFromSearch(urlSearch));
   const debouncedSearch = useDebounced(search.trim(), 250);
   const isPendingFilter = filter === pendingApproval;
   const users = useAdminUsers({ search: debouncedSearch, role: isPendingFilter ? undefined : filter, pendingApproval: isPendingFilter });

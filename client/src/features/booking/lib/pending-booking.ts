@@ -67,6 +67,8 @@ export function draftAmounts(priceCents: number | null, settings: PricingSetting
 
 /** The saved draft, or null when there is none or it cannot be read (an unreadable entry is dropped). */
 export function readPendingBooking(): PendingBooking | null {
+  // A page the server draws (server/http/first-screen.ts) has none: the browser's own first render restores it.
+  if (typeof localStorage === 'undefined') return null;
   const stored = localStorage.getItem(storageKeys.pendingBooking);
   if (!stored) return null;
   try {

@@ -17,6 +17,8 @@ export function readNotificationPermission(): NotificationPermissionState {
 }
 
 export function isPromptDismissed(): boolean {
+  // A page drawn on the server offers no prompt (readNotificationPermission: 'unsupported').
+  if (typeof sessionStorage === 'undefined') return true;
   return sessionStorage.getItem(sessionStorageKeys.notificationPromptDismissed) === 'true';
 }
 

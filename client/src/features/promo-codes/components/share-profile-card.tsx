@@ -5,13 +5,17 @@ import { Card } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { toast } from '@/lib/toast.ts';
+import { useInBrowser } from '@/lib/use-in-browser.ts';
 import { QrCode } from './qr-code.tsx';
 
 /** 'Share your profile': the public profile link, its QR code, and copy or the phone's own share sheet. */
 export function ShareProfileCard({ businessName, profilePath }: { businessName: string; profilePath: string }) {
-  const url = `${window.location.origin}${profilePath}`;
+  // The server draws this page too (app/prerender.tsx) without the address the browser sees: its copy shows the path
+  // alone and no code, and the browser's first render has the whole link.
+  const origin = useInBrowser() ? window.location.origin : null;
+  const url = `${origin ?? ''}${profilePath}`;
   const [hasCopied, setHasCopied] = useState(false);
-  const canShare = typeof navigator.share === 'function';
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   async function copy() {
     try {
@@ -37,7 +41,11 @@ export function ShareProfileCard({ businessName, profilePath }: { businessName: 
         <h2 className="text-base font-semibold text-neutral-900">Share your profile</h2>
         <p className="text-sm text-neutral-600">Customers who scan the code or open the link land on your page and can book you.</p>
       </div>
-      <QrCode value={url} label={`QR code for ${url}`} className="size-48 justify-self-center rounded-control border border-neutral-200" />
+      {origin === null ? (
+        <div className="size-48 justify-self-center rounded-control border border-neutral-200" />
+      ) : (
+        <QrCode value={url} label={`QR code for ${url}`} className="size-48 justify-self-center rounded-control border border-neutral-200" />
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor="profile-link">Your profile link</Label>
         <Input id="profile-link" readOnly value={url} onFocus={(event) => event.target.select()} />

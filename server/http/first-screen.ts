@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The build's module that draws first screens (client/src/app/prerender.tsx, vite.config.ts `drawingModule`). */
+export const drawingModulePath = '.server/prerender.js';
+
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+type User = { id: number; role: string };
+
+/** What the server uses of the drawing module: the names and shapes of client/src/app/prerender.tsx. */
+type DrawingModule = {
+  sendApiRequestsThrough(transport: ApiTransport): void;
+  drawFirstScreen(
+    page: { path: string; search?: string; user: User | null },
+    options: { withData: boolean },
+  ): Promise<{ markup: string; data: unknown; redirectTo: string | null }>;
+};
+
+/** A first screen drawn for one request: the markup for `#root`, and the data the app starts with. */
+export type DrawnScreen = { markup: string; data: unknown } | { redirectTo: string };
+
+/** Longer than this and the reader gets the empty page at once: the app draws it in the browser, as before. */
+export const drawingDeadlineMs = 1500;
+
+/**
+ * Draws a page's first screen for one request, with the reader's data (decision 025): the page is drawn, the API
+ * requests it made are answered by this app itself (`app.inject`, with the reader's cookie and address, so every
+ * route checks who is asking exactly as it would for the browser), and it is drawn again with the answers. Only GET
+ * requests under /api/ are sent; a page being drawn changes nothing. Null when the build has no drawing module.
+ */
+export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: string) {
+  const modulePath = path.join(clientDir, drawingModulePath);
+  if (!existsSync(modulePath)) return null;
+  const drawing = (await import(pathToFileURL(modulePath).href)) as DrawingModule;
+
+  // The reader's own request to the API, as their browser would send it.
+  const readApi = (request: FastifyRequest, url: string) =>
+    app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' }, remoteAddress: request.ip });
+
+  // One transport for the module's lifetime; the request it serves is the one being drawn in this async context.
+  const requestsBeingDrawn = new AsyncLocalStorage<FastifyRequest>();
+  drawing.sendApiRequestsThrough(async (url, init) => {
+    const request = requestsBeingDrawn.getStore();
+    const method = init.method ?? 'GET';
+    if (!request) throw new Error(`${method} ${url} was asked for outside a page being drawn`);
+    if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`A page being drawn may only read the API, not ${method} ${url}`);
+    const answer = await readApi(request, url);
+    const contentType = answer.headers['content-type'];
+    return new Response(answer.statusCode === 204 ? null : answer.payload, {
+      status: answer.statusCode,
+      headers: typeof contentType === 'string' ? { 'content-type': contentType } : {},
+    });
+  });
+
+  const sessionUser = async (request: FastifyRequest): Promise<User | null> => {
+    const answer = await readApi(request, '/api/auth/session');
+    return answer.statusCode === 200 ? (answer.json() as { user: User | null }).user : null;
+  };
+
+  /** The screen for `request`, for a reader who may be signed in (`visitor` false) or not; null past the deadline. */
+  return async function drawFor(request: FastifyRequest, visitor: boolean): Promise<DrawnScreen | null> {
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const drawn = requestsBeingDrawn.run(request, async () => {
+      const user = visitor ? null : await sessionUser(request);
+      return drawing.drawFirstScreen({ path: pathname, search, user }, { withData: true });
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), drawingDeadlineMs);
+    });
+    try {
+      const screen = await Promise.race([drawn, deadline]);
+      if (!screen) return null;
+      // Only a path of this site: the router's own redirects (to the sign-in page) are nothing else.
+      if (screen.redirectTo !== null) return /^\/(?!\/)/.test(screen.redirectTo) ? { redirectTo: screen.redirectTo } : null;
+      return { markup: screen.markup, data: screen.data };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+export type FirstScreenDrawer = NonNullable<Awaited<ReturnType<typeof loadFirstScreenDrawer>>>;
