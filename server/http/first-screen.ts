@@ -20,7 +20,7 @@ type DrawingModule = {
 };
 
 /** A first screen drawn for one request: the markup for `#root`, and the data the app starts with. */
-export type DrawnScreen = { markup: string; data: unknown } | { redirectTo: string };
+export type DrawnScreen = { markup: string; data: unknown };
 
 /** Longer than this and the reader gets the empty page at once: the app draws it in the browser, as before. */
 export const drawingDeadlineMs = 1500;
@@ -60,7 +60,11 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
     return answer.statusCode === 200 ? (answer.json() as { user: User | null }).user : null;
   };
 
-  /** The screen for `request`, for a reader who may be signed in (`visitor` false) or not; null past the deadline. */
+  /**
+   * The screen for `request`, for a reader who may be signed in (`visitor` false) or not. Null past the deadline,
+   * and for a page that sends its reader elsewhere (a guarded page, the sign-in page once signed in): the browser
+   * does that itself, with what the page does on the way (the sign-in page's toast after Google, the return-to).
+   */
   return async function drawFor(request: FastifyRequest, visitor: boolean): Promise<DrawnScreen | null> {
     const [pathname = '/', search = ''] = request.url.split('?');
     const drawn = requestsBeingDrawn.run(request, async () => {
@@ -73,9 +77,7 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
     });
     try {
       const screen = await Promise.race([drawn, deadline]);
-      if (!screen) return null;
-      // Only a path of this site: the router's own redirects (to the sign-in page) are nothing else.
-      if (screen.redirectTo !== null) return /^\/(?!\/)/.test(screen.redirectTo) ? { redirectTo: screen.redirectTo } : null;
+      if (!screen || screen.redirectTo !== null) return null;
       return { markup: screen.markup, data: screen.data };
     } finally {
       clearTimeout(timer);

@@ -184,7 +184,6 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       });
       // A signed-in reader's page holds their data: not kept by the browser nor by anything between.
       reply.header('cache-control', visitor ? 'no-cache' : 'private, no-store');
-      if (screen && 'redirectTo' in screen) return reply.redirect(screen.redirectTo, 302);
       if (screen) return sendEncoded(reply, request, Buffer.from(pages.drawn(route, screen)));
     }
     const page = pages.ready(route, visitor);
