@@ -26,6 +26,28 @@ export type DrawnScreen = { markup: string; data: unknown };
 export const drawingDeadlineMs = 1500;
 
 /**
+ * Pages drawn for one address a minute. Drawing costs the server a render and the page's API reads; the empty page
+ * costs almost nothing. Past this (a person never opens five pages a second), the address gets the empty page, which
+ * works the same: a flood of page requests cannot make the server render for it.
+ */
+export const drawingsPerMinute = 300;
+
+/** Counts drawings per address in one-minute windows; forgets every address when a window ends. */
+function drawingBudget(limit: number, windowMs = 60_000) {
+  const used = new Map<string, number>();
+  let windowStart = Date.now();
+  return function mayDraw(address: string): boolean {
+    if (Date.now() - windowStart >= windowMs) {
+      used.clear();
+      windowStart = Date.now();
+    }
+    const count = (used.get(address) ?? 0) + 1;
+    used.set(address, count);
+    return count <= limit;
+  };
+}
+
+/**
  * Draws a page's first screen for one request, with the reader's data (decision 025): the page is drawn, the API
  * requests it made are answered by this app itself (`app.inject`, with the reader's cookie and address, so every
  * route checks who is asking exactly as it would for the browser), and it is drawn again with the answers. Only GET
@@ -61,11 +83,14 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
   };
 
   /**
-   * The screen for `request`, for a reader who may be signed in (`visitor` false) or not. Null past the deadline,
-   * and for a page that sends its reader elsewhere (a guarded page, the sign-in page once signed in): the browser
+   * The screen for `request`, for a reader who may be signed in (`visitor` false) or not. Null past the deadline or
+   * the address's budget, and for a page that sends its reader elsewhere (a guarded page, the sign-in page once signed in): the browser
    * does that itself, with what the page does on the way (the sign-in page's toast after Google, the return-to).
    */
+  const mayDraw = drawingBudget(drawingsPerMinute);
+
   return async function drawFor(request: FastifyRequest, visitor: boolean): Promise<DrawnScreen | null> {
+    if (!mayDraw(request.ip)) return null;
     const [pathname = '/', search = ''] = request.url.split('?');
     const drawn = requestsBeingDrawn.run(request, async () => {
       const user = visitor ? null : await sessionUser(request);

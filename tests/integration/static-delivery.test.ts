@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { imageCacheControl, immutableCacheControl } from '../../server/http/static-client.ts';
+import { drawingsPerMinute } from '../../server/http/first-screen.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { paymentIntents } from '../../server/db/schema/payments.ts';
 import { isDrawnForVisitors, routeTable } from '../../client/src/app/route-table.ts';
@@ -356,6 +357,18 @@ describe('pages drawn for each request', () => {
     // The data block holds it whole, escaped, and parses back to it.
     const user = dataOf(page.body)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data as { name: string };
     expect(user.name).toBe(name);
+  });
+
+  it('draws at most its budget for one address a minute: a flood of page requests gets the empty page', async () => {
+    const { serviceId } = await createDetailer(app.ctx, { service: { name: 'Budgeted Wash' } });
+    const open = (remoteAddress: string) => app.inject({ method: 'GET', url: `/services/${serviceId}`, remoteAddress });
+    for (let i = 0; i < drawingsPerMinute; i++) expect(rootOf((await open('203.0.113.7')).body), `drawing ${i + 1}`).toContain('Budgeted Wash');
+    const past = await open('203.0.113.7');
+    expect(past.statusCode).toBe(200);
+    expect(rootOf(past.body)).toBe('');
+    expect(past.body).toContain('<script type="module"');
+    // Another address is drawn as before.
+    expect(rootOf((await open('203.0.113.8')).body)).toContain('Budgeted Wash');
   });
 
   it('changes nothing while it draws: the checkout page makes no payment intent', async () => {
