@@ -38,13 +38,7 @@ async function registerThisDevice(userId: number) {
 }
 
 export function useNotificationPermission(userId: number) {
-  // Read in the task after the page's first commit, not in its first render: the prompt it may open is a modal whose
-  // focus makes the browser lay out the whole page inside that commit, one long task on a phone (decision 025).
-  const [permission, setPermission] = useState<NotificationPermissionState>('loading');
-  useEffect(() => {
-    const timer = setTimeout(() => setPermission(readNotificationPermission()), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  const [permission, setPermission] = useState<NotificationPermissionState>(readNotificationPermission);
   const [isDismissed, setIsDismissed] = useState(isPromptDismissed);
 
   // Permission granted in an earlier visit: make sure the server has this browser's current subscription.
