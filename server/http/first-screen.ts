@@ -23,7 +23,7 @@ type DrawingModule = {
 export type DrawnScreen = { markup: string; data: unknown };
 
 /** Longer than this and the reader gets the empty page at once: the app draws it in the browser, as before. */
-export const drawingDeadlineMs = 1500;
+const drawingDeadlineMs = 1500;
 
 /**
  * Pages drawn for one address a minute. Drawing costs the server a render and the page's API reads; the empty page
@@ -109,5 +109,3 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
     }
   };
 }
-
-export type FirstScreenDrawer = NonNullable<Awaited<ReturnType<typeof loadFirstScreenDrawer>>>;

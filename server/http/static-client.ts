@@ -41,7 +41,7 @@ const emptyRoot = '<div id="root"></div>';
 const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
 
 /** The id of the data block a page drawn per request carries; main.tsx reads it. */
-export const firstScreenDataId = 'first-screen-data';
+const firstScreenDataId = 'first-screen-data';
 
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;

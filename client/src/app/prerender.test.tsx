@@ -3,18 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { drawFirstScreen, prerenderVisitorPage, sendApiRequestsThrough } from './prerender.tsx';
 import { isDrawnForVisitors, routeTable } from './route-table.ts';
+import { basicExteriorWash } from '../../../tests/factories/catalog-fixtures.ts';
 
-const serviceFixture = {
-  id: 7,
-  detailerId: 1,
-  categoryId: 1,
-  name: 'Basic Exterior Wash',
-  description: 'Hand wash and dry.',
-  price: 59,
-  priceCents: 5900,
-  duration: 45,
-  imageUrl: '/images/services/exterior-wash.svg',
-};
 
 describe("the build's drawing of a visitor's first screen", () => {
   it('draws the login page whole, every control disabled until the app takes over', async () => {
@@ -40,7 +30,7 @@ describe("the build's drawing of a visitor's first screen", () => {
     const asked: string[] = [];
     sendApiRequestsThrough(async (url, init) => {
       asked.push(`${init.method} ${url}`);
-      if (url === '/api/services/7') return Response.json({ ...serviceFixture, id: 7, name: 'Drawn Interior Detail' });
+      if (url === '/api/services/7') return Response.json({ ...basicExteriorWash, id: 7, name: 'Drawn Interior Detail' });
       return Response.json({ message: 'Not here' }, { status: 404 });
     });
     try {

@@ -4,19 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import { basicExteriorWash } from '../../../../../tests/factories/catalog-fixtures.ts';
 import ServicePage from './service-page.tsx';
 
-const service = {
-  id: 1,
-  detailerId: 1,
-  categoryId: 1,
-  name: 'Basic Exterior Wash',
-  description: 'Hand wash and dry.',
-  price: 59,
-  priceCents: 5900,
-  duration: 45,
-  imageUrl: '/images/services/exterior-wash.svg',
-};
+const service = basicExteriorWash;
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
