@@ -8,6 +8,7 @@ import {
   bookingStatusLabel,
   bookingStatuses,
   bookingTransitions,
+  bySoonestStart,
   detailerSeesBooking,
   moneyEffectOf,
   IllegalTransitionError,
@@ -219,6 +220,19 @@ describe("the job's day", () => {
       'Reschedule',
       'Abandon',
       'Expire',
+    ]);
+  });
+});
+
+describe('bookings in start order', () => {
+  it('puts the soonest start first, across days and hours, and keeps ties together', () => {
+    const starts = ['2026-12-02T09:00:00.000Z', '2026-11-30T17:00:00.000Z', '2026-12-02T08:00:00.000Z', '2026-11-30T17:00:00.000Z'];
+    const sorted = starts.map((startsAt) => ({ startsAt })).sort(bySoonestStart);
+    expect(sorted.map((b) => b.startsAt)).toEqual([
+      '2026-11-30T17:00:00.000Z',
+      '2026-11-30T17:00:00.000Z',
+      '2026-12-02T08:00:00.000Z',
+      '2026-12-02T09:00:00.000Z',
     ]);
   });
 });

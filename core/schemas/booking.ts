@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts';
 import { timeSlotLabels } from '../domain/time-slots.ts';
+import { notesMaxLength, vehicleTypes } from '../domain/booking-fields.ts';
 import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
 import { accessNotesSchema, saveAddressSchema } from './address.ts';
 
 export { timeSlotLabels, timeSlots, type TimeSlotLabel } from '../domain/time-slots.ts';
 export { bookingStatuses, type BookingStatus } from '../domain/booking-status.ts';
+export { notesMaxLength, vehicleTypes, type VehicleType } from '../domain/booking-fields.ts';
 
-export const vehicleTypes = ['Sedan', 'SUV', 'Truck', 'Van', 'Luxury/Sports'] as const;
-export type VehicleType = (typeof vehicleTypes)[number];
-
-export const notesMaxLength = 500;
 export const zipPattern = /^\d{5}(-\d{4})?$/;
 export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
 
@@ -26,6 +24,7 @@ export const bookingStep1Schema = z.object({
   notes: optionalText('Notes', notesMaxLength, { multiline: true }),
 });
 export type BookingStep1 = z.infer<typeof bookingStep1Schema>;
+export type BookingStep1Input = z.input<typeof bookingStep1Schema>;
 
 export const bookingStep2Schema = z.object({
   date: bookingDateSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewayKinds } from './payments.ts';
 
 /** The most commission an admin may set (the table's check): 5000 basis points, 50 %. */
 export const maxCommissionBasisPoints = 5000;
@@ -53,21 +54,10 @@ export const publicSettingsSchema = z.object({
   referralFriendCreditCents: z.number().int(),
   referralReferrerCreditCents: z.number().int(),
   supportEmail: z.string(),
+  /** Which card form checkout shows: the server's, so that it can draw the test gateway's form before any intent. */
+  paymentGateway: z.enum(gatewayKinds),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-
-/** The spec's numbers ($15.00 fee, 8 % tax...), the columns' defaults: shown until the live ones arrive. */
-export const defaultPublicSettings: PublicSettings = {
-  serviceFeeCents: 1500,
-  taxRateBasisPoints: 800,
-  freeCancellationHours: 24,
-  lateCancellationFeeCents: 1500,
-  holdMinutes: 15,
-  requestTimeoutHours: 12,
-  referralFriendCreditCents: 1000,
-  referralReferrerCreditCents: 1000,
-  supportEmail: 'support@glossly.app',
-};
 
 /** One line of the audit list: who changed which setting, from what to what, and when. */
 export const platformSettingChangeSchema = z.object({
@@ -81,8 +71,11 @@ export const platformSettingChangeSchema = z.object({
 });
 export type PlatformSettingChange = z.infer<typeof platformSettingChangeSchema>;
 
-/** GET and PATCH /api/admin/settings answer (decisions 021, 022): every setting and the latest 50 changes. */
-export const platformSettingsSchema = publicSettingsSchema.extend({
+/**
+ * GET and PATCH /api/admin/settings answer (decisions 021, 022): every setting and the latest 50 changes. Not the
+ * gateway: it is the server's configuration, which no admin edits.
+ */
+export const platformSettingsSchema = publicSettingsSchema.omit({ paymentGateway: true }).extend({
   /** The platform's commission on a job's price and surcharge, in basis points (1500 = 15 %). */
   commissionBasisPoints: z.number().int(),
   /** The weekday payouts run on, 0 = Sunday. */

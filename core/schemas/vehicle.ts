@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { vehicleTypes } from './booking.ts';
+import { vehicleTypes } from '../domain/booking-fields.ts';
+import { maxVehicleYear, minVehicleYear, vehicleLimits } from '../domain/vehicles.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
 
-export { vehicleTypes, type VehicleType } from './booking.ts';
-
-/** The oldest model year My Cars takes (the database checks it too). */
-export const minVehicleYear = 1950;
-/** The newest model year: next year's models are on sale from the middle of this one. */
-export const maxVehicleYear = (now = new Date()) => now.getFullYear() + 1;
-
-export const vehicleLimits = { make: 40, model: 60, color: 30, licensePlate: 12, nickname: 40 } as const;
+export { vehicleTypes, type VehicleType } from '../domain/booking-fields.ts';
+export { maxVehicleYear, minVehicleYear, vehicleDescription, vehicleLimits, vehicleName } from '../domain/vehicles.ts';
 
 const yearMessage = () => `Year must be between ${minVehicleYear} and ${maxVehicleYear()}`;
 
@@ -67,9 +62,3 @@ export const vehicleSchema = z.object({
   createdAt: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
-
-/** 'Year Make Model': how a car without a nickname is named. */
-export const vehicleDescription = (car: { year: number; make: string; model: string }) => `${car.year} ${car.make} ${car.model}`;
-
-/** The car's name in lists: its nickname, else 'Year Make Model'. */
-export const vehicleName = (car: { nickname: string; year: number; make: string; model: string }) => car.nickname || vehicleDescription(car);

@@ -35,9 +35,9 @@ export async function readPlatformSettings(db: Database): Promise<PlatformSettin
   return made!;
 }
 
-/** GET /api/settings/public, no sign-in: what a customer sees priced and timed before booking. */
-export async function getPublicSettings(db: Database): Promise<PublicSettings> {
-  const s = await readPlatformSettings(db);
+/** GET /api/settings/public, no sign-in: what a customer sees priced and timed before booking, and how they pay. */
+export async function getPublicSettings(ctx: AppContext): Promise<PublicSettings> {
+  const s = await readPlatformSettings(ctx.db);
   return {
     serviceFeeCents: s.serviceFeeCents,
     taxRateBasisPoints: s.taxRateBasisPoints,
@@ -48,6 +48,7 @@ export async function getPublicSettings(db: Database): Promise<PublicSettings> {
     referralFriendCreditCents: s.referralFriendCreditCents,
     referralReferrerCreditCents: s.referralReferrerCreditCents,
     supportEmail: s.supportEmail,
+    paymentGateway: ctx.gateway.kind,
   };
 }
 

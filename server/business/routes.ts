@@ -38,5 +38,5 @@ export async function businessRoutes(app: FastifyInstance) {
   app.patch('/api/admin/settings', (request) => updatePlatformSettings(ctx, request.user, request.body, ctx.clock.now()));
 
   // What customers see priced and timed before they book (decision 022): public, no sign-in needed.
-  app.get('/api/settings/public', () => getPublicSettings(ctx.db));
+  app.get('/api/settings/public', () => getPublicSettings(ctx));
 }

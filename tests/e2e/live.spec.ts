@@ -63,7 +63,8 @@ test('[CUSTOMER] an open checkout stops taking the card within a second when the
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await page.goto(`/checkout?bookingId=${id}`);
-  await expect(page.getByLabel('Card number')).toBeVisible();
+  // Taking the card: the pay button is there once the payment intent is (the fields come before it).
+  await expect(page.getByRole('button', { name: 'Pay $78.72' })).toBeVisible();
 
   // The same customer, another tab: cancels the hold.
   const otherTab = await context.newPage();

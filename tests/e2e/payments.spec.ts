@@ -54,6 +54,45 @@ test('[CUSTOMER] pays for a booking with 4242 4242 4242 4242 and sees it request
   expect(after.status).toBe('requested');
 });
 
+test('[CUSTOMER] finds the card form on checkout before the payment intent, types into it, and nothing moves when the intent comes', async ({ page }) => {
+  await newCustomer(page.request);
+  const booking = await bookWash(page.request, 14, '9:00 AM');
+  // The intent is held back, as on a slow phone, where it comes seconds after the page.
+  let releaseIntent = () => {};
+  const intentHeld = new Promise<void>((resolve) => (releaseIntent = resolve));
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await intentHeld;
+    await route.continue();
+  });
+
+  await page.goto(`/checkout?bookingId=${booking.id}`);
+  const hint = page.getByText(/Test mode: use card 4242 4242 4242 4242/);
+  const connecting = page.getByRole('status').filter({ hasText: 'Connecting to Stripe payment system...' });
+  const help = page.getByRole('link', { name: 'Need help? Contact customer support' });
+  await expect(hint).toBeVisible();
+  await expect(connecting).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  // Typable once the app has taken over the drawn page, before the intent.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  const before = { hint: await hint.boundingBox(), notice: await connecting.boundingBox(), help: await help.boundingBox() };
+
+  releaseIntent();
+  const pay = page.getByRole('button', { name: 'Pay $78.72' });
+  await expect(pay).toBeVisible();
+  await expect(connecting).toHaveCount(0);
+  // The button takes the notice's place, at its height: nothing above or below it moves.
+  expect(await pay.boundingBox()).toEqual(before.notice);
+  expect(await hint.boundingBox()).toEqual(before.hint);
+  expect(await help.boundingBox()).toEqual(before.help);
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94107');
+  await pay.click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Successful')).toBeVisible();
+});
+
 test('[CUSTOMER] sees the decline for 4000 0000 0000 9995 and keeps the slot held', async ({ page }) => {
   await newCustomer(page.request);
   const booking = await bookWash(page.request, 3, '11:00 AM');

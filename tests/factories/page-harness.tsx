@@ -20,11 +20,14 @@ export function fetchFromReplies(replies: () => Record<string, Reply>) {
   });
 }
 
-/** Renders `ui` as the app does at `path`: under a fresh query client and a router on an in-memory location. */
-export function renderAtPath(path: string, ui: ReactNode) {
+/**
+ * Renders `ui` as the app does at `path`: under a query client (a fresh one, or one holding what a drawn page
+ * brings, as the app's first render has it) and a router on an in-memory location.
+ */
+export function renderAtPath(path: string, ui: ReactNode, queryClient = createQueryClient()) {
   const { hook } = memoryLocation({ path });
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Router hook={hook}>{ui}</Router>
     </QueryClientProvider>,
   );

@@ -65,7 +65,8 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
   it('answers the public settings to anyone, signed in or not, and only those', async () => {
     const response = await api(null, 'GET', '/api/settings/public');
     expect(response.statusCode).toBe(200);
-    expect(response.json<PublicSettings>()).toEqual(spec);
+    // And which card form checkout draws before its intent: this app pays with the built-in test gateway.
+    expect(response.json<PublicSettings>()).toEqual({ ...spec, paymentGateway: 'test' });
     expect((await patch({ serviceFeeCents: 1999, supportEmail: 'help@glossly.app' })).statusCode).toBe(200);
     expect((await api(null, 'GET', '/api/settings/public')).json()).toMatchObject({ serviceFeeCents: 1999, supportEmail: 'help@glossly.app' });
   });
@@ -201,5 +202,20 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
     expect((await patch({ requestTimeoutHours: 1 })).statusCode).toBe(200);
     await expireStaleRequests(t.ctx, new Date(made.getTime() + 2 * hour));
     expect(await statusOf()).toBe('expired');
+  });
+});
+
+describe('the public settings with Stripe', () => {
+  it("name Stripe as the gateway when the server pays with it: checkout then waits for Stripe's form", async () => {
+    const stripe = await createTestApp('pglite', {
+      env: { PAYMENTS_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_glossly', STRIPE_PUBLISHABLE_KEY: 'pk_test_glossly' },
+    });
+    try {
+      const response = await stripe.app.inject({ method: 'GET', url: '/api/settings/public' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<PublicSettings>()).toEqual({ ...spec, paymentGateway: 'stripe' });
+    } finally {
+      await stripe.close();
+    }
   });
 });

@@ -381,6 +381,12 @@ describe('pages drawn for each request', () => {
     expect(page.statusCode).toBe(200);
     expect(rootOf(page.body)).toContain('Connecting to Stripe payment system...');
     expect(await app.ctx.db.$count(paymentIntents)).toBe(intentsBefore);
+    // The test gateway's card form is drawn all the same, its pay button's place held by that notice: its test-card
+    // hint, the page's largest element, paints with the first screen instead of after the intent.
+    expect(rootOf(page.body)).toContain('Test mode: use card 4242 4242 4242 4242');
+    expect(rootOf(page.body)).toContain('aria-label="Card details"');
+    expect(rootOf(page.body)).not.toMatch(/>\s*Pay\b/);
+    expect(dataOf(page.body)!.queries.find((query) => query.queryKey.join('/') === 'settings/public')?.state.data).toMatchObject({ paymentGateway: 'test' });
     // The booking itself was read, as the customer.
     expect(dataOf(page.body)!.queries.some((query) => query.queryKey[0] === '/api/bookings' && query.queryKey[1] === booking.id)).toBe(true);
   });

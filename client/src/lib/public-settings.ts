@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { defaultPublicSettings, type PublicSettings } from '@core/schemas/platform-settings.ts';
+import { defaultPublicSettings } from '@core/domain/public-settings.ts';
+import type { PublicSettings } from '@core/schemas/platform-settings.ts';
 import { apiGet } from '@/lib/api-client.ts';
 
 // Shared by the booking flow, checkout and help (decision 022): what the platform's settings are now, so previews
@@ -13,7 +14,10 @@ export const getPublicSettings = () => apiGet<PublicSettings>('/api/settings/pub
 export const publicSettingsQueryOptions = () =>
   queryOptions({ queryKey: publicSettingsQueryKey, queryFn: getPublicSettings, staleTime: 60_000 });
 
-/** The live settings; the spec's numbers until they arrive (or when they cannot be read). */
-export function usePublicSettings(): PublicSettings {
+/**
+ * The live settings; the spec's numbers until they arrive (or when they cannot be read). Without the gateway, which
+ * has no default: checkout reads it from the query itself.
+ */
+export function usePublicSettings(): Omit<PublicSettings, 'paymentGateway'> {
   return useQuery(publicSettingsQueryOptions()).data ?? defaultPublicSettings;
 }

@@ -6,6 +6,7 @@ import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { FormNotice } from './form-notice.tsx';
 
 type Props = {
   /** The form's accessible name ('Card details', 'Add a card'). */
@@ -19,10 +20,15 @@ type Props = {
   onSubmit: (card: TestCardInput) => void;
   /** Shown between the fields and the button (test-card hint, 'Save this card'). */
   children?: ReactNode;
+  /**
+   * While set, this waiting notice holds the button's place and submitting does nothing; the fields stay typable,
+   * so checkout's customer can enter the card while the payment intent is being made.
+   */
+  notice?: string;
 };
 
 /** The built-in gateway's card fields: checkout pays with it, /payment-methods saves with it. */
-export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit, children }: Props) {
+export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit, children, notice }: Props) {
   const id = useId();
   const [values, setValues] = useState({ number: '', expiry: '', cvc: '', zip: '' });
   const [errors, setErrors] = useState<CardErrors>({});
@@ -34,6 +40,7 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (notice) return;
     const found = validateCard(values, new Date());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -117,15 +124,19 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
         </p>
       )}
       {children}
-      <Button type="submit" size="lg" variant="accent" disabled={isProcessing}>
-        {isProcessing ? (
-          <>
-            <Spinner size="sm" label="" aria-hidden="true" /> Processing...
-          </>
-        ) : (
-          submitLabel
-        )}
-      </Button>
+      {notice ? (
+        <FormNotice inPlaceOfButton>{notice}</FormNotice>
+      ) : (
+        <Button type="submit" size="lg" variant="accent" disabled={isProcessing}>
+          {isProcessing ? (
+            <>
+              <Spinner size="sm" label="" aria-hidden="true" /> Processing...
+            </>
+          ) : (
+            submitLabel
+          )}
+        </Button>
+      )}
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { TicketPercent, X } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
-import { promoCodeFormatMessage, promoCodeTextSchema } from '@core/schemas/promo-codes.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -58,7 +57,9 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled
     );
   }
 
-  function submit() {
+  // The code's rules load with the first code tried, not with checkout (zod is heavy to start: lib/schema-resolver.ts).
+  async function submit() {
+    const { promoCodeFormatMessage, promoCodeTextSchema } = await import('@core/schemas/promo-codes.ts');
     const parsed = promoCodeTextSchema.safeParse(code);
     if (!parsed.success) {
       setError(code.trim() === '' ? 'Enter a promo code' : promoCodeFormatMessage);
@@ -83,7 +84,7 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled
       className="grid gap-1.5"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <Label htmlFor={`${id}-code`}>Promo code</Label>

@@ -13,8 +13,10 @@ import { FormNotice } from './form-notice.tsx';
 import { newCardChoice, SavedCardChoice } from './saved-card-choice.tsx';
 
 type Props = {
-  clientSecret: string;
-  amountCents: number;
+  /** Null while checkout's payment intent is being made: the form is there and takes the card, paying waits. */
+  clientSecret: string | null;
+  /** Null while it is unknown (no intent yet). */
+  amountCents: number | null;
   /** A message from the card network for the last attempt (shown inline, in red). */
   cardError: string | null;
   /** A new attempt starts: the last attempt's message goes away. */
@@ -30,11 +32,14 @@ type Props = {
 /**
  * The built-in test gateway's payment form: the customer's saved cards as a choice (when there are any), else the
  * shared card fields, the test-card hint and 'Save this card'. (With Stripe, checkout shows Stripe's form instead and
- * no saved cards: paying with one there would need Stripe's own saved payment methods.)
+ * no saved cards: paying with one there would need Stripe's own saved payment methods.) It is drawn before the
+ * payment intent exists (the server's first screen makes none): until then, and for the one-frame set-up of each
+ * new intent, a notice holds the pay button's place. A new intent (the credits switched) keeps what was typed.
  */
 export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError, confirmPayment, payVerb = 'Pay' }: Props) {
   const id = useId();
-  const [isSettingUp, setIsSettingUp] = useState(true);
+  // The intent the form was last set up for: a new one sets it up again (one paint, the notice showing meanwhile).
+  const [setUpFor, setSetUpFor] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const confirm = useConfirmTestPayment(confirmPayment);
   const savedCards = usePaymentMethods();
@@ -42,20 +47,27 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
   const [choice, setChoice] = useState<string | null>(null);
   // The first saved card is picked by itself; the customer's own choice wins after that.
   const selected = choice ?? (cards[0] ? String(cards[0].id) : newCardChoice);
-  const payLabel = (
+  const payLabel = amountCents !== null && (
     <>
       <Lock aria-hidden="true" /> {payVerb} {formatUsd(amountCents)}
     </>
   );
+  // Paying waits for the intent and the form's set-up; the card can be typed meanwhile.
+  const notice =
+    clientSecret === null || amountCents === null
+      ? 'Connecting to Stripe payment system...'
+      : setUpFor !== clientSecret
+        ? 'Setting up secure payment form...'
+        : undefined;
 
   // The form is local, so setting up is one paint; the notice still shows while it happens.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setIsSettingUp(false));
+    const frame = requestAnimationFrame(() => setSetUpFor(clientSecret));
     return () => cancelAnimationFrame(frame);
   }, [clientSecret]);
 
   // A list that cannot be read only hides the saved cards: the card form still works.
-  if (isSettingUp || savedCards.isPending) return <FormNotice>Setting up secure payment form...</FormNotice>;
+  if (savedCards.isPending) return <FormNotice>Setting up secure payment form...</FormNotice>;
 
   const choiceView =
     cards.length > 0 ? (
@@ -77,6 +89,7 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
         className="grid gap-4"
         onSubmit={(event) => {
           event.preventDefault();
+          if (notice || clientSecret === null) return;
           onAttempt();
           confirm.mutate({ clientSecret, paymentMethodId: Number(selected) }, { onSuccess: onResult, onError });
         }}
@@ -87,15 +100,19 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
             {cardError}
           </p>
         )}
-        <Button type="submit" size="lg" variant="accent" disabled={confirm.isPending}>
-          {confirm.isPending ? (
-            <>
-              <Spinner size="sm" label="" aria-hidden="true" /> Processing...
-            </>
-          ) : (
-            payLabel
-          )}
-        </Button>
+        {notice ? (
+          <FormNotice inPlaceOfButton>{notice}</FormNotice>
+        ) : (
+          <Button type="submit" size="lg" variant="accent" disabled={confirm.isPending}>
+            {confirm.isPending ? (
+              <>
+                <Spinner size="sm" label="" aria-hidden="true" /> Processing...
+              </>
+            ) : (
+              payLabel
+            )}
+          </Button>
+        )}
       </form>
     );
   }
@@ -107,7 +124,9 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
       label="Card details"
       isProcessing={confirm.isPending}
       cardError={cardError}
+      notice={notice}
       onSubmit={(card) => {
+        if (clientSecret === null) return; // never: the notice holds the button's place until the intent is in
         onAttempt();
         confirm.mutate({ clientSecret, card, ...(saveCard ? { saveCard: true } : {}) }, { onSuccess: onResult, onError });
       }}

@@ -1,16 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { modelsOfMake, vehicleMakeNames, vehicleTypeOf } from '@core/data/vehicle-models.ts';
-import {
-  maxVehicleYear,
-  minVehicleYear,
-  vehicleInputSchema,
-  vehicleLimits,
-  type Vehicle,
-  type VehicleFormValues,
-  type VehicleInput,
-} from '@core/schemas/vehicle.ts';
+import { maxVehicleYear, minVehicleYear, vehicleLimits } from '@core/domain/vehicles.ts';
+import type { Vehicle, VehicleFormValues, VehicleInput } from '@core/schemas/vehicle.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -22,6 +14,9 @@ import { toast } from '@/lib/toast.ts';
 import { useCreateVehicle } from './api/create-vehicle.ts';
 import { useUpdateVehicle } from './api/update-vehicle.ts';
 import { VehicleTypeSelect } from './vehicle-type-select.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+
+const resolver = schemaResolver<VehicleFormValues, VehicleInput>(() => import('@core/schemas/vehicle.ts').then((schemas) => schemas.vehicleInputSchema));
 
 export interface VehicleFormDialogProps {
   open: boolean;
@@ -54,7 +49,7 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
   const update = useUpdateVehicle();
   const [photoUrl, setPhotoUrl] = useState<string | null>(vehicle?.photoUrl ?? null);
   const form = useForm<VehicleFormValues, unknown, VehicleInput>({
-    resolver: zodResolver(vehicleInputSchema),
+    resolver,
     defaultValues: {
       make: vehicle?.make ?? '',
       model: vehicle?.model ?? '',

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { vehicleTypes } from '@core/schemas/booking.ts';
+import { vehicleTypes } from '@core/domain/booking-fields.ts';
 import { fieldClasses } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 

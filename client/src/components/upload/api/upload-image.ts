@@ -1,4 +1,5 @@
-import { uploadImageTypes, uploadMaxBytes, type Upload, type UploadImageType } from '@core/schemas/upload.ts';
+import { uploadImageTypes, uploadMaxBytes, type UploadImageType } from '@core/domain/uploads.ts';
+import type { Upload } from '@core/schemas/upload.ts';
 import { ApiError } from '@/lib/api-client.ts';
 
 export type { Upload };

@@ -2,7 +2,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultPublicSettings, type PlatformSettingsResponse } from '@core/schemas/platform-settings.ts';
+import { defaultPublicSettings } from '@core/domain/public-settings.ts';
+import type { PlatformSettingsResponse } from '@core/schemas/platform-settings.ts';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';

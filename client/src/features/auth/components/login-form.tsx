@@ -1,16 +1,18 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
-import { loginSchema, type LoginInput } from '@core/schemas/auth.ts';
+import type { LoginInput } from '@core/schemas/auth.ts';
 import type { User } from '@core/schemas/user.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { EmailField, TextField } from './text-field.tsx';
 
+const resolver = schemaResolver<LoginInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.loginSchema));
+
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   const loginMutation = useLogin();
   const { errors, isSubmitting } = form.formState;
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema, type Registration, type RegisterInput } from '@core/schemas/auth.ts';
+import type { Registration, RegisterInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -11,6 +10,9 @@ import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailPanel } from './check-email-panel.tsx';
 import { EmailField, NewPasswordFields, TextField } from './text-field.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+
+const resolver = schemaResolver<RegisterInput, Registration>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.registerSchema));
 
 // The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
 const accountTypes = [
@@ -24,7 +26,7 @@ const accountTypes = [
  */
 export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
   const form = useForm<RegisterInput, unknown, Registration>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     defaultValues: { name: '', username: '', email: '', password: '', confirmPassword: '', role: 'customer', referralCode },
   });
   const isCustomer = useWatch({ control: form.control, name: 'role' }) === 'customer';

@@ -1,17 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { MailCheck } from 'lucide-react';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@core/schemas/auth.ts';
+import type { ForgotPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 import { EmailField } from '../components/text-field.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+
+const resolver = schemaResolver<ForgotPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.forgotPasswordSchema));
 
 export default function ForgotPasswordPage() {
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({ resolver, defaultValues: { email: '' } });
   const forgot = useForgotPassword();
   const { errors, isSubmitting } = form.formState;
 

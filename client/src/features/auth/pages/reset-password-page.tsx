@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { resetPasswordSchema, type ResetPasswordInput } from '@core/schemas/auth.ts';
+import type { ResetPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 import { NewPasswordFields } from '../components/text-field.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+
+const resolver = schemaResolver<ResetPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.resetPasswordSchema));
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -16,7 +18,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
 import { landingPath } from '@core/domain/navigation.ts';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@core/schemas/auth.ts';
+import type { ForgotPasswordInput } from '@core/schemas/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -12,6 +11,9 @@ import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 import { EmailField } from '../components/text-field.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+
+const resolver = schemaResolver<ForgotPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.forgotPasswordSchema));
 
 const invalidLink = 'This confirmation link is invalid. Please ask for a new one.';
 
@@ -54,7 +56,7 @@ export default function VerifyEmailPage() {
 }
 
 function ResendForm() {
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({ resolver, defaultValues: { email: '' } });
   const resend = useResendVerification();
   const { errors, isSubmitting } = form.formState;
 

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { vehicleName } from '@core/schemas/vehicle.ts';
+import { vehicleName } from '@core/domain/vehicles.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useVehicles } from '@/components/vehicles/api/get-vehicles.ts';
 

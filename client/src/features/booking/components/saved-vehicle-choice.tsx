@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { vehicleDescription, vehicleName, type Vehicle } from '@core/schemas/vehicle.ts';
+import { vehicleDescription, vehicleName } from '@core/domain/vehicles.ts';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { accessNotesSchema, placeLabelSchema, type SavedAddress } from '@core/schemas/address.ts';
-import { bookingStep2Schema, type BookingStep2 } from '@core/schemas/booking.ts';
+import type { SavedAddress } from '@core/schemas/address.ts';
+import type { BookingStep2 } from '@core/schemas/booking.ts';
 import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
@@ -16,17 +14,11 @@ import { useDetailerSoonestSlots } from '../api/get-detailer-soonest-slots.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { StepHeading } from './step-heading.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
+import type { ScheduleFormInput as Step2Input, ScheduleFormOutput as Step2Output } from '../lib/schedule-form.ts';
 import { matchingPlace, SavedPlaceSelect, SavePlaceOption } from './place-fields.tsx';
 
-// The spec's step 2 plus decision 019: access notes, and a typed address kept as a place under a label.
-const step2FormSchema = bookingStep2Schema
-  .extend({ accessNotes: accessNotesSchema, savePlace: z.boolean().optional(), placeLabel: z.string().optional() })
-  .superRefine((values, context) => {
-    const label = values.savePlace ? placeLabelSchema.safeParse(values.placeLabel ?? '') : null;
-    if (label && !label.success) context.addIssue({ code: 'custom', path: ['placeLabel'], message: label.error.issues[0]!.message });
-  });
-type Step2Input = z.input<typeof step2FormSchema>;
-type Step2Output = z.output<typeof step2FormSchema>;
+const resolver = schemaResolver<Step2Input, Step2Output>(() => import('../lib/schedule-form.ts').then((form) => form.scheduleFormSchema));
 export type Step2Draft = {
   date: string | null;
   time: string | null;
@@ -65,7 +57,7 @@ export function ScheduleStep({
   highlightSoonest = false,
 }: ScheduleStepProps) {
   const form = useForm<Step2Input, unknown, Step2Output>({
-    resolver: zodResolver(step2FormSchema),
+    resolver,
     defaultValues: {
       date: draft.date ?? '',
       time: (draft.time ?? undefined) as Step2Input['time'],

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Clock } from 'lucide-react';
-import { bookingStep1Schema, notesMaxLength, type BookingStep1 } from '@core/schemas/booking.ts';
+import { notesMaxLength } from '@core/domain/booking-fields.ts';
+import type { BookingStep1, BookingStep1Input as Step1Input } from '@core/schemas/booking.ts';
 import type { Service } from '@core/schemas/catalog.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -16,8 +15,10 @@ import { StepHeading } from './step-heading.tsx';
 import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { SavedVehiclesField } from './saved-vehicle-choice.tsx';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 
-type Step1Input = z.input<typeof bookingStep1Schema>;
+const resolver = schemaResolver<Step1Input, BookingStep1>(() => import('@core/schemas/booking.ts').then((schemas) => schemas.bookingStep1Schema));
+
 /** `vehicleId`: the saved car chosen (decision 019), whose type is `vehicleType`. */
 export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null; vehicleId?: number | null };
 
@@ -31,7 +32,7 @@ export interface ServiceStepProps {
 /** Step 1, Select a Service: the detailer's services, then Vehicle Information. */
 export function ServiceStep({ services, draft, onDraftChange, onContinue }: ServiceStepProps) {
   const form = useForm<Step1Input, unknown, BookingStep1>({
-    resolver: zodResolver(bookingStep1Schema),
+    resolver,
     defaultValues: {
       serviceId: draft.serviceId ?? undefined,
       vehicleType: (draft.vehicleType ?? '') as Step1Input['vehicleType'],

@@ -1,5 +1,5 @@
 import type { AvailabilitySlot, TimeSlotLabel } from '@core/schemas/booking.ts';
-import { timeSlotLabels } from '@core/schemas/booking.ts';
+import { timeSlotLabels } from '@core/domain/time-slots.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { cn } from '@/lib/cn.ts';
 

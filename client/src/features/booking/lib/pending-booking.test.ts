@@ -20,6 +20,17 @@ describe('pendingBooking draft', () => {
     expect(localStorage.getItem('pendingBooking')).toBeNull();
     localStorage.setItem('pendingBooking', JSON.stringify({ detailerId: 'one' }));
     expect(readPendingBooking()).toBeNull();
+    // Each field is checked: a wrong kind in an optional field, a step the flow does not have, a missing field.
+    for (const broken of [{ vehicleId: '7' }, { step: 4 }, { notes: undefined }]) {
+      localStorage.setItem('pendingBooking', JSON.stringify({ ...emptyPendingBooking(1, 2), ...broken }));
+      expect(readPendingBooking(), JSON.stringify(broken)).toBeNull();
+      expect(localStorage.getItem('pendingBooking')).toBeNull();
+    }
+  });
+
+  it("keeps an older draft without the optional fields, and only the draft's own fields", () => {
+    localStorage.setItem('pendingBooking', JSON.stringify({ ...emptyPendingBooking(1, 2), step: 2, vehicleId: null, injected: '<script>' }));
+    expect(readPendingBooking()).toEqual({ ...emptyPendingBooking(1, 2), step: 2, vehicleId: null });
   });
 
   it("holds core's pricing in dollars: $59.00 + $15.00 fee + 8% tax; nothing before a service is chosen", () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { centsToDollars } from '@core/domain/money.ts';
 import { bookingPrice, defaultPricingSettings, type PricingSettings } from '@core/domain/pricing.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
@@ -7,30 +6,68 @@ import { storageKeys } from '@/lib/storage-keys.ts';
  * The spec's booking draft (local storage `pendingBooking`). It only lets a reload resume the flow; the server
  * holds the real booking. Amounts are dollars, for display. `step` is ours: where to resume.
  */
-const pendingBookingSchema = z.object({
-  detailerId: z.number().nullable(),
-  serviceId: z.number().nullable(),
-  totalAmount: z.number().nullable(),
-  serviceFee: z.number().nullable(),
-  taxAmount: z.number().nullable(),
-  date: z.string().nullable(),
-  time: z.string().nullable(),
-  address: z.string().nullable(),
-  apt: z.string().nullable(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  vehicleType: z.string().nullable(),
-  notes: z.string().nullable(),
+export type PendingBooking = {
+  detailerId: number | null;
+  serviceId: number | null;
+  totalAmount: number | null;
+  serviceFee: number | null;
+  taxAmount: number | null;
+  date: string | null;
+  time: string | null;
+  address: string | null;
+  apt: string | null;
+  city: string | null;
+  zip: string | null;
+  vehicleType: string | null;
+  notes: string | null;
   // Decision 019 (ours): the access notes, and the label to save the typed address under.
-  accessNotes: z.string().nullable().optional(),
-  saveAddressLabel: z.string().nullable().optional(),
-  step: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  accessNotes?: string | null;
+  saveAddressLabel?: string | null;
+  step?: 1 | 2 | 3;
   /** Ours too: the saved car chosen in step 1 (My Cars), sent as the booking's vehicleId. */
-  vehicleId: z.number().nullable().optional(),
+  vehicleId?: number | null;
   /** Ours too ('Book again', issue 16): the past booking this draft started from; step 2 then marks the soonest slots. */
-  rebookOf: z.number().nullable().optional(),
-});
-export type PendingBooking = z.infer<typeof pendingBookingSchema>;
+  rebookOf?: number | null;
+};
+
+// What each field of a stored draft holds, or null. Checked here by hand rather than with a zod schema: the booking
+// page reads the draft in its first render, and starting zod there was a long task on a slow phone (issue 13). The
+// server validates the booking itself (core/schemas/booking.ts).
+const requiredFields = {
+  detailerId: 'number',
+  serviceId: 'number',
+  totalAmount: 'number',
+  serviceFee: 'number',
+  taxAmount: 'number',
+  date: 'string',
+  time: 'string',
+  address: 'string',
+  apt: 'string',
+  city: 'string',
+  zip: 'string',
+  vehicleType: 'string',
+  notes: 'string',
+} as const;
+const optionalFields = { accessNotes: 'string', saveAddressLabel: 'string', vehicleId: 'number', rebookOf: 'number' } as const;
+const steps: unknown[] = [1, 2, 3];
+
+/** The draft's known fields, when each holds what it should; null otherwise. */
+function draftFrom(stored: unknown): PendingBooking | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const fields = stored as Record<string, unknown>;
+  const draft: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries({ ...requiredFields, ...optionalFields })) {
+    const value = fields[name];
+    if (value === undefined && name in optionalFields) continue;
+    if (value !== null && typeof value !== kind) return null;
+    draft[name] = value;
+  }
+  if (fields.step !== undefined) {
+    if (!steps.includes(fields.step)) return null;
+    draft.step = fields.step;
+  }
+  return draft as PendingBooking;
+}
 
 export const emptyPendingBooking = (detailerId: number | null, serviceId: number | null): PendingBooking => ({
   detailerId,
@@ -71,12 +108,14 @@ export function readPendingBooking(): PendingBooking | null {
   if (typeof localStorage === 'undefined') return null;
   const stored = localStorage.getItem(storageKeys.pendingBooking);
   if (!stored) return null;
+  let draft: PendingBooking | null = null;
   try {
-    return pendingBookingSchema.parse(JSON.parse(stored));
+    draft = draftFrom(JSON.parse(stored));
   } catch {
-    localStorage.removeItem(storageKeys.pendingBooking);
-    return null;
+    // Not JSON: dropped below.
   }
+  if (!draft) localStorage.removeItem(storageKeys.pendingBooking);
+  return draft;
 }
 
 export function savePendingBooking(draft: PendingBooking) {

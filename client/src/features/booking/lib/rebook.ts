@@ -1,4 +1,5 @@
-import { vehicleTypes, type Booking, type VehicleType } from '@core/schemas/booking.ts';
+import { vehicleTypes, type VehicleType } from '@core/domain/booking-fields.ts';
+import type { Booking } from '@core/schemas/booking.ts';
 import type { Service } from '@core/schemas/catalog.ts';
 import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { draftAmounts, emptyPendingBooking, type PendingBooking } from './pending-booking.ts';

@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { DiscountLine } from '@/components/booking/discount-line.tsx';
 import type { Booking } from '@core/schemas/booking.ts';
-import { vehicleDescription } from '@core/schemas/vehicle.ts';
+import { vehicleDescription } from '@core/domain/vehicles.ts';
 import { AfterJobSection } from '@/components/after-job/after-job-section.tsx';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { BookAgainButton, canBookAgain } from '@/components/booking/booking-list-item.tsx';

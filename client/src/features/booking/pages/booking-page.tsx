@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { SearchX } from 'lucide-react';
 import { dateInZone } from '@core/domain/time-slots.ts';
-import { createBookingSchema } from '@core/schemas/booking.ts';
 import type { DetailerWithServices } from '@core/schemas/catalog.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
@@ -164,12 +163,14 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
   const onStep2Change = useCallback((values: Step2Draft) => setDraft((current) => ({ ...current, ...values })), []);
   const goTo = (next: BookingStep) => setDraft((current) => ({ ...current, step: next }));
 
-  function proceedToPayment() {
+  async function proceedToPayment() {
     if (!user) {
       // The draft is saved: after signing in, /booking resumes it.
       navigate(loginPathFor(`${window.location.pathname}${window.location.search}`));
       return;
     }
+    // Loaded by the steps' forms already (lib/schema-resolver.ts): the booking page does not start zod to draw.
+    const { createBookingSchema } = await import('@core/schemas/booking.ts');
     const input = createBookingSchema.safeParse({
       detailerId,
       serviceId: draft.serviceId,

@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'wouter';
-import { isLiveStatus } from '@core/domain/booking-status.ts';
+import { bySoonestStart, isLiveStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -12,8 +12,8 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 
 /** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */
 function splitBookings(bookings: Booking[]) {
-  const upcoming = bookings.filter((b) => isLiveStatus(b.status)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const past = bookings.filter((b) => !isLiveStatus(b.status)).sort((a, b) => b.startsAt.localeCompare(a.startsAt));
+  const upcoming = bookings.filter((b) => isLiveStatus(b.status)).sort(bySoonestStart);
+  const past = bookings.filter((b) => !isLiveStatus(b.status)).sort((a, b) => bySoonestStart(b, a));
   return { upcoming, past };
 }
 

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { invalidateLiveQueries } from '@/lib/live-queries.ts';
+import { publicSettingsQueryOptions } from '@/lib/public-settings.ts';
 import { currentUserQueryKey, useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
@@ -103,6 +104,9 @@ export default function CheckoutPage() {
   // height the loading notices keep so that nothing below them moves when it arrives (issue 13: layout shift).
   const savedCards = usePaymentMethods();
   const reservesCardFormHeight = !savedCards.data?.length;
+  // The gateway is known before the intent: with the test gateway its form is drawn at once (the server's first
+  // screen makes no intent), so it is there at the first paint and nothing moves when the intent arrives.
+  const gateway = useQuery(publicSettingsQueryOptions()).data?.paymentGateway;
 
   // 'Payment Setup Error' once per failure, with the server's message or the spec's fallback.
   const setupError = intent.error;
@@ -205,11 +209,12 @@ export default function CheckoutPage() {
               hasSurcharge={(booking.data?.vehicleSurchargeCents ?? 0) > 0}
             />
           )}
-          {/* 378 px: the new-card form at 390 px wide (its test-card hint on two lines). The waiting notice fills it. */}
+          {/* 378 px: the new-card form at 390 px wide (its test-card hint on two lines). The waiting notice fills it
+              while the gateway is unknown; the test gateway's form, waiting for its intent, is that height already. */}
           <div className={reservesCardFormHeight ? 'flex min-h-[23.625rem] flex-col [&>p]:flex-1' : 'flex flex-col'}>
-            {!data ? (
+            {!data && gateway !== 'test' ? (
               <FormNotice>Connecting to Stripe payment system...</FormNotice>
-            ) : data.gateway === 'stripe' && data.publishableKey ? (
+            ) : data && data.gateway === 'stripe' && data.publishableKey ? (
               <Suspense fallback={<FormNotice>Connecting to Stripe payment system...</FormNotice>}>
                 <StripePaymentForm
                   publishableKey={data.publishableKey}
@@ -223,9 +228,8 @@ export default function CheckoutPage() {
               </Suspense>
             ) : (
               <TestCardForm
-                key={data.clientSecret}
-                clientSecret={data.clientSecret}
-                amountCents={data.amountCents}
+                clientSecret={data?.clientSecret ?? null}
+                amountCents={data?.amountCents ?? null}
                 cardError={cardError}
                 onAttempt={() => setCardError(null)}
                 onResult={onResult}

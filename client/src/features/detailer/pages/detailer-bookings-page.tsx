@@ -1,6 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'wouter';
 import { dateInZone } from '@core/domain/time-slots.ts';
+import { bySoonestStart } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -20,7 +21,7 @@ const activeStatuses: ReadonlySet<Booking['status']> = new Set(['accepted', 'en_
  * under way too early is never shown as today's.
  */
 function groupJobs(jobs: Booking[], now: Date) {
-  const byStart = [...jobs].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const byStart = [...jobs].sort(bySoonestStart);
   const isLater = (job: Booking) => job.date > dateInZone(now, job.timeZone);
   return {
     requests: byStart.filter((job) => job.status === 'requested'),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { vehicleName, type Vehicle } from '@core/schemas/vehicle.ts';
+import { vehicleName } from '@core/domain/vehicles.ts';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';

@@ -1,5 +1,6 @@
 import { Pencil, Star, Trash2 } from 'lucide-react';
-import { vehicleDescription, vehicleName, type Vehicle } from '@core/schemas/vehicle.ts';
+import { vehicleDescription, vehicleName } from '@core/domain/vehicles.ts';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Car, Plus } from 'lucide-react';
-import { vehicleName, type Vehicle } from '@core/schemas/vehicle.ts';
+import { vehicleName } from '@core/domain/vehicles.ts';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

@@ -2,7 +2,8 @@ import { bookingHorizonDays, maxUnpaidHolds } from '@core/domain/booking-status.
 import { gatewayMinimumChargeCents } from '@core/domain/credits.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
-import { defaultPublicSettings, type PublicSettings } from '@core/schemas/platform-settings.ts';
+import { defaultPublicSettings } from '@core/domain/public-settings.ts';
+import type { PublicSettings } from '@core/schemas/platform-settings.ts';
 
 /**
  * The numbers the help and legal pages state. The fee, tax rate and terms an admin sets come from the public
@@ -10,7 +11,7 @@ import { defaultPublicSettings, type PublicSettings } from '@core/schemas/platfo
  * core/domain, so the words cannot drift from the app. Figures only the server knows (session length, message and
  * tracking retention) are written out in the content with the decision record that fixes them.
  */
-export function figuresFrom(settings: PublicSettings) {
+export function figuresFrom(settings: Omit<PublicSettings, 'paymentGateway'>) {
   const example = bookingPrice(5900, 0, {}, settings);
   return {
     serviceFee: formatUsd(settings.serviceFeeCents),

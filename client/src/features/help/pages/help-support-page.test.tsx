@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
-import { defaultPublicSettings } from '@core/schemas/platform-settings.ts';
+import { defaultPublicSettings } from '@core/domain/public-settings.ts';
 import HelpSupportPage from './help-support-page.tsx';
 
 let replies: Record<string, Reply>;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { roles } from '@core/domain/roles.ts';
-import { vehicleTypes } from '@core/schemas/booking.ts';
+import { vehicleTypes } from '@core/domain/booking-fields.ts';
 import { audienceInputSchema, type AudienceRules } from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { vehicleTypes } from '@core/schemas/booking.ts';
+import { vehicleTypes } from '@core/domain/booking-fields.ts';
 import type { ServiceCategory } from '@core/schemas/catalog.ts';
 import {
   ownServiceInputSchema,

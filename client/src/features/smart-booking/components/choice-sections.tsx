@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { timeWindowLabels } from '@core/domain/time-windows.ts';
-import { vehicleTypes, type VehicleType } from '@core/schemas/booking.ts';
+import { vehicleTypes, type VehicleType } from '@core/domain/booking-fields.ts';
 import type { SmartChoices } from '@core/schemas/smart-booking.ts';
 import { CategoryChip } from '@/components/catalog/category-chip.tsx';
 import { fieldClasses, Input } from '@/components/ui/input.tsx';

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
+import { Route } from 'wouter';
+import { defaultPublicSettings } from '@core/domain/public-settings.ts';
+import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
+import { paymentMethodsQueryKey } from '@/components/payments/api/list-payment-methods.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { publicSettingsQueryKey } from '@/lib/public-settings.ts';
+import { bookingResponse, jsonResponse } from '../../../../../tests/factories/booking-response.ts';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import CheckoutPage from './checkout-page.tsx';
+
+const customer = { id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0', detailerId: null };
+const intent: PaymentIntentResponse = {
+  clientSecret: 'pi_test_1_secret_abc',
+  publishableKey: null,
+  gateway: 'test',
+  amountCents: 7872,
+  totalCents: 7872,
+  creditsAppliedCents: 0,
+  status: 'requires_payment_method',
+};
+
+let replies: Record<string, Reply>;
+// The intent (a POST) answers when the test says so: the card form is on the page before it.
+let answerIntent: (response: Response) => void;
+const readReplies = fetchFromReplies(() => replies);
+const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+  if (url === '/api/create-payment-intent' && init?.method === 'POST') return new Promise<Response>((resolve) => (answerIntent = resolve));
+  return readReplies(url);
+});
+
+stubFetchEachTest(fetchMock);
+beforeEach(() => {
+  // Radix's switch and checkbox measure themselves; jsdom has no ResizeObserver.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  document.cookie = 'glossly_signed_in=1; path=/';
+  replies = {
+    '/api/auth/session': { status: 200, body: { user: customer } },
+    '/api/bookings/7': { status: 200, body: bookingResponse({ id: 7, customerId: 2, status: 'pending_payment' }) },
+    '/api/payment-methods': { status: 200, body: [] },
+    '/api/settings/public': { status: 200, body: { ...defaultPublicSettings, paymentGateway: 'test' } },
+  };
+});
+afterEach(() => {
+  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+});
+
+function renderCheckout(queryClient?: QueryClient) {
+  return renderAtPath(
+    '/checkout?bookingId=7',
+    <Route path="/checkout">
+      <CheckoutPage />
+    </Route>,
+    queryClient,
+  );
+}
+
+const connecting = 'Connecting to Stripe payment system...';
+const testModeHint = /Test mode: use card 4242/;
+const intentRequests = () => fetchMock.mock.calls.filter(([url]) => url === '/api/create-payment-intent');
+
+describe('CheckoutPage', () => {
+  it('with the test gateway shows the card form before the intent, pay button held by the notice, and keeps what was typed', async () => {
+    renderCheckout();
+    expect(await screen.findByText(testModeHint)).toBeTruthy();
+    expect(intentRequests()).toHaveLength(1);
+    expect(screen.getByText(connecting).getAttribute('role')).toBe('status');
+    expect(screen.getByText('Save this card')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+
+    // The card can be typed meanwhile; submitting it does nothing until the intent is in.
+    const number = screen.getByLabelText('Card number') as HTMLInputElement;
+    fireEvent.change(number, { target: { value: '4242424242424242' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Card details' }));
+    expect(screen.queryByText('Your card number is invalid.')).toBeNull();
+    expect(screen.queryByText("Your card's expiration date is invalid or in the past.")).toBeNull();
+
+    answerIntent(jsonResponse(intent));
+    expect(await screen.findByRole('button', { name: 'Pay $78.72' })).toBeTruthy();
+    expect(screen.queryByText(connecting)).toBeNull();
+    expect(screen.queryByText('Setting up secure payment form...')).toBeNull();
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242 4242 4242 4242');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/payments/test-gateway/confirm')).toBe(false);
+  });
+
+  it('with Stripe, and no intent yet, shows only the connecting notice', async () => {
+    // The gateway and the saved cards are there from the page's first render, as a drawn page brings them: a card
+    // form would show at once beside the notice.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(publicSettingsQueryKey, { ...defaultPublicSettings, paymentGateway: 'stripe' });
+    queryClient.setQueryData(paymentMethodsQueryKey, []);
+    renderCheckout(queryClient);
+    expect((await screen.findByText(connecting)).getAttribute('role')).toBe('status');
+    expect(intentRequests()).toHaveLength(1);
+    expect(screen.getAllByText(connecting)).toHaveLength(1);
+    expect(screen.queryByText(testModeHint)).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('while the gateway is unknown shows only the connecting notice', async () => {
+    replies['/api/settings/public'] = 'pending';
+    renderCheckout();
+    expect((await screen.findByText(connecting)).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(testModeHint)).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+});
