@@ -46,12 +46,15 @@ export interface ToastProps extends ComponentProps<typeof ToastPrimitive.Root> {
   variant?: ToastVariant;
 }
 
+// pointer-events-auto!: a toast stays tappable above a modal dialog that opened after it. Radix gives the layers open
+// before a modal an inline `pointer-events: none`, and each toast is such a layer (its viewport is a branch, so a tap
+// on a toast does not close the dialog).
 export function Toast({ variant = 'default', className, ...props }: ToastProps) {
   return (
     <ToastPrimitive.Root
       data-variant={variant}
       className={cn(
-        'group pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-raised',
+        'group pointer-events-auto! relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-raised',
         'data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out',
         'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
         'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',

@@ -13,6 +13,27 @@ import { NotificationPermissionPrompt } from './notification-permission-prompt.t
 import { NotificationPanel } from './notification-panel.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
+/**
+ * True once the page under the bell has painted. The prompt's modal moves focus on opening, which makes the browser
+ * lay out the whole page at once if it has not yet: opened with the page, that was one task of 300 ms on a throttled
+ * phone (issue 13). After a paint the layout is done, and the prompt opens in a short task of its own.
+ */
+function useHasPainted(): boolean {
+  const [hasPainted, setHasPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before its paint; the timer's task comes after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setHasPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return hasPainted;
+}
+
 /** The header bell: unread badge (polled every 60 s, live from the event stream) and the panel. */
 export function NotificationBell({ userId }: { userId: number }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -21,6 +42,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   const unreadCount = useUnreadCount(userId);
   useNotificationStream(true);
   useStuckModalCloser();
+  const hasPainted = useHasPainted();
 
   useEffect(() => {
     if (unreadCount.isError) toast({ title: 'Failed to refresh notification count', variant: 'destructive' });
@@ -33,7 +55,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   // this session; closing it any way hides it for the session.
   // It never interrupts the focused flows (booking, checkout, payment), the pages without the bottom nav.
   const closePrompt = () => permission.dismiss();
-  const isPromptOpen = permission.shouldOffer && !hidesBottomNav(path);
+  const isPromptOpen = hasPainted && permission.shouldOffer && !hidesBottomNav(path);
 
   return (
     <>
