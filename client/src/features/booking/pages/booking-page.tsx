@@ -261,12 +261,14 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
     );
   }
 
-  const today = detailer ? dateInZone(new Date(), detailer.timeZone) : null;
+  // The detailer's today, for step 2's calendar only: the first date format with a time zone takes a slow phone some
+  // 70 ms to make (issue 13), which step 1, the page's first screen, does not need.
+  const today = detailer && step === 2 ? dateInZone(new Date(), detailer.timeZone) : null;
   return (
     <div>
       {header}
       <div className="p-4">
-        {!detailer || !today ? (
+        {!detailer ? (
           <div className="grid gap-3" aria-hidden>
             <Skeleton className="h-6 w-40" />
             <Skeleton className="h-28" />
@@ -279,7 +281,7 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
             onDraftChange={onStep1Change}
             onContinue={() => goTo(2)}
           />
-        ) : step === 2 ? (
+        ) : step === 2 && today ? (
           <>
             {draft.rebookOf != null && (
               <RebookSummary
