@@ -1,6 +1,22 @@
 import { addCalendarDays } from './business-weeks.ts';
 import { weekdayOf } from './time-slots.ts';
 
+// The ledger's kinds and their names are here rather than in core/schemas/earnings.ts so that the payouts list can
+// name its lines without loading zod (issue 13).
+
+/** The kinds of line in a detailer's ledger (`detailer_ledger.kind`). */
+export const ledgerKinds = ['job', 'tip', 'refund', 'payout', 'payout_reversal'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** How each ledger kind reads on screen and in the statement. */
+export const ledgerKindLabels: Record<LedgerKind, string> = {
+  job: 'Job',
+  tip: 'Tip',
+  refund: 'Refund',
+  payout: 'Payout',
+  payout_reversal: 'Payout returned',
+};
+
 /** The platform's commission until an admin sets another (decision 021): 15 %. */
 export const defaultCommissionBasisPoints = 1500;
 

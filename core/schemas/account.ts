@@ -1,34 +1,18 @@
 import { z } from 'zod';
 import { passwordMaxLength, passwordMinLength, passwordPolicyMessages } from '../domain/password-policy.ts';
+import { normalizeUsPhone } from '../domain/phone-numbers.ts';
 import { emailMaxLength, idSchema, textSchema } from './common.ts';
 
 // The signed-in user's own account (decision 019, Profile): PATCH /api/account and its siblings. The forms use these
-// same schemas through zodResolver.
+// same schemas through lib/schema-resolver.ts. accountMessages and deleteConfirmationWord are in core/domain/account.ts,
+// not re-exported here: the profile page uses them and loads this module with import(), and such a re-export cost the
+// page its entry in the build.
 
 /** The register form's rules and messages (spec section 5), reused when the name or username is edited. */
 export const profileNameSchema = textSchema('Name', 100, { required: 'Required' }).min(2, 'Name must be at least 2 characters');
 export const profileUsernameSchema = textSchema('Username', 50, { required: 'Required' }).min(3, 'Username must be at least 3 characters');
 
 export const phoneMessage = 'Enter a US phone number, such as (415) 555-0123';
-
-/**
- * A US (NANP) number written any usual way: '(415) 555-0123', '415.555.0123', '+1 415 555 0123', '1-415-555-0123'.
- * The E.164 form ('+14155550123') or null when it is not one: area code and exchange start with 2 to 9.
- */
-export function normalizeUsPhone(input: string): string | null {
-  if (!/^[\d\s().+-]+$/.test(input)) return null;
-  if (input.includes('+') && !/^\s*\+1[\s().-]*\d/.test(input)) return null;
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
-  return `+1${digits}`;
-}
-
-/** '+14155550123' as '(415) 555-0123'; anything else as it is. */
-export function formatUsPhone(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
 
 /** A phone to store: a US number becomes E.164; empty text or null clears it. */
 export const phoneSchema = textSchema('Phone', 30, { required: phoneMessage, invalid: phoneMessage })
@@ -102,33 +86,12 @@ export const confirmEmailChangeSchema = z.object({
 });
 export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;
 
-/** What an account without a password (OpenID only) types to delete it. */
-export const deleteConfirmationWord = 'DELETE';
-
 /** DELETE /api/account: the password, or for an account without one the typed word. */
 export const deleteAccountSchema = z.object({
   password: textSchema('Password', passwordMaxLength, { trim: false }).optional(),
   confirmation: textSchema('Confirmation', 20).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
-
-export const accountMessages = {
-  wrongCurrentPassword: 'Your current password is incorrect',
-  wrongPassword: 'Your password is incorrect',
-  noPassword:
-    "Your account signs in with Google and has no password yet. To set one, use 'Forgot password?' on the sign-in page.",
-  usernameTaken: 'This username is already taken',
-  avatarNotYours: 'Choose a photo you uploaded',
-  emailChangeSent: 'Check your new email address: we sent a link to confirm the change.',
-  emailChanged: 'Your email address has been changed.',
-  emailLinkInvalid: 'This email change link is invalid or has already been used. Please ask for a new one.',
-  emailLinkExpired: 'This email change link has expired. Please ask for a new one.',
-  emailNoLongerAvailable: 'This email address is no longer available. Please choose another one.',
-  sameEmail: 'This is already your email address',
-  upcomingJobs: 'Cancel or finish your upcoming jobs first',
-  upcomingBookings: 'Cancel your upcoming bookings first',
-  typeToDelete: `Type ${deleteConfirmationWord} to confirm`,
-} as const;
 
 /** POST /api/account/email/confirm answers this. */
 export type EmailChangeAnswer = { message: string; email: string };

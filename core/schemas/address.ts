@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { accessNotesMaxLength, placeAptMaxLength, placeLabelMaxLength } from '../domain/places.ts';
 import { idParam, optionalText, textSchema } from './common.ts';
+
+export { placeAptMaxLength } from '../domain/places.ts';
 
 // Saved places (decision 019): where a customer's car usually is, to book there again in a tap. The booking schema
 // takes `accessNotesSchema` and `saveAddressSchema` from here, so this file must not import booking.ts.
-
-/** The labels offered first; any other short text is a label too ("Mum's", "Gym"). */
-export const suggestedPlaceLabels = ['Home', 'Work'] as const;
-export const placeLabelMaxLength = 40;
-export const placeAptMaxLength = 40;
-export const accessNotesMaxLength = 500;
 
 /** The booking's ZIP rule and message, repeated here (booking.ts imports this file): 5 digits or ZIP+4. */
 const zipPattern = /^\d{5}(-\d{4})?$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ownServiceLimits } from '../domain/own-services.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
-import { ownServiceLimits } from './own-service.ts';
 
 // /admin/services (issue 19): the categories customers browse and every detailer's services, for admins only.
 

@@ -4,7 +4,7 @@ import { roles } from '../domain/roles.ts';
 import { emailMaxLength, idParam, textSchema } from './common.ts';
 import { referralCodeInputSchema } from './referrals.ts';
 
-// Spec section 5, word for word. The forms (zodResolver) and the Fastify routes parse with these same schemas.
+// Spec section 5, word for word. The forms (lib/schema-resolver.ts) and the Fastify routes parse with these same schemas.
 
 const email = textSchema('Email', emailMaxLength, { required: 'Required' }).pipe(
   z.email({ error: 'Please enter a valid email address' }),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import type { LedgerKind } from '../domain/earnings.ts';
 import { idParam, textSchema } from './common.ts';
 
 // The detailer's earnings and payouts (decision 021, "Money"): GET /api/detailer/earnings, GET /api/detailer/payouts/:id,
 // GET /api/detailer/statements/:month.csv and GET/POST /api/detailer/payout-account.
+// ledgerKindLabels is in core/domain/earnings.ts, not re-exported here: the business page uses it and loads this module
+// with import(), and such a re-export cost the page its entry in the build.
 
 export const payoutGateways = ['test', 'stripe'] as const;
 export type PayoutGateway = (typeof payoutGateways)[number];
@@ -12,18 +15,6 @@ export type PayoutAccountStatus = (typeof payoutAccountStatuses)[number];
 
 export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
-
-export const ledgerKinds = ['job', 'tip', 'refund', 'payout', 'payout_reversal'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
-
-/** How each ledger kind reads on screen and in the statement. */
-export const ledgerKindLabels: Record<LedgerKind, string> = {
-  job: 'Job',
-  tip: 'Tip',
-  refund: 'Refund',
-  payout: 'Payout',
-  payout_reversal: 'Payout returned',
-};
 
 /** An ABA routing number: nine digits whose weighted sum (3, 7, 1, ...) is a multiple of ten. */
 export function isRoutingNumber(value: string): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessProfileLimits } from '../domain/business-profile.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
 
 // A new detailer's setup before customers see them (issue 17, decision 021): one contract for the API and the screens.
@@ -44,7 +45,6 @@ export const onboardingSchema = z.object({
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
-export const businessProfileLimits = { nameMin: 2, nameMax: 80, descriptionMin: 20, descriptionMax: 1000 } as const;
 const limits = businessProfileLimits;
 
 const businessFields = {

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { formatUsd } from '../domain/money.ts';
+import { ownServiceLimits } from '../domain/own-services.ts';
 import { vehicleTypes } from './booking.ts';
 import { vehicleSurchargeSchema } from './catalog.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
 
 // A detailer's own services (issue 17, decision 020): one contract for the API and the editor's form.
-
-export const ownServiceLimits = {
-  nameMin: 2,
-  nameMax: 80,
-  description: 1000,
-  priceMinCents: 500,
-  priceMaxCents: 500_000,
-  durationMin: 15,
-  durationMax: 600,
-  durationStep: 15,
-  checklistItems: 20,
-  checklistItem: 80,
-  surchargeMaxCents: 50_000,
-} as const;
 
 const limits = ownServiceLimits;
 

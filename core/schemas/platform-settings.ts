@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { platformSettingNames, type PlatformSettingName } from '../domain/platform-settings.ts';
 import { gatewayKinds } from './payments.ts';
+
+export { platformSettingNames, type PlatformSettingName } from '../domain/platform-settings.ts';
 
 /** The most commission an admin may set (the table's check): 5000 basis points, 50 %. */
 export const maxCommissionBasisPoints = 5000;
@@ -16,16 +19,14 @@ export const referralFriendCreditMessage = "Friend's credit must be between $0.0
 export const referralReferrerCreditMessage = "Referrer's credit must be between $0.00 and $100.00";
 export const supportEmailMessage = 'Support email must be a valid email address';
 
-/** Payout days as the settings form offers them, by number (0 = Sunday, as platform_settings.payout_weekday). */
-export const payoutWeekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 /** A whole number within the table's check, every problem with the one message naming the field. */
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /**
  * Each setting's API shape and the range platform_settings' checks also hold (migration 0012): the API refuses
- * with the field's message before the database would.
+ * with the field's message before the database would. One field for each of `platformSettingNames`
+ * (core/domain/platform-settings.ts) and no other, which `satisfies` checks.
  */
 export const platformSettingFields = {
   serviceFeeCents: wholeNumber(0, 10_000, serviceFeeMessage),
@@ -39,9 +40,7 @@ export const platformSettingFields = {
   supportEmail: z.string({ error: supportEmailMessage }).trim().max(254, supportEmailMessage).pipe(z.email(supportEmailMessage)),
   commissionBasisPoints: wholeNumber(0, maxCommissionBasisPoints, commissionMessage),
   payoutWeekday: wholeNumber(0, 6, payoutWeekdayMessage),
-};
-export type PlatformSettingName = keyof typeof platformSettingFields;
-export const platformSettingNames = Object.keys(platformSettingFields) as PlatformSettingName[];
+} satisfies Record<PlatformSettingName, z.ZodType>;
 
 /** What customers see before they book (GET /api/settings/public, no sign-in): the numbers that price and time a booking. */
 export const publicSettingsSchema = z.object({
@@ -138,33 +137,3 @@ export const platformSettingsFormSchema = z
   }));
 export type PlatformSettingsFormValues = z.input<typeof platformSettingsFormSchema>;
 export type PlatformSettingsFormOutput = z.output<typeof platformSettingsFormSchema>;
-
-/** The API's field names as the form's (the form types dollars and percent). */
-export const formFieldOfSetting: Record<PlatformSettingName, keyof PlatformSettingsFormValues> = {
-  serviceFeeCents: 'serviceFeeDollars',
-  taxRateBasisPoints: 'taxRatePercent',
-  freeCancellationHours: 'freeCancellationHours',
-  lateCancellationFeeCents: 'lateCancellationFeeDollars',
-  holdMinutes: 'holdMinutes',
-  requestTimeoutHours: 'requestTimeoutHours',
-  referralFriendCreditCents: 'referralFriendCreditDollars',
-  referralReferrerCreditCents: 'referralReferrerCreditDollars',
-  supportEmail: 'supportEmail',
-  commissionBasisPoints: 'commissionPercent',
-  payoutWeekday: 'payoutWeekday',
-};
-
-/** The audit list's names for the settings, as the form labels them. */
-export const platformSettingLabels: Record<PlatformSettingName, string> = {
-  serviceFeeCents: 'Service fee',
-  taxRateBasisPoints: 'Tax rate',
-  freeCancellationHours: 'Free cancellation (hours)',
-  lateCancellationFeeCents: 'Late cancellation fee',
-  holdMinutes: 'Hold time (minutes)',
-  requestTimeoutHours: 'Request expiry (hours)',
-  referralFriendCreditCents: "Friend's credit",
-  referralReferrerCreditCents: "Referrer's credit",
-  supportEmail: 'Support email',
-  commissionBasisPoints: 'Commission',
-  payoutWeekday: 'Payout day',
-};

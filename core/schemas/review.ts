@@ -1,25 +1,17 @@
 import { z } from 'zod';
+import { hideReasonMaxLength, hideReasonMinLength, reviewBodyMaxLength, reviewReplyMaxLength } from '../domain/reviews.ts';
 import { idParam, textSchema } from './common.ts';
+
+export { bookingReviewsEntityId } from '../domain/reviews.ts';
 
 // Reviews (decision 020, "Reviews are blind"): the contracts of /api/bookings/:id/reviews, /api/reviews/:id,
 // /api/detailers/:id/reviews and /api/admin/reviews/:id/hide|unhide.
 
-export const reviewBodyMaxLength = 2000;
-export const reviewReplyMaxLength = 1000;
-export const hideReasonMinLength = 3;
-export const hideReasonMaxLength = 500;
 export const detailerReviewsPageSize = 20;
 
 /** 'customer' rates the detailer; 'detailer' rates the customer. */
 export const reviewAuthorRoles = ['customer', 'detailer'] as const;
 export type ReviewAuthorRole = (typeof reviewAuthorRoles)[number];
-
-/**
- * What /reviews/:id names when a notification links there before any review exists (the reminders): `booking-<id>`,
- * the booking's own review page (its form, or both sides' reviews). A bare number is a review's id.
- */
-export const bookingReviewsEntityPrefix = 'booking-';
-export const bookingReviewsEntityId = (bookingId: number) => `${bookingReviewsEntityPrefix}${bookingId}`;
 
 const ratingMessage = 'Rating must be a whole number of stars from 1 to 5';
 export const reviewRatingSchema = z

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { accountMessages, deleteConfirmationWord } from '@core/domain/account.ts';
 import { badRequest, conflict } from '@core/errors.ts';
-import { accountMessages, deleteConfirmationWord, type DeleteAccountInput } from '@core/schemas/account.ts';
+import type { DeleteAccountInput } from '@core/schemas/account.ts';
 import type { AppContext } from '../context.ts';
 import {
   availabilityRules,

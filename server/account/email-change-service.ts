@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { accountMessages } from '@core/domain/account.ts';
 import { badRequest } from '@core/errors.ts';
-import { accountMessages, type ChangeEmailInput, type EmailChangeAnswer } from '@core/schemas/account.ts';
+import type { ChangeEmailInput, EmailChangeAnswer } from '@core/schemas/account.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { emailChangeTokens, users } from '../db/schema.ts';

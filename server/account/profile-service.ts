@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { accountMessages } from '@core/domain/account.ts';
 import { AppError, badRequest } from '@core/errors.ts';
-import { accountMessages, type ChangePasswordInput, type UpdateProfile } from '@core/schemas/account.ts';
+import type { ChangePasswordInput, UpdateProfile } from '@core/schemas/account.ts';
 import type { User } from '@core/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';

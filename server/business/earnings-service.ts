@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { weekStartInZone } from '@core/domain/business-weeks.ts';
-import { nextPayoutDate, payoutCents } from '@core/domain/earnings.ts';
+import { ledgerKindLabels, nextPayoutDate, payoutCents } from '@core/domain/earnings.ts';
 import { zonedTimeToUtc } from '@core/domain/time-slots.ts';
 import { notFound } from '@core/errors.ts';
-import { ledgerKindLabels, type Earnings, type EarningsLine, type Payout } from '@core/schemas/earnings.ts';
+import type { Earnings, EarningsLine, Payout } from '@core/schemas/earnings.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, detailerLedger, payouts, services } from '../db/schema.ts';

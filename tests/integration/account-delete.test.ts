@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accountMessages } from '@core/schemas/account.ts';
+import { accountMessages } from '@core/domain/account.ts';
 import {
   bookings,
   conversations,

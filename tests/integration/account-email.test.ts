@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accountMessages } from '@core/schemas/account.ts';
+import { accountMessages } from '@core/domain/account.ts';
 import { emailChangeTokens } from '../../server/db/schema.ts';
 import { emailChangeLifetimeMs } from '../../server/account/email-change-service.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages } from '@core/schemas/account.ts';
+import { accountMessages } from '@core/domain/account.ts';
 import { passwordPolicyMessages } from '@core/domain/password-policy.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';
 import { databaseKinds, sessionCookie } from './test-app.ts';

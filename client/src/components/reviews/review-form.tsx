@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { createReviewSchema, reviewBodyMaxLength, type CreateReviewInput, type ReviewFormValues } from '@core/schemas/review.ts';
+import { reviewBodyMaxLength } from '@core/domain/reviews.ts';
+import type { CreateReviewInput, ReviewFormValues } from '@core/schemas/review.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
@@ -21,13 +22,15 @@ export interface ReviewFormProps {
   onCancel?: () => void;
 }
 
+const resolver = schemaResolver<ReviewFormValues, CreateReviewInput>(() => import('@core/schemas/review.ts').then((schemas) => schemas.createReviewSchema));
+
 const fieldNames = ['rating', 'body'] as const;
 
 /** Stars and text, validated with the API's own schema; the server's field errors land on their fields. */
 export function ReviewForm({ initial, submitLabel, placeholder, onSubmit, onCancel }: ReviewFormProps) {
   const id = useId();
   const form = useForm<ReviewFormValues, unknown, CreateReviewInput>({
-    resolver: zodResolver(createReviewSchema),
+    resolver,
     defaultValues: initial ?? { rating: undefined as unknown as number, body: '' },
   });
   const { control, register, handleSubmit, setError, formState } = form;

@@ -1,18 +1,20 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changeEmailSchema, type ChangeEmailInput } from '@core/schemas/account.ts';
+import type { ChangeEmailInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { AccountField, applyServerFields } from './account-field.tsx';
+
+const resolver = schemaResolver<ChangeEmailInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.changeEmailSchema));
 
 const formFields = ['newEmail', 'password'] as const;
 
 /** 'Change email': a link goes to the new address and the change happens when it is opened. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const change = useChangeEmail();
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '', password: '' } });
+  const form = useForm<ChangeEmailInput>({ resolver, defaultValues: { newEmail: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {

@@ -1,12 +1,14 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordMinLength } from '@core/domain/password-policy.ts';
-import { changePasswordSchema, type ChangePasswordInput } from '@core/schemas/account.ts';
+import type { ChangePasswordInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AccountField, applyServerFields } from './account-field.tsx';
+
+const resolver = schemaResolver<ChangePasswordInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.changePasswordSchema));
 
 const formFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -14,7 +16,7 @@ const formFields = ['currentPassword', 'newPassword', 'confirmPassword'] as cons
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

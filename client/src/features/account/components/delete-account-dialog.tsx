@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { accountMessages, deleteConfirmationWord } from '@core/schemas/account.ts';
+import { accountMessages, deleteConfirmationWord } from '@core/domain/account.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';

@@ -1,13 +1,16 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { formatUsPhone, profileFormSchema, type ProfileForm, type ProfileFormInput } from '@core/schemas/account.ts';
+import { formatUsPhone } from '@core/domain/phone-numbers.ts';
+import type { ProfileForm, ProfileFormInput } from '@core/schemas/account.ts';
 import type { User } from '@core/schemas/user.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AccountField, applyServerFields } from './account-field.tsx';
+
+const resolver = schemaResolver<ProfileFormInput, ProfileForm>(() => import('@core/schemas/account.ts').then((schemas) => schemas.profileFormSchema));
 
 const formFields = ['name', 'username', 'phone'] as const;
 
@@ -15,7 +18,7 @@ const formFields = ['name', 'username', 'phone'] as const;
 export function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileFormInput, unknown, ProfileForm>({
-    resolver: zodResolver(profileFormSchema),
+    resolver,
     defaultValues: { name: user.name, username: user.username, phone: user.phone ? formatUsPhone(user.phone) : '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -9,7 +9,7 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useLogout } from '@/lib/session/logout.ts';
 import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
-import { formatUsPhone } from '@core/schemas/account.ts';
+import { formatUsPhone } from '@core/domain/phone-numbers.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUser } from '../api/get-user.ts';
 import { AccountSettings } from '../components/account-settings.tsx';

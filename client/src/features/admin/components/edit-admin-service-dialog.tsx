@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminServiceFormSchema, type AdminService, type AdminServiceFormValues, type AdminServiceUpdate } from '@core/schemas/admin-catalog.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,8 +8,14 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangeAdminService } from '../api/change-admin-service.ts';
+
+// The schema comes with the page, not at first use: the category forms beside this one on /admin/services check a name
+// with the same module's adminCategoryInputSchema as they submit, and a page that both imports a module and loads it
+// with import() can lose its entry in the build (glossly:route-preloads).
+const resolver = schemaResolver<AdminServiceFormValues>(() => Promise.resolve(adminServiceFormSchema));
 
 /** Edit a service's name, description and photo on a detailer's behalf: customers see the change at once. */
 export function EditAdminServiceDialog({ service, onClose }: { service: AdminService | null; onClose: () => void }) {
@@ -28,7 +33,7 @@ function EditServiceForm({ service, onClose }: { service: AdminService; onClose:
   const change = useChangeAdminService();
   const [photo, setPhoto] = useState<Photo>({ uploadId: service.imageUploadId, url: service.imageUploadId === null ? null : service.imageUrl });
   const { register, handleSubmit, setError, formState } = useForm<AdminServiceFormValues>({
-    resolver: zodResolver(adminServiceFormSchema),
+    resolver,
     defaultValues: { name: service.name, description: service.description },
   });
   const errors = formState.errors;

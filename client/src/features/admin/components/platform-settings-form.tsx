@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formFieldOfSetting,
-  payoutWeekdayNames,
-  platformSettingNames,
-  platformSettingsFormSchema,
-  type PlatformSettingName,
-  type PlatformSettingsFormOutput,
-  type PlatformSettingsFormValues,
-  type PlatformSettingsResponse,
-  type PlatformSettingsUpdate,
+import { formFieldOfSetting, payoutWeekdayNames, platformSettingNames, type PlatformSettingName } from '@core/domain/platform-settings.ts';
+import type {
+  PlatformSettingsFormOutput,
+  PlatformSettingsFormValues,
+  PlatformSettingsResponse,
+  PlatformSettingsUpdate,
 } from '@core/schemas/platform-settings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -18,8 +13,11 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input, fieldClasses } from '@/components/ui/input.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdatePlatformSettings } from '../api/update-platform-settings.ts';
+
+const resolver = schemaResolver<PlatformSettingsFormValues, PlatformSettingsFormOutput>(() => import('@core/schemas/platform-settings.ts').then((schemas) => schemas.platformSettingsFormSchema));
 
 type FieldName = keyof PlatformSettingsFormValues;
 
@@ -95,7 +93,7 @@ function changedFields(saved: PlatformSettingsResponse, form: PlatformSettingsFo
 export function PlatformSettingsForm({ settings }: { settings: PlatformSettingsResponse }) {
   const save = useUpdatePlatformSettings();
   const { register, handleSubmit, setError, reset, formState } = useForm<PlatformSettingsFormValues, unknown, PlatformSettingsFormOutput>({
-    resolver: zodResolver(platformSettingsFormSchema),
+    resolver,
     defaultValues: formValuesOf(settings),
   });
   const errors = formState.errors;

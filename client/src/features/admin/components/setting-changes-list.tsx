@@ -1,11 +1,7 @@
 import { History } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
-import {
-  payoutWeekdayNames,
-  platformSettingLabels,
-  type PlatformSettingChange,
-  type PlatformSettingName,
-} from '@core/schemas/platform-settings.ts';
+import { payoutWeekdayNames, platformSettingLabels, type PlatformSettingName } from '@core/domain/platform-settings.ts';
+import type { PlatformSettingChange } from '@core/schemas/platform-settings.ts';
 import { Card } from '@/components/ui/card.tsx';
 
 /** A stored value (text, as platform_setting_changes keeps it) in the words and units the form uses. */

@@ -15,21 +15,13 @@ import { DayCalendar } from './day-calendar.tsx';
 import { StepHeading } from './step-heading.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
+import type { PendingBooking } from '../lib/pending-booking.ts';
 import type { ScheduleFormInput as Step2Input, ScheduleFormOutput as Step2Output } from '../lib/schedule-form.ts';
 import { matchingPlace, SavedPlaceSelect, SavePlaceOption } from './place-fields.tsx';
 
 const resolver = schemaResolver<Step2Input, Step2Output>(() => import('../lib/schedule-form.ts').then((form) => form.scheduleFormSchema));
-export type Step2Draft = {
-  date: string | null;
-  time: string | null;
-  address: string | null;
-  apt: string | null;
-  city: string | null;
-  zip: string | null;
-  accessNotes?: string | null;
-  /** The label to save the typed address under (decision 019), or null not to save it. */
-  saveAddressLabel?: string | null;
-};
+/** Step 2's part of the booking draft; `saveAddressLabel` is the label to save the typed address under, or null. */
+export type Step2Draft = Pick<PendingBooking, 'date' | 'time' | 'address' | 'apt' | 'city' | 'zip' | 'accessNotes' | 'saveAddressLabel'>;
 
 export interface ScheduleStepProps {
   detailerId: number;

@@ -20,7 +20,7 @@ export type PendingBooking = {
   zip: string | null;
   vehicleType: string | null;
   notes: string | null;
-  // Decision 019 (ours): the access notes, and the label to save the typed address under.
+  // Decision 019 (ours): the access notes, and the label to save the typed address under (null: not saved).
   accessNotes?: string | null;
   saveAddressLabel?: string | null;
   step?: 1 | 2 | 3;

@@ -1,13 +1,15 @@
 import { useForm, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { bankAccountInputSchema, type BankAccountFormValues, type BankAccountInput } from '@core/schemas/earnings.ts';
+import type { BankAccountFormValues, BankAccountInput } from '@core/schemas/earnings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useSavePayoutAccount } from '../api/save-payout-account.ts';
+
+const resolver = schemaResolver<BankAccountFormValues, BankAccountInput>(() => import('@core/schemas/earnings.ts').then((schemas) => schemas.bankAccountInputSchema));
 
 type FieldName = keyof BankAccountFormValues;
 const fieldNames: FieldName[] = ['accountHolderName', 'routingNumber', 'accountNumber'];
@@ -16,7 +18,7 @@ const fieldNames: FieldName[] = ['accountHolderName', 'routingNumber', 'accountN
 export function BankAccountForm({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
   const save = useSavePayoutAccount();
   const { register, handleSubmit, setError, formState } = useForm<BankAccountFormValues, unknown, BankAccountInput>({
-    resolver: zodResolver(bankAccountInputSchema),
+    resolver,
     defaultValues: { accountHolderName: '', routingNumber: '', accountNumber: '' },
   });
   const errors = formState.errors;

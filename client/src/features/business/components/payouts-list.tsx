@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { ledgerKindLabels } from '@core/domain/earnings.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import { ledgerKindLabels, type Payout, type PayoutStatus } from '@core/schemas/earnings.ts';
+import type { Payout, PayoutStatus } from '@core/schemas/earnings.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/cn.ts';

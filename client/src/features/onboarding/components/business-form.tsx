@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { businessFormSchema, businessProfileLimits, type BusinessForm, type BusinessProfile } from '@core/schemas/onboarding.ts';
+import { businessProfileLimits } from '@core/domain/business-profile.ts';
+import type { BusinessForm, BusinessProfile } from '@core/schemas/onboarding.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -9,8 +9,11 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateBusiness } from '../api/update-business.ts';
+
+const resolver = schemaResolver<BusinessForm>(() => import('@core/schemas/onboarding.ts').then((schemas) => schemas.businessFormSchema));
 
 const formFields = ['businessName', 'description'] as const;
 
@@ -22,7 +25,7 @@ export function BusinessProfileForm({ business }: { business: BusinessProfile })
   const id = useId();
   const update = useUpdateBusiness();
   const form = useForm<BusinessForm>({
-    resolver: zodResolver(businessFormSchema),
+    resolver,
     defaultValues: { businessName: business.businessName, description: business.description },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accessNotesMaxLength,
-  savedAddressInputSchema,
-  suggestedPlaceLabels,
-  type SavedAddress,
-  type SavedAddressFormValues,
-  type SavedAddressInput,
-} from '@core/schemas/address.ts';
+import { accessNotesMaxLength, suggestedPlaceLabels } from '@core/domain/places.ts';
+import type { SavedAddress, SavedAddressFormValues, SavedAddressInput } from '@core/schemas/address.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -17,9 +10,12 @@ import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
+
+const resolver = schemaResolver<SavedAddressFormValues, SavedAddressInput>(() => import('@core/schemas/address.ts').then((schemas) => schemas.savedAddressInputSchema));
 
 type FieldName = keyof SavedAddressFormValues;
 const fieldNames: FieldName[] = ['label', 'address', 'apt', 'city', 'zip', 'accessNotes'];
@@ -43,7 +39,7 @@ function PlaceForm({ place, onDone }: { place?: SavedAddress; onDone: () => void
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const form = useForm<SavedAddressFormValues, unknown, SavedAddressInput>({
-    resolver: zodResolver(savedAddressInputSchema),
+    resolver,
     defaultValues: place ? { ...place } : emptyPlace,
   });
   const { register, handleSubmit, setValue, setError, control, formState } = form;

@@ -1,16 +1,19 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EyeOff } from 'lucide-react';
-import { hideReasonMaxLength, hideReviewSchema, type HideReviewInput } from '@core/schemas/review.ts';
+import { hideReasonMaxLength } from '@core/domain/reviews.ts';
+import type { HideReviewInput } from '@core/schemas/review.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useHideReview } from '../api/hide-review.ts';
+
+const resolver = schemaResolver<HideReviewInput>(() => import('@core/schemas/review.ts').then((schemas) => schemas.hideReviewSchema));
 
 /** Admins hide a review that breaks the rules; the reason is kept and shown to its author. */
 export function HideReviewDialog({ reviewId }: { reviewId: number }) {
@@ -18,7 +21,7 @@ export function HideReviewDialog({ reviewId }: { reviewId: number }) {
   const [isOpen, setIsOpen] = useState(false);
   const hide = useHideReview();
   const { register, handleSubmit, reset, formState } = useForm<HideReviewInput>({
-    resolver: zodResolver(hideReviewSchema),
+    resolver,
     defaultValues: { reason: '' },
   });
 

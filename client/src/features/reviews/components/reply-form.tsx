@@ -1,21 +1,24 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { reviewReplyMaxLength, reviewReplySchema, type ReviewReplyInput } from '@core/schemas/review.ts';
+import { reviewReplyMaxLength } from '@core/domain/reviews.ts';
+import type { ReviewReplyInput } from '@core/schemas/review.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useReplyToReview } from '../api/reply-to-review.ts';
+
+const resolver = schemaResolver<ReviewReplyInput>(() => import('@core/schemas/review.ts').then((schemas) => schemas.reviewReplySchema));
 
 /** The reviewed detailer's one public reply, under the review. */
 export function ReplyForm({ reviewId }: { reviewId: number }) {
   const id = useId();
   const reply = useReplyToReview();
   const { register, handleSubmit, setError, formState } = useForm<ReviewReplyInput>({
-    resolver: zodResolver(reviewReplySchema),
+    resolver,
     defaultValues: { body: '' },
   });
 

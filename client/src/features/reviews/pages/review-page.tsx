@@ -1,7 +1,8 @@
 import { ChevronRight, Clock, Eye, MessageSquareOff } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { parseRouteId } from '@core/domain/ids.ts';
-import { bookingReviewsEntityPrefix, type Review } from '@core/schemas/review.ts';
+import { bookingReviewsEntityPrefix } from '@core/domain/reviews.ts';
+import type { Review } from '@core/schemas/review.ts';
 import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingReviewsPanel } from '@/components/reviews/booking-reviews-panel.tsx';
 import { ReviewCard } from '@/components/reviews/review-card.tsx';

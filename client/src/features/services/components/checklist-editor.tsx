@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
-import { ownServiceLimits } from '@core/schemas/own-service.ts';
+import { ownServiceLimits } from '@core/domain/own-services.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';

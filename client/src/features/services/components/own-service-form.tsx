@@ -1,15 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { vehicleTypes } from '@core/domain/booking-fields.ts';
+import { ownServiceLimits } from '@core/domain/own-services.ts';
 import type { ServiceCategory } from '@core/schemas/catalog.ts';
-import {
-  ownServiceInputSchema,
-  ownServiceLimits,
-  type OwnService,
-  type OwnServiceFormValues,
-  type OwnServiceInput,
-} from '@core/schemas/own-service.ts';
+import type { OwnService, OwnServiceFormValues, OwnServiceInput } from '@core/schemas/own-service.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -19,9 +13,12 @@ import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { durationLabel } from '../lib/service-format.ts';
 import { ChecklistEditor } from './checklist-editor.tsx';
 import { MoneyInput } from './money-input.tsx';
+
+const resolver = schemaResolver<OwnServiceFormValues, OwnServiceInput>(() => import('@core/schemas/own-service.ts').then((schemas) => schemas.ownServiceInputSchema));
 
 const { durationMin, durationMax, durationStep } = ownServiceLimits;
 const durations = Array.from({ length: (durationMax - durationMin) / durationStep + 1 }, (_, i) => durationMin + i * durationStep);
@@ -54,12 +51,12 @@ export interface OwnServiceFormProps {
   onUnplacedError: (error: Error) => void;
 }
 
-/** Adds or edits one of the detailer's services: the server's own contract (zodResolver), amounts typed in dollars. */
+/** Adds or edits one of the detailer's services: the server's own contract (lib/schema-resolver.ts), amounts typed in dollars. */
 export function OwnServiceForm({ categories, service, isSaving, onSubmit, onCancel, onUnplacedError }: OwnServiceFormProps) {
   const id = useId();
   const [photoUrl, setPhotoUrl] = useState<string | null>(service?.imageUploadId ? service.imageUrl : null);
   const form = useForm<OwnServiceFormValues, unknown, OwnServiceInput>({
-    resolver: zodResolver(ownServiceInputSchema),
+    resolver,
     defaultValues: initialValues(service),
   });
   const { control, register, setValue, setError, setFocus, formState } = form;

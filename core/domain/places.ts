@@ -1,0 +1,8 @@
+// A saved place's labels and limits, apart from its schema (core/schemas/address.ts) so that the Addresses page can
+// offer them without loading zod (issue 13).
+
+/** The labels offered first; any other short text is a label too ("Mum's", "Gym"). */
+export const suggestedPlaceLabels = ['Home', 'Work'] as const;
+export const placeLabelMaxLength = 40;
+export const placeAptMaxLength = 40;
+export const accessNotesMaxLength = 500;
