@@ -16,8 +16,13 @@ export const publicSettingsQueryOptions = () =>
 
 /**
  * The live settings; the spec's numbers until they arrive (or when they cannot be read). Without the gateway, which
- * has no default: checkout reads it from the query itself.
+ * has no default: usePaymentGateway.
  */
 export function usePublicSettings(): Omit<PublicSettings, 'paymentGateway'> {
   return useQuery(publicSettingsQueryOptions()).data ?? defaultPublicSettings;
+}
+
+/** The server's payment gateway; undefined until the settings arrive (or when they cannot be read). */
+export function usePaymentGateway(): PublicSettings['paymentGateway'] | undefined {
+  return useQuery(publicSettingsQueryOptions()).data?.paymentGateway;
 }

@@ -124,19 +124,23 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
         </p>
       )}
       {children}
-      {notice ? (
-        <FormNotice inPlaceOfButton>{notice}</FormNotice>
-      ) : (
-        <Button type="submit" size="lg" variant="accent" disabled={isProcessing}>
-          {isProcessing ? (
-            <>
-              <Spinner size="sm" label="" aria-hidden="true" /> Processing...
-            </>
-          ) : (
-            submitLabel
-          )}
-        </Button>
-      )}
+      <SubmitOrNotice notice={notice} isProcessing={isProcessing} label={submitLabel} />
     </form>
+  );
+}
+
+/** A payment form's submit button ('Processing...' while it runs), or the waiting notice in its place. */
+export function SubmitOrNotice({ notice, isProcessing, label }: { notice?: string; isProcessing: boolean; label: ReactNode }) {
+  if (notice) return <FormNotice inPlaceOfButton>{notice}</FormNotice>;
+  return (
+    <Button type="submit" size="lg" variant="accent" disabled={isProcessing}>
+      {isProcessing ? (
+        <>
+          <Spinner size="sm" label="" aria-hidden="true" /> Processing...
+        </>
+      ) : (
+        label
+      )}
+    </Button>
   );
 }

@@ -2,13 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
 import type { ConfirmTestPaymentInput, IntentStatusResponse } from '@core/schemas/payments.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { useConfirmTestPayment } from './api/confirm-test-payment.ts';
 import { usePaymentMethods } from './api/list-payment-methods.ts';
-import { CardForm } from './card-form.tsx';
+import { CardForm, SubmitOrNotice } from './card-form.tsx';
 import { FormNotice } from './form-notice.tsx';
 import { newCardChoice, SavedCardChoice } from './saved-card-choice.tsx';
 
@@ -100,19 +98,7 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
             {cardError}
           </p>
         )}
-        {notice ? (
-          <FormNotice inPlaceOfButton>{notice}</FormNotice>
-        ) : (
-          <Button type="submit" size="lg" variant="accent" disabled={confirm.isPending}>
-            {confirm.isPending ? (
-              <>
-                <Spinner size="sm" label="" aria-hidden="true" /> Processing...
-              </>
-            ) : (
-              payLabel
-            )}
-          </Button>
-        )}
+        <SubmitOrNotice notice={notice} isProcessing={confirm.isPending} label={payLabel} />
       </form>
     );
   }

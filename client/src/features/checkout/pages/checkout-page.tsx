@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { invalidateLiveQueries } from '@/lib/live-queries.ts';
-import { publicSettingsQueryOptions } from '@/lib/public-settings.ts';
+import { usePaymentGateway } from '@/lib/public-settings.ts';
 import { currentUserQueryKey, useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useAuthenticateTestPayment } from '../api/authenticate-test-payment.ts';
@@ -106,7 +106,7 @@ export default function CheckoutPage() {
   const reservesCardFormHeight = !savedCards.data?.length;
   // The gateway is known before the intent: with the test gateway its form is drawn at once (the server's first
   // screen makes no intent), so it is there at the first paint and nothing moves when the intent arrives.
-  const gateway = useQuery(publicSettingsQueryOptions()).data?.paymentGateway;
+  const gateway = usePaymentGateway();
 
   // 'Payment Setup Error' once per failure, with the server's message or the spec's fallback.
   const setupError = intent.error;
