@@ -24,13 +24,17 @@ void queryClient.prefetchQuery(currentUserQueryOptions());
 
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the browser paint
 // and answer input between them, instead of one long task that a slow phone feels (Total Blocking Time). It waits
-// for the first page's module (named in the page the server sent, so it is on its way already).
+// for the first page's module (named in the page the server sent, so it is on its way already). Asking for that
+// module's own imports adds a link to the page for each, about 1 ms apiece on a slow phone: that is done in a task
+// of its own, after the one that evaluated this script, rather than lengthening it (decision 027).
 const root = createRoot(document.getElementById('root')!);
-void loadPageAt(location.pathname).then(() =>
-  startTransition(() => {
-    root.render(<App queryClient={queryClient} />);
-  }),
-);
+setTimeout(() => {
+  void loadPageAt(location.pathname).then(() =>
+    startTransition(() => {
+      root.render(<App queryClient={queryClient} />);
+    }),
+  );
+}, 0);
 
 // The service worker (client/public/sw.js, decision 016) precaches the app shell so the next visit opens at once,
 // offline too, and receives Web Push. Built apps only: the dev server serves no bundled worker. It registers after

@@ -115,6 +115,34 @@ test('[CUSTOMER] sees the decline for 4000 0000 0000 9995 and keeps the slot hel
   expect(availability.slots.find((s: { time: string }) => s.time === '11:00 AM').available).toBe(false);
 });
 
+test('[CUSTOMER] confirms with the bank for 4000 0025 0000 3155; the confirmation loads only when the bank asks', async ({ page }) => {
+  await newCustomer(page.request);
+  const booking = await bookWash(page.request, 14, '11:00 AM');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const isConfirmationScript = (path: string) => /\/authentication-dialog-content-[\w-]+\.js$/.test(path);
+
+  await page.goto(`/checkout?bookingId=${booking.id}`);
+  const pay = page.getByRole('button', { name: 'Pay $78.72' });
+  await expect(pay).toBeVisible();
+  expect(scripts.filter(isConfirmationScript)).toEqual([]);
+
+  await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('94107');
+  await pay.click();
+  const bank = page.getByRole('dialog', { name: 'Confirm this payment' });
+  await expect(bank.getByText(/confirm a payment of \$78\.72 to Glossly/)).toBeVisible();
+  expect(scripts.filter(isConfirmationScript)).toHaveLength(1);
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
+  expect(after.status).toBe('requested');
+});
+
 test('[CUSTOMER] sees Payment Error for a booking that is not theirs and Invalid Amount for a non-positive amount', async ({ page, consoleErrors }) => {
   await newCustomer(page.request);
   await page.goto('/checkout?bookingId=999999');

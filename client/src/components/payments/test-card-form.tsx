@@ -119,7 +119,7 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
       submitLabel={payLabel}
     >
       <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
-        <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={(checked) => setSaveCard(checked === true)} disabled={confirm.isPending} />
+        <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={setSaveCard} disabled={confirm.isPending} />
         Save this card
       </Label>
       <p className="rounded-control border border-dashed border-neutral-300 px-3 py-2 text-xs text-neutral-600">

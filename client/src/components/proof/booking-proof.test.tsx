@@ -91,10 +91,10 @@ describe('BookingProof', () => {
     }
     expect(screen.getByText('2 of 12')).toBeTruthy();
 
-    const windows = screen.getByRole('checkbox', { name: 'Windows streak-free' });
-    expect(windows.getAttribute('aria-checked')).toBe('false');
+    const windows = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Windows streak-free' });
+    expect(windows.checked).toBe(false);
     fireEvent.click(windows);
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Windows streak-free' }).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Windows streak-free' }).checked).toBe(true));
     expect(requestsTo('PATCH')).toEqual(['/api/bookings/7/checklist/2']);
     expect(JSON.parse(calls().find(([url]) => url === '/api/bookings/7/checklist/2')![1]!.body as string)).toEqual({ checked: true });
 

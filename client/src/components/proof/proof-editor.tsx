@@ -175,7 +175,7 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
                   disabled={!canTick || isSaving}
                   onCheckedChange={(checked) =>
                     setItem.mutate(
-                      { itemId: item.id, checked: checked === true },
+                      { itemId: item.id, checked },
                       {
                         onError: (error) =>
                           toast({ title: "Couldn't update the checklist", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

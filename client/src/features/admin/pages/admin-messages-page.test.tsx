@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminConversation } from '@core/schemas/message.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import AdminMessagesPage from './admin-messages-page.tsx';
@@ -35,8 +35,6 @@ const fetchMock = fetchFromReplies(() =>
 );
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
-  // Radix's checkbox measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   answers = {
     '/api/admin/conversations': [bookingThread, supportThread],
     '/api/admin/conversations?bookingId=7': [bookingThread],

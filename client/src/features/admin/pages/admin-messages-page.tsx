@@ -95,7 +95,7 @@ export default function AdminMessagesPage() {
           </div>
         </div>
         <Label htmlFor="admin-messages-reported" className="flex min-h-11 items-center gap-3">
-          <Checkbox id="admin-messages-reported" checked={reported} onCheckedChange={(checked) => setReported(checked === true)} />
+          <Checkbox id="admin-messages-reported" checked={reported} onCheckedChange={setReported} />
           Reported only
         </Label>
       </form>

@@ -71,7 +71,7 @@ export function PaymentStep(props: PaymentStepProps) {
           id="terms"
           className="mt-0.5"
           checked={hasAcceptedTerms}
-          onCheckedChange={(checked) => setHasAcceptedTerms(checked === true)}
+          onCheckedChange={setHasAcceptedTerms}
         />
         <Label htmlFor="terms" className="leading-snug">
           I agree to the Terms of Service and authorize payment for this service.

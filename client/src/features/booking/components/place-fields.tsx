@@ -69,7 +69,7 @@ export function SavePlaceOption({
   return (
     <div className="grid gap-3 rounded-control border border-neutral-200 p-3">
       <div className="flex min-h-11 items-center gap-3">
-        <Checkbox id="save-place" checked={isChecked} onCheckedChange={(checked) => onCheckedChange(checked === true)} />
+        <Checkbox id="save-place" checked={isChecked} onCheckedChange={onCheckedChange} />
         <Label htmlFor="save-place">Save this place</Label>
       </div>
       {isChecked && (

@@ -88,8 +88,6 @@ describe('ScheduleStep with saved places', () => {
   });
 
   it('keeps an address the draft already has, and offers to save a typed one under a label, Home by default', async () => {
-    // Radix's checkbox measures itself; jsdom has no ResizeObserver.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     places = [home];
     const { lastDraft } = renderStep(customer, { ...emptyDraft, address: '9 Pier', city: 'San Francisco', zip: '94111' });
     await screen.findByLabelText('Saved places');

@@ -97,7 +97,7 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
                   <Checkbox
                     checked={values.channels.includes(channel)}
                     onCheckedChange={(on) => {
-                      setValues((v) => ({ ...v, channels: on === true ? [...v.channels, channel] : v.channels.filter((c) => c !== channel) }));
+                      setValues((v) => ({ ...v, channels: on ? [...v.channels, channel] : v.channels.filter((c) => c !== channel) }));
                       setErrors((e) => ({ ...e, channels: '' }));
                     }}
                   />

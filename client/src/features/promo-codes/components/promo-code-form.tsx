@@ -45,7 +45,7 @@ function Picker({ legend, hint, options, chosen, onChange, error, errorId }: {
           <Label key={option.id} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal">
             <Checkbox
               checked={chosen.includes(option.id)}
-              onCheckedChange={(checked) => onChange(checked === true ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
+              onCheckedChange={(checked) => onChange(checked ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
             />
             <span className="grid">
               <span className="text-sm text-neutral-900">{option.label}</span>
@@ -190,7 +190,7 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
           )}
         </div>
         <Label className="flex min-h-11 cursor-pointer items-center gap-3 font-normal">
-          <Checkbox checked={values.firstBookingOnly} onCheckedChange={(checked) => set('firstBookingOnly', checked === true)} />
+          <Checkbox checked={values.firstBookingOnly} onCheckedChange={(checked) => set('firstBookingOnly', checked)} />
           First booking only
         </Label>
       </Card>
