@@ -48,7 +48,7 @@ export async function updatePaymentMethod(
   if (!claimed) throw conflict(retryUnderWayMessage);
   const [invoice] = await db
     .update(membershipInvoices)
-    .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open' })
+    .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
     .where(and(eq(membershipInvoices.membershipId, row.id), eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.periodStart, row.currentPeriodEnd)))
     .returning();
   let outcome: ChargeOutcome;

@@ -16,9 +16,15 @@ import type { MembershipRow } from './membership-view.ts';
  * period (membership_invoices_one_per_period: the instance whose insert wins bills it); a refusal makes it past_due
  * and it is tried again on days 1, 3 and 5 after the period's end (each retry claimed by a conditional update of
  * next_retry_at), then canceled. cancel_at_period_end ends it at the period's end instead. Stripe renews its own.
+ * A renewal a pass took and never settled (the process stopped between the claim and the charge's answer) is taken
+ * again by a later pass; the charge is idempotent per invoice attempt, so a charge that did go through is found, not
+ * made twice.
  */
 
 export type RenewalPassResult = { renewed: number; failed: number; canceled: number };
+
+/** How long a claimed renewal may stay open before a pass takes it as abandoned; a charge answers in seconds. */
+export const abandonedRenewalAfterMs = 10 * 60_000;
 
 const authenticationNeeded = 'Your bank asked to confirm this payment, which cannot be done for a renewal. Please use another card.';
 
@@ -41,7 +47,39 @@ export async function runRenewalPass(ctx: AppContext, now: Date): Promise<Renewa
     const outcome = await renewOne(ctx, row, now);
     if (outcome) result[outcome]++;
   }
+  for (const outcome of await retakeAbandonedRenewals(ctx, now)) result[outcome]++;
   return result;
+}
+
+/**
+ * The renewals of this period still open long after a pass claimed them: each is claimed again (a conditional update
+ * of claimed_at, so one pass takes it) and charged with the same attempt.
+ */
+async function retakeAbandonedRenewals(ctx: AppContext, now: Date): Promise<(keyof RenewalPassResult)[]> {
+  const abandoned = await ctx.db
+    .select({ membership: memberships, invoice: membershipInvoices })
+    .from(membershipInvoices)
+    .innerJoin(memberships, eq(memberships.id, membershipInvoices.membershipId))
+    .where(
+      and(
+        eq(memberships.gateway, 'test'),
+        inArray(memberships.status, ['active', 'past_due']),
+        eq(membershipInvoices.kind, 'renewal'),
+        eq(membershipInvoices.status, 'open'),
+        eq(membershipInvoices.periodStart, memberships.currentPeriodEnd),
+        lte(membershipInvoices.claimedAt, new Date(now.getTime() - abandonedRenewalAfterMs)),
+      ),
+    );
+  const outcomes: (keyof RenewalPassResult)[] = [];
+  for (const { membership, invoice } of abandoned) {
+    const [claimed] = await ctx.db
+      .update(membershipInvoices)
+      .set({ claimedAt: now })
+      .where(and(eq(membershipInvoices.id, invoice.id), eq(membershipInvoices.status, 'open'), eq(membershipInvoices.claimedAt, invoice.claimedAt)))
+      .returning();
+    if (claimed) outcomes.push(await chargeRenewal(ctx, membership, claimed, now));
+  }
+  return outcomes;
 }
 
 async function endMembership(ctx: AppContext, row: MembershipRow, now: Date, title: string, message: string): Promise<boolean> {
@@ -77,6 +115,7 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
         amountCents: plan!.monthlyPriceCents,
         attempts: 1,
         createdAt: now,
+        claimedAt: now,
       })
       .onConflictDoNothing()
       .returning();
@@ -89,13 +128,24 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
     if (claimed) {
       [invoice] = await db
         .update(membershipInvoices)
-        .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open' })
+        .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
         .where(and(eq(membershipInvoices.membershipId, row.id), eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.periodStart, row.currentPeriodEnd)))
         .returning();
     }
   }
   // Another instance holds this renewal.
   if (!invoice) return null;
+  return chargeRenewal(ctx, row, invoice, now);
+}
+
+/** Charges a claimed renewal invoice's current attempt and settles the membership by the answer. */
+async function chargeRenewal(
+  ctx: AppContext,
+  row: MembershipRow,
+  invoice: typeof membershipInvoices.$inferSelect,
+  now: Date,
+): Promise<keyof RenewalPassResult> {
+  const [plan] = await ctx.db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
   let outcome: ChargeOutcome;
   try {
     outcome = await membershipBilling(ctx).chargeInvoice({

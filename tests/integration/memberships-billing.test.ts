@@ -5,7 +5,8 @@ import { membershipPaymentMethodSchema, type AdminMembershipPlan, type Membershi
 import { membershipInvoices, memberships } from '../../server/db/schema.ts';
 import { ensureServiceCategory } from '../../server/catalog/catalog-admin-service.ts';
 import { alreadyMemberMessage, getMyMembership } from '../../server/memberships/membership-service.ts';
-import { runRenewalPass } from '../../server/memberships/renewal-job.ts';
+import { abandonedRenewalAfterMs, runRenewalPass } from '../../server/memberships/renewal-job.ts';
+import { membershipBilling } from '../../server/memberships/billing/index.ts';
 import { updatePaymentMethod } from '../../server/memberships/membership-payment-method.ts';
 import { createPlan } from '../../server/memberships/plan-service.ts';
 import { parse } from '../../server/http/validate.ts';
@@ -117,6 +118,38 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(after).toMatchObject({ status: 'active', currentPeriodStart: '2026-12-23T16:00:00.000Z', currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
     const invoices = await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, started.membership.id));
     expect(invoices.filter((i) => i.kind === 'renewal')).toMatchObject([{ status: 'paid', amountCents: 3900 }]);
+  });
+
+  it('takes again a renewal that a pass claimed and never settled, once, without charging the card twice', async () => {
+    const { customer, started } = await member();
+    const end = new Date('2026-12-23T16:00:00Z');
+    // A pass inserted (claimed) the renewal, charged the card, and stopped before it wrote the answer down.
+    const [claimed] = await t.db
+      .insert(membershipInvoices)
+      .values({ membershipId: started.membership.id, kind: 'renewal', periodStart: end, periodEnd: new Date('2027-01-23T16:00:00Z'), amountCents: 3900, attempts: 1, createdAt: end, claimedAt: end })
+      .returning();
+    const [row] = await t.db.select().from(memberships).where(eq(memberships.id, started.membership.id));
+    const charged = await membershipBilling(t.ctx).chargeInvoice({
+      invoiceId: claimed!.id,
+      attempt: 1,
+      membershipId: row!.id,
+      amountCents: 3900,
+      paymentMethodRef: row!.paymentMethodRef!,
+    });
+    expect(charged.status).toBe('paid');
+
+    // Soon after, the claim may still be under way: nothing is touched.
+    clock.set(new Date(end.getTime() + abandonedRenewalAfterMs - 1000));
+    expect(await runRenewalPass(t.ctx, clock.now())).toEqual({ renewed: 0, failed: 0, canceled: 0 });
+    expect(await mine(customer)).toMatchObject({ status: 'active', currentPeriodEnd: end.toISOString() });
+
+    // Later, two passes at once: one takes it, finds the charge already made, and starts the next period.
+    clock.set(new Date(end.getTime() + abandonedRenewalAfterMs + 1000));
+    const passes = await Promise.all([runRenewalPass(t.ctx, clock.now()), runRenewalPass(t.ctx, clock.now())]);
+    expect(passes.reduce((n, p) => n + p.renewed, 0)).toBe(1);
+    expect(await mine(customer)).toMatchObject({ status: 'active', currentPeriodStart: end.toISOString(), currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
+    const renewals = (await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, started.membership.id))).filter((i) => i.kind === 'renewal');
+    expect(renewals).toMatchObject([{ status: 'paid', attempts: 1, gatewayRef: charged.ref }]);
   });
 
   it('makes a refused renewal past_due, retries on days 1, 3 and 5, then cancels', async () => {

@@ -112,6 +112,11 @@ export const membershipInvoices = pgTable(
     gatewayRef: text('gateway_ref'),
     failureMessage: text('failure_message'),
     createdAt: createdAt(),
+    /**
+     * When a renewal pass took this invoice's current attempt to charge it. One still open long after was left by a
+     * pass that stopped before it finished (a crash, a deploy): the next pass takes it again (renewal-job.ts).
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
