@@ -15,7 +15,8 @@ import type { MembershipRow } from './membership-view.ts';
  * The built-in gateway's renewals (decision 022): each membership whose period ended is billed once for the next
  * period (membership_invoices_one_per_period: the instance whose insert wins bills it); a refusal makes it past_due
  * and it is tried again on days 1, 3 and 5 after the period's end (each retry claimed by a conditional update of
- * next_retry_at), then canceled. cancel_at_period_end ends it at the period's end instead. Stripe renews its own.
+ * next_retry_at), then canceled. cancel_at_period_end ends it at the period's end instead. Stripe renews its own;
+ * under Stripe Billing, a membership the built-in gateway started ends with its period (endUnbillableMemberships).
  * A renewal a pass took and never settled (the process stopped between the claim and the charge's answer) is taken
  * again by a later pass; the charge is idempotent per invoice attempt, so a charge that did go through is found, not
  * made twice.
@@ -30,7 +31,10 @@ const authenticationNeeded = 'Your bank asked to confirm this payment, which can
 
 export async function runRenewalPass(ctx: AppContext, now: Date): Promise<RenewalPassResult> {
   const result: RenewalPassResult = { renewed: 0, failed: 0, canceled: 0 };
-  if (membershipBilling(ctx).renewsItself) return result;
+  if (membershipBilling(ctx).renewsItself) {
+    result.canceled = await endUnbillableMemberships(ctx, now);
+    return result;
+  }
   const due = await ctx.db
     .select()
     .from(memberships)
@@ -82,12 +86,43 @@ async function retakeAbandonedRenewals(ctx: AppContext, now: Date): Promise<(key
   return outcomes;
 }
 
-async function endMembership(ctx: AppContext, row: MembershipRow, now: Date, title: string, message: string): Promise<boolean> {
+/**
+ * Under Stripe Billing the built-in gateway charges nothing real: a membership it started (before the switch) ends
+ * with the period it paid for instead of going on unbilled, and the member is asked to subscribe again.
+ */
+async function endUnbillableMemberships(ctx: AppContext, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.gateway, 'test'), inArray(memberships.status, ['active', 'past_due']), lte(memberships.currentPeriodEnd, now)));
+  let ended = 0;
+  for (const row of due) {
+    const message = 'Your membership ended with the period you paid for: memberships are now billed by our card provider. Subscribe again to keep your benefits.';
+    if (await endMembership(ctx, row, now, 'Membership ended', message, { onlyIfAsked: false })) ended++;
+  }
+  return ended;
+}
+
+/** Cancels the membership now and tells the member; by default only one whose member asked (cancel at period end). */
+async function endMembership(
+  ctx: AppContext,
+  row: MembershipRow,
+  now: Date,
+  title: string,
+  message: string,
+  { onlyIfAsked = true } = {},
+): Promise<boolean> {
   return ctx.transaction(async (txCtx) => {
     const [ended] = await txCtx.db
       .update(memberships)
       .set({ status: 'canceled', canceledAt: now, nextRetryAt: null, updatedAt: now })
-      .where(and(eq(memberships.id, row.id), inArray(memberships.status, ['active', 'past_due']), eq(memberships.cancelAtPeriodEnd, true)))
+      .where(
+        and(
+          eq(memberships.id, row.id),
+          inArray(memberships.status, ['active', 'past_due']),
+          onlyIfAsked ? eq(memberships.cancelAtPeriodEnd, true) : undefined,
+        ),
+      )
       .returning({ id: memberships.id });
     if (ended) await notify(txCtx, { userId: row.customerId, type: 'payment', title, message, entityId: '' });
     return Boolean(ended);

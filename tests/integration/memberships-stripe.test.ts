@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SubscribeResult } from '@core/schemas/memberships.ts';
-import { membershipInvoices, membershipPlans, memberships, webhookEvents } from '../../server/db/schema.ts';
+import { membershipInvoices, membershipPlans, memberships, notifications, webhookEvents } from '../../server/db/schema.ts';
 import { useMembershipBilling } from '../../server/memberships/billing/index.ts';
+import { runRenewalPass } from '../../server/memberships/renewal-job.ts';
 import { StripeMembershipBilling } from '../../server/memberships/billing/stripe-billing.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
@@ -200,6 +201,31 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
     const after = await membershipOf(membership.id);
     expect(after.status).toBe('canceled');
     expect(after.canceledAt).not.toBeNull();
+  });
+
+  it('ends a membership the built-in gateway started with its paid period, and tells the member; Stripe\'s own are left to Stripe', async () => {
+    const { membership: onStripe } = await subscribed();
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    const periodEnd = new Date('2026-12-23T16:00:00Z');
+    const [onTestGateway] = await t.db
+      .insert(memberships)
+      .values({ customerId: customer.id, planId, status: 'active', gateway: 'test', billingDay: 23, currentPeriodStart: start, currentPeriodEnd: periodEnd })
+      .returning();
+
+    // Within the paid period nothing changes.
+    clock.set(new Date(periodEnd.getTime() - 1000));
+    expect(await runRenewalPass(t.ctx, clock.now())).toEqual({ renewed: 0, failed: 0, canceled: 0 });
+    expect((await membershipOf(onTestGateway!.id)).status).toBe('active');
+
+    clock.set(new Date(periodEnd.getTime() + 1000));
+    expect(await runRenewalPass(t.ctx, clock.now())).toEqual({ renewed: 0, failed: 0, canceled: 1 });
+    expect(await membershipOf(onTestGateway!.id)).toMatchObject({ status: 'canceled', canceledAt: clock.now() });
+    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.title, 'Membership ended')));
+    expect(told).toHaveLength(1);
+    expect(await invoicesOf(onTestGateway!.id)).toEqual([]);
+    expect((await membershipOf(onStripe.id)).status).toBe('active');
+    // A second pass finds nothing more to end.
+    expect(await runRenewalPass(t.ctx, clock.now())).toMatchObject({ canceled: 0 });
   });
 
   it('cancel at period end and resume go to Stripe; customer.subscription.updated brings Stripe\'s word back', async () => {
