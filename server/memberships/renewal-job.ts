@@ -81,7 +81,7 @@ async function retakeAbandonedRenewals(ctx: AppContext, now: Date): Promise<(key
       .set({ claimedAt: now })
       .where(and(eq(membershipInvoices.id, invoice.id), eq(membershipInvoices.status, 'open'), eq(membershipInvoices.claimedAt, invoice.claimedAt)))
       .returning();
-    if (claimed) outcomes.push(await chargeRenewal(ctx, membership, claimed, now));
+    if (claimed) outcomes.push(await chargeRenewal(ctx, membership, await renewalPlan(ctx, membership), claimed, now));
   }
   return outcomes;
 }
@@ -136,8 +136,7 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
     const ended = await endMembership(ctx, row, now, 'Membership ended', 'Your membership ended at the end of its period, as you asked.');
     return ended ? 'canceled' : null;
   }
-  // A downgrade chosen during the period starts with this renewal: its price is what is billed.
-  const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
+  const plan = await renewalPlan(ctx, row);
   let invoice;
   if (row.status === 'active') {
     [invoice] = await db
@@ -147,7 +146,7 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
         kind: 'renewal',
         periodStart: row.currentPeriodEnd,
         periodEnd: addBillingMonths(row.currentPeriodEnd, 1, row.billingDay),
-        amountCents: plan!.monthlyPriceCents,
+        amountCents: plan.monthlyPriceCents,
         attempts: 1,
         createdAt: now,
         claimedAt: now,
@@ -170,17 +169,23 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
   }
   // Another instance holds this renewal.
   if (!invoice) return null;
-  return chargeRenewal(ctx, row, invoice, now);
+  return chargeRenewal(ctx, row, plan, invoice, now);
+}
+
+/** The plan a renewal bills: a downgrade chosen during the period starts with it. */
+async function renewalPlan(ctx: AppContext, row: MembershipRow): Promise<typeof membershipPlans.$inferSelect> {
+  const [plan] = await ctx.db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
+  return plan!;
 }
 
 /** Charges a claimed renewal invoice's current attempt and settles the membership by the answer. */
 async function chargeRenewal(
   ctx: AppContext,
   row: MembershipRow,
+  plan: typeof membershipPlans.$inferSelect,
   invoice: typeof membershipInvoices.$inferSelect,
   now: Date,
 ): Promise<keyof RenewalPassResult> {
-  const [plan] = await ctx.db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
   let outcome: ChargeOutcome;
   try {
     outcome = await membershipBilling(ctx).chargeInvoice({
@@ -212,7 +217,7 @@ async function chargeRenewal(
         userId: row.customerId,
         type: 'payment',
         title: 'Membership canceled',
-        message: `We could not charge your card for ${plan!.name} after several tries, so your membership has ended.`,
+        message: `We could not charge your card for ${plan.name} after several tries, so your membership has ended.`,
         entityId: '',
       });
       return 'canceled';
@@ -225,7 +230,7 @@ async function chargeRenewal(
       userId: row.customerId,
       type: 'payment',
       title: 'Membership payment failed',
-      message: `We could not charge ${formatUsd(invoice.amountCents)} for ${plan!.name}: ${message} We will try again.`,
+      message: `We could not charge ${formatUsd(invoice.amountCents)} for ${plan.name}: ${message} We will try again.`,
       entityId: '',
     });
     return 'failed';
