@@ -16,11 +16,14 @@ type DrawingModule = {
   drawFirstScreen(
     page: { path: string; search?: string; user: User | null },
     options: { withData: boolean },
-  ): Promise<{ markup: string; data: unknown; redirectTo: string | null }>;
+  ): Promise<{ markup: string; data: unknown; redirectTo: string | null; hydratable: boolean }>;
 };
 
-/** A first screen drawn for one request: the markup for `#root`, and the data the app starts with. */
-export type DrawnScreen = { markup: string; data: unknown };
+/**
+ * A first screen drawn for one request: the markup for `#root`, the data the app starts with, and whether the app's
+ * first render is that same screen (decision 028).
+ */
+export type DrawnScreen = { markup: string; data: unknown; hydratable: boolean };
 
 /** Longer than this and the reader gets the empty page at once: the app draws it in the browser, as before. */
 const drawingDeadlineMs = 1500;
@@ -103,7 +106,7 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
     try {
       const screen = await Promise.race([drawn, deadline]);
       if (!screen || screen.redirectTo !== null) return null;
-      return { markup: screen.markup, data: screen.data };
+      return { markup: screen.markup, data: screen.data, hydratable: screen.hydratable };
     } finally {
       clearTimeout(timer);
     }

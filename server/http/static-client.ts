@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
-import { loadFirstScreenDrawer } from './first-screen.ts';
+import { loadFirstScreenDrawer, type DrawnScreen } from './first-screen.ts';
 
 const apiNotFound = (method: string, url: string) => ({
   code: 'not_found',
@@ -53,7 +53,7 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * and font the screen needs and ran before it painted, on a slow phone a second or more. React then draws the same
  * screen over it (decisions 024 and 025).
  */
-function withFirstScreen(html: string, firstScreen: string, data?: unknown): string {
+function withFirstScreen(html: string, firstScreen: string, { data, hydratable = true }: { data?: unknown; hydratable?: boolean } = {}): string {
   const entry = moduleScript.exec(html)![1]!;
   const modules = [...html.matchAll(modulePreload)].map((link) => link[1]!);
   const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[entry, ...modules].join(' ')}"></script>`;
@@ -63,7 +63,8 @@ function withFirstScreen(html: string, firstScreen: string, data?: unknown): str
     .replace(moduleScript, '')
     .replaceAll(modulePreload, '')
     .replace('</head>', `${start}</head>`)
-    .replace(emptyRoot, `${dataBlock}<div id="root">${firstScreen}</div>`);
+    // A screen the app's first render would not match is drawn again by it rather than hydrated (main.tsx).
+    .replace(emptyRoot, `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`);
 }
 
 /** Whether the server draws this route's first screen for each request (decision 025) rather than sending it ready. */
@@ -122,7 +123,7 @@ function routePages(clientDir: string) {
       return firstScreen ? page(`${route.path} visitor`, route.files, { firstScreen }) : page(route.path, route.files);
     },
     /** The page for `route` with a screen drawn for this request. */
-    drawn: (route: RoutePreload, screen: { markup: string; data: unknown }) => withFirstScreen(htmlWith(route.files), screen.markup, screen.data),
+    drawn: (route: RoutePreload, screen: DrawnScreen) => withFirstScreen(htmlWith(route.files), screen.markup, screen),
   };
 }
 

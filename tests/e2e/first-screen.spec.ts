@@ -2,7 +2,7 @@ import { bookAndPay, expect, signUp, test } from './fixtures.ts';
 
 // A visitor's first screen comes drawn in the page (decision 024), and so does a signed-in reader's and any page with
 // an id, drawn for each request with its data (decision 025): it reads without a script, its controls wait, and the
-// app, started after the paint, draws over it and works.
+// app, started after the paint, takes it over (decision 028) and works.
 
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
@@ -71,3 +71,38 @@ test('[VISITOR] the app is fetched only once the drawn screen has painted, then 
   expect(timing.scripts.length).toBeGreaterThan(0);
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });
+
+// The drawn screen's frame (the fieldset, the page's heading, the menu's links), kept before any script of the page
+// runs: hydration keeps these elements, a render from scratch would have replaced every one. (A list's skeleton is
+// left out: its data replaces it either way.)
+const keepDrawnScreen = () =>
+  document.addEventListener('DOMContentLoaded', () => {
+    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root > fieldset, #root h1, #root nav a')];
+  });
+
+for (const { reader, path } of [
+  { reader: 'VISITOR', path: '/' },
+  { reader: 'VISITOR', path: '/login' },
+  { reader: 'VISITOR', path: '/services/1' },
+  { reader: 'CUSTOMER', path: '/' },
+  { reader: 'CUSTOMER', path: '/bookings' },
+  { reader: 'CUSTOMER', path: '/profile' },
+]) {
+  test(`[${reader}] the app takes over the drawn ${path} as it is: no element drawn again, no difference found`, async ({ page }) => {
+    if (reader === 'CUSTOMER') await signUp(page.request, 'Hydrated');
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.addInitScript(keepDrawnScreen);
+    await page.goto(path);
+    await expect(page.locator('#root > fieldset')).toBeEnabled();
+    const drawn = await page.evaluate(() => {
+      const elements = (window as { drawn?: Element[] }).drawn ?? [];
+      return { count: elements.length, replaced: elements.filter((element) => !element.isConnected).length };
+    });
+    expect(drawn.count).toBeGreaterThan(3);
+    expect(drawn.replaced).toBe(0);
+    expect(warnings.filter((text) => text.includes('drawn screen differed'))).toEqual([]);
+  });
+}

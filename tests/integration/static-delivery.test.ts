@@ -29,7 +29,7 @@ let database: DatabaseHandle;
 let entryScript: string;
 
 const onDisk = (file: string) => readFile(path.join(clientDir, file));
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+const rootOf = (html: string) => /<div id="root"(?: data-draw-again)?>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
 /** The data a drawn page carries for the app's first render (React Query's dehydrated state). */
 const dataOf = (html: string) => {
   const block = /<script type="application\/json" id="first-screen-data">([^<]*)<\/script>/.exec(html)?.[1];
@@ -179,7 +179,7 @@ describe('the built client', () => {
     const visitorRoot = rootOf(visitorHtml);
     expect(visitorRoot).toBe(drawn['/login']);
     expect(visitorRoot).toContain('By continuing, you agree to our');
-    expect(visitorRoot).toMatch(/^<fieldset disabled="" class="contents">/);
+    expect(visitorRoot).toMatch(/^<fieldset disabled="" role="presentation" class="contents">/);
     // Drawn without data: the page carries none.
     expect(visitorHtml).not.toContain('first-screen-data');
     // The app's scripts are not named in the page: start-app.js fetches them once the screen has painted, the
@@ -287,7 +287,7 @@ describe('pages drawn for each request', () => {
     expect(page.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(page.rawPayload).toString();
     const root = rootOf(html)!;
-    expect(root).toMatch(/^<fieldset disabled="" class="contents">/);
+    expect(root).toMatch(/^<fieldset disabled="" role="presentation" class="contents">/);
     expect(root).toContain('Drawn Shine Co');
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|\/api\/auth\/session/);
     expect(html).toContain('src="/start-app.js"');
@@ -340,10 +340,14 @@ describe('pages drawn for each request', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(rootOf(page.body)).toContain('Drawn Ceramic Coat');
     expect(dataOf(page.body)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data).toBeNull();
-    // An id that is not there: the page's own not-found state, still a page.
+    // Every request it made was answered: the app's first render is this screen, and hydrates it (decision 028).
+    expect(page.body).toContain('<div id="root">');
+    // An id that is not there: the page's own not-found state, still a page. That answer (a 404) does not travel with
+    // the page, so the app would first show the service loading: the page says to draw it again, not hydrate it.
     const missing = await app.inject({ method: 'GET', url: '/services/987654321' });
     expect(missing.statusCode).toBe(200);
     expect(rootOf(missing.body)).not.toContain('Drawn Ceramic Coat');
+    expect(missing.body).toContain('<div id="root" data-draw-again>');
   });
 
   it('keeps what a reader typed into their data from breaking out of the page', async () => {

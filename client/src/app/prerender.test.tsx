@@ -9,7 +9,7 @@ import { basicExteriorWash } from '../../../tests/factories/catalog-fixtures.ts'
 describe("the build's drawing of a visitor's first screen", () => {
   it('draws the login page whole, every control disabled until the app takes over', async () => {
     const markup = await prerenderVisitorPage('/login');
-    expect(markup.startsWith('<fieldset disabled="" class="contents">')).toBe(true);
+    expect(markup.startsWith('<fieldset disabled="" role="presentation" class="contents">')).toBe(true);
     expect(markup.endsWith('</fieldset>')).toBe(true);
     expect(markup).toContain('Welcome to Glossly');
     expect(markup).toContain('By continuing, you agree to our');
@@ -31,6 +31,7 @@ describe("the build's drawing of a visitor's first screen", () => {
     sendApiRequestsThrough(async (url, init) => {
       asked.push(`${init.method} ${url}`);
       if (url === '/api/services/7') return Response.json({ ...basicExteriorWash, id: 7, name: 'Drawn Interior Detail' });
+      if (url === '/api/detailers?serviceId=7') return Response.json([]);
       return Response.json({ message: 'Not here' }, { status: 404 });
     });
     try {
@@ -43,6 +44,12 @@ describe("the build's drawing of a visitor's first screen", () => {
       const keys = screen.data.queries.map((query) => query.queryKey);
       expect(keys).toContainEqual(['/api/services', 7]);
       expect(screen.data.queries.every((query) => query.state.status === 'success')).toBe(true);
+      // Every request answered: the app's first render is this screen.
+      expect(screen.hydratable).toBe(true);
+      const missing = await drawFirstScreen({ path: '/services/8', user: null }, { withData: true });
+      expect(asked).toContain('GET /api/services/8');
+      // A failed request's answer does not travel with the page: the app would show that part otherwise at first.
+      expect(missing.hydratable).toBe(false);
     } finally {
       sendApiRequestsThrough((url, init) => fetch(url, init));
     }

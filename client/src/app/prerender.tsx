@@ -9,8 +9,12 @@ import { loadPageAt } from './routes.tsx';
 
 export { sendApiRequestsThrough } from '@/lib/api-client.ts';
 
-/** A page's first screen, drawn outside the browser, and the data it was drawn with (for the app's first render). */
-export type FirstScreen = { markup: string; data: DehydratedState; redirectTo: string | null };
+/**
+ * A page's first screen, drawn outside the browser, and the data it was drawn with (for the app's first render).
+ * `hydratable`: the app's first render can be this same screen. Not when a request the page made failed: only
+ * answers travel with the page, so the app would first show that part loading, not failed, and ask again.
+ */
+export type FirstScreen = { markup: string; data: DehydratedState; redirectTo: string | null; hydratable: boolean };
 
 /**
  * How many times a page is drawn, at most, while it asks for data: a page draws, the data its queries asked for is
@@ -29,9 +33,9 @@ function waitsForData(query: Query): boolean {
  * The first screen at `path` for `user` (null: a visitor), drawn with the app's own components outside the browser
  * (decision 024, 025). The build draws a visitor's pages without data (`withData: false`: every list shows its
  * skeleton); the server draws the others per request, its API requests going through the app itself
- * (`sendApiRequestsThrough`). React does not hydrate it: main.tsx's createRoot replaces it on its first commit,
- * so the form controls are disabled here, in a fieldset that takes no part in the layout, and nothing typed before
- * then is lost. A page that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
+ * (`sendApiRequestsThrough`). main.tsx hydrates it: the app's first render in the browser is the same screen, with
+ * the same data, and React takes over the page's elements instead of building them again
+ * (decision 028). A page that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
  */
 export async function drawFirstScreen(
   { path, search = '', user }: { path: string; search?: string; user: User | null },
@@ -47,9 +51,7 @@ export async function drawFirstScreen(
     const failures: unknown[] = [];
     const { prelude } = await prerender(
       <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
-        <fieldset disabled className="contents">
-          <App queryClient={queryClient} />
-        </fieldset>
+        <App queryClient={queryClient} />
       </Router>,
       // Everything inline: React would otherwise send a large part apart with a script to put it in place, and our
       // Content-Security-Policy runs no inline script.
@@ -68,7 +70,8 @@ export async function drawFirstScreen(
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     markup = await draw();
   }
-  return { markup, data: dehydrate(queryClient), redirectTo: ssrContext.redirectTo ?? null };
+  const hydratable = !queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error');
+  return { markup, data: dehydrate(queryClient), redirectTo: ssrContext.redirectTo ?? null, hydratable };
 }
 
 /** A visitor's first screen at `path`, drawn by the build (vite.config.ts): no data, every list a skeleton. */
