@@ -56,7 +56,7 @@ test('[CUSTOMER] the app takes over a drawn page without asking again for who is
   expect(sessionRequests).toEqual([]);
 });
 
-test('[VISITOR] the app is fetched only once the drawn screen has painted, then draws over it', async ({ page }) => {
+test('[VISITOR] the app is fetched only once the drawn screen has painted, then takes it over', async ({ page }) => {
   await page.goto('/login');
   await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toBeEnabled();

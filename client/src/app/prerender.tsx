@@ -34,8 +34,8 @@ function waitsForData(query: Query): boolean {
  * (decision 024, 025). The build draws a visitor's pages without data (`withData: false`: every list shows its
  * skeleton); the server draws the others per request, its API requests going through the app itself
  * (`sendApiRequestsThrough`). main.tsx hydrates it: the app's first render in the browser is the same screen, with
- * the same data, and React takes over the page's elements instead of building them again
- * (decision 028). A page that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
+ * the same data, and React takes over the page's elements instead of building them again (decision 028). A page
+ * that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
  */
 export async function drawFirstScreen(
   { path, search = '', user }: { path: string; search?: string; user: User | null },
