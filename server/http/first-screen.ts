@@ -9,6 +9,8 @@ export const drawingModulePath = '.server/prerender.js';
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 type User = { id: number; role: string };
+/** Whom a page is drawn for: the cookie its API reads carry, and the address they come from (for rate limits). */
+type Reader = { cookie: string; address: string };
 
 /** What the server uses of the drawing module: the names and shapes of client/src/app/prerender.tsx. */
 type DrawingModule = {
@@ -61,18 +63,19 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
   if (!existsSync(modulePath)) return null;
   const drawing = (await import(pathToFileURL(modulePath).href)) as DrawingModule;
 
-  // The reader's own request to the API, as their browser would send it.
-  const readApi = (request: FastifyRequest, url: string) =>
-    app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' }, remoteAddress: request.ip });
+  // The reader's own request to the API, as their browser would send it; a visitor's page is drawn with no cookie at
+  // all, so that it holds nothing of the reader and can be sent to every visitor (static-client.ts).
+  const readApi = (reader: Reader, url: string) =>
+    app.inject({ method: 'GET', url, headers: { cookie: reader.cookie, accept: 'application/json' }, remoteAddress: reader.address });
 
-  // One transport for the module's lifetime; the request it serves is the one being drawn in this async context.
-  const requestsBeingDrawn = new AsyncLocalStorage<FastifyRequest>();
+  // One transport for the module's lifetime; the reader it serves is the one being drawn for in this async context.
+  const readersBeingDrawnFor = new AsyncLocalStorage<Reader>();
   drawing.sendApiRequestsThrough(async (url, init) => {
-    const request = requestsBeingDrawn.getStore();
+    const reader = readersBeingDrawnFor.getStore();
     const method = init.method ?? 'GET';
-    if (!request) throw new Error(`${method} ${url} was asked for outside a page being drawn`);
+    if (!reader) throw new Error(`${method} ${url} was asked for outside a page being drawn`);
     if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`A page being drawn may only read the API, not ${method} ${url}`);
-    const answer = await readApi(request, url);
+    const answer = await readApi(reader, url);
     const contentType = answer.headers['content-type'];
     return new Response(answer.statusCode === 204 ? null : answer.payload, {
       status: answer.statusCode,
@@ -80,23 +83,25 @@ export async function loadFirstScreenDrawer(app: FastifyInstance, clientDir: str
     });
   });
 
-  const sessionUser = async (request: FastifyRequest): Promise<User | null> => {
-    const answer = await readApi(request, '/api/auth/session');
+  const sessionUser = async (reader: Reader): Promise<User | null> => {
+    const answer = await readApi(reader, '/api/auth/session');
     return answer.statusCode === 200 ? (answer.json() as { user: User | null }).user : null;
   };
 
   /**
-   * The screen for `request`, for a reader who may be signed in (`visitor` false) or not. Null past the deadline or
-   * the address's budget, and for a page that sends its reader elsewhere (a guarded page, the sign-in page once signed in): the browser
-   * does that itself, with what the page does on the way (the sign-in page's toast after Google, the return-to).
+   * The screen for `request`, for a reader who may be signed in (`visitor` false) or a visitor: drawn as no one, from
+   * the URL alone, it is the same for every visitor. Null past the deadline or the address's budget, and for a page
+   * that sends its reader elsewhere (a guarded page, the sign-in page once signed in): the browser does that itself,
+   * with what the page does on the way (the sign-in page's toast after Google, the return-to).
    */
   const mayDraw = drawingBudget(drawingsPerMinute);
 
   return async function drawFor(request: FastifyRequest, visitor: boolean): Promise<DrawnScreen | null> {
     if (!mayDraw(request.ip)) return null;
     const [pathname = '/', search = ''] = request.url.split('?');
-    const drawn = requestsBeingDrawn.run(request, async () => {
-      const user = visitor ? null : await sessionUser(request);
+    const reader: Reader = { cookie: visitor ? '' : (request.headers.cookie ?? ''), address: request.ip };
+    const drawn = readersBeingDrawnFor.run(reader, async () => {
+      const user = visitor ? null : await sessionUser(reader);
       return drawing.drawFirstScreen({ path: pathname, search, user }, { withData: true });
     });
     let timer: NodeJS.Timeout | undefined;

@@ -32,7 +32,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 
 type RoutePreload = { path: string; files: string[] };
 
-/** A route's page, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
+/** A page anyone may be sent, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
 type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
 
 const emptyRoot = '<div id="root"></div>';
@@ -47,7 +47,7 @@ const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * The page with a first screen drawn in: a visitor's, drawn by the build, or one drawn for this request with the data
+ * The page with a first screen drawn in: a visitor's, drawn by the build, or one drawn for its URL with the data
  * it shows (`data`, which main.tsx gives React Query before its first render). Its module scripts are started by
  * client/public/start-app.js once that screen has painted: named in the page, they were fetched alongside the styles
  * and font the screen needs and ran before it painted, on a slow phone a second or more. React then draws the same
@@ -67,10 +67,52 @@ function withFirstScreen(html: string, firstScreen: string, { data, hydratable =
     .replace(emptyRoot, `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`);
 }
 
-/** Whether the server draws this route's first screen for each request (decision 025) rather than sending it ready. */
-function drawnPerRequest(routePath: string, visitor: boolean): boolean {
-  // A visitor's page without an id is the same for every visitor: the build drew it once.
-  return !visitor || routePath.includes(':');
+/**
+ * A page's bytes, its ETag and both encodings. `quick`: Brotli at quality 5, for a page kept seconds rather than for
+ * the life of a build (quality 11 costs the server tens of milliseconds on a large page).
+ */
+function encodePage(plain: Buffer, { quick = false } = {}): Page {
+  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
+  const br = brotliCompressSync(plain, quick ? { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } : {});
+  return { etag, plain, br, gzip: gzipSync(plain, { level: quick ? 6 : 9 }) };
+}
+
+/**
+ * How long a page drawn for a visitor is sent to every visitor of its URL: the catalog's own cache time
+ * (server/catalog/catalog-cache.ts), so it shows nothing older than the API itself may answer.
+ */
+export const visitorPageLifetimeMs = 10_000;
+/** Visitor pages kept at once: past this (a flood of made-up URLs) a page is drawn and sent, not kept. */
+const visitorPagesKept = 500;
+
+type VisitorDrawing = { page: Page; keep: boolean } | null;
+
+/**
+ * Visitor pages by URL, each drawn once for all visitors for `visitorPageLifetimeMs`. A visitor's page is drawn as no
+ * one (first-screen.ts), so it is the same whoever asked for it. Only a page every request of which was answered is
+ * kept: one drawn with a failed request (a rate limit, an id that is not there) is drawn again for the next visitor.
+ * Visitors asking while it is being drawn share that drawing. `forgetAll` drops every kept page.
+ */
+function visitorPageCache() {
+  const kept = new Map<string, { expiresAt: number; page: Promise<Page | null> }>();
+  const forgetAll = () => kept.clear();
+  const visitorPage = (url: string, draw: () => Promise<VisitorDrawing>): Promise<Page | null> => {
+    const now = Date.now();
+    const hit = kept.get(url);
+    if (hit && hit.expiresAt > now) return hit.page;
+    if (kept.size >= visitorPagesKept) for (const [key, entry] of kept) if (entry.expiresAt <= now) kept.delete(key);
+    const drawing = draw();
+    const page = drawing.then((drawn) => drawn?.page ?? null);
+    if (kept.size < visitorPagesKept) {
+      const entry = { expiresAt: now + visitorPageLifetimeMs, page };
+      kept.set(url, entry);
+      void drawing.then((drawn) => {
+        if (!drawn?.keep && kept.get(url) === entry) kept.delete(url);
+      });
+    }
+    return page;
+  };
+  return { visitorPage, forgetAll };
 }
 
 /**
@@ -78,7 +120,7 @@ function drawnPerRequest(routePath: string, visitor: boolean): boolean {
  * files that route's page loads, from the build's route-preloads.json (vite.config.ts), and for a visitor the
  * route's first screen from visitor-pages.json, drawn by the build (decision 024). Built once per route and kind of
  * reader, and kept. Only the build's own files go in, never anything from the request. A page drawn per request
- * (`drawn`) starts from the same route page and is encoded for that request alone.
+ * (`drawn`) starts from the same route page.
  */
 function routePages(clientDir: string) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -103,9 +145,7 @@ function routePages(clientDir: string) {
     let found = built.get(key);
     if (!found) {
       const html = htmlWith(files, { asksSession });
-      const plain = Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html);
-      const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
-      found = { etag, plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }) };
+      found = encodePage(Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html));
       built.set(key, found);
     }
     return found;
@@ -168,34 +208,58 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   }
   const pages = hasClient ? routePages(clientDir) : null;
   const drawFor = hasClient ? await loadFirstScreenDrawer(app, clientDir) : null;
+  const { visitorPage, forgetAll } = visitorPageCache();
+  // Any write the API accepts may change what a visitor's page shows (a service renamed, a slot taken): every kept
+  // page is drawn again, so this server never sends a page older than a write it accepted. (Another server's writes
+  // are seen within the lifetime, as its catalog answers are.)
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) forgetAll();
+  });
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset (a chunk of an older build) is a 404, not the page in its place.
     if (!pages || request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
       return reply.status(404).send(apiNotFound(request.method, request.url));
     }
-    // A visitor (no signed-in hint, as the app itself decides) gets the first screen drawn in; anyone who may be
-    // signed in gets their own, drawn for this request, as does a visitor opening a page with an id.
+    // Every page comes with its first screen drawn for its URL and, for anyone who may be signed in (the signed-in
+    // hint, as the app itself decides), for them (decision 025). A visitor's is drawn once for every visitor of that
+    // URL and kept a few seconds (decision 029). Should drawing fail or wait, the ready page: for a visitor, with the
+    // screen the build drew without data (decision 024).
     const visitor = !hasSignedInHint(request.headers.cookie ?? '');
     const route = pages.routeAt(request.url.split('?')[0]!);
     reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
-    if (drawFor && route && drawnPerRequest(route.path, visitor)) {
-      const screen = await drawFor(request, visitor).catch((error: unknown) => {
+    const drawScreen = async (): Promise<DrawnScreen | null> =>
+      drawFor!(request, visitor).catch((error: unknown) => {
         request.log.warn({ err: error, url: request.url }, 'The first screen could not be drawn; the app draws it in the browser');
         return null;
       });
+    if (drawFor && route && visitor) {
+      const drawn = await visitorPage(request.url, async () => {
+        const screen = await drawScreen();
+        return screen && { page: encodePage(Buffer.from(pages.drawn(route, screen)), { quick: true }), keep: screen.hydratable };
+      });
+      if (drawn) return sendPage(reply, request, drawn);
+    }
+    if (drawFor && route && !visitor) {
+      const screen = await drawScreen();
       // A signed-in reader's page holds their data: not kept by the browser nor by anything between.
-      reply.header('cache-control', visitor ? 'no-cache' : 'private, no-store');
+      reply.header('cache-control', 'private, no-store');
       if (screen) return sendEncoded(reply, request, Buffer.from(pages.drawn(route, screen)));
     }
-    const page = pages.ready(route, visitor);
-    // Revalidated on every visit, like index.html itself: a new build's page names its new files at once.
-    reply.header('cache-control', 'no-cache').header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (acceptsEncoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
-    if (acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.plain);
+    return sendPage(reply, request, pages.ready(route, visitor));
   });
+}
+
+/**
+ * A page anyone may be sent: revalidated on every visit, like index.html itself (a new build's page names its new
+ * files at once), in the encoding the browser takes.
+ */
+function sendPage(reply: FastifyReply, request: FastifyRequest, page: Page) {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (acceptsEncoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+  if (acceptsEncoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
 }
 
 /** A page made for one request, compressed for it: quickly, since it is sent once. */

@@ -291,15 +291,21 @@ test('[CUSTOMER] resets a forgotten password with the link from a real SMTP emai
 });
 
 test('[VISITOR] sees why Google sign-in is unavailable, and the failure toast when it fails', async ({ page }) => {
-  await page.route('**/api/auth/providers', (route) =>
-    route.fulfill({ json: { google: { enabled: false, reason: 'Google sign-in is not set up on this server.' } } }),
-  );
   await page.goto('/login?oidcError=Sign-in%20was%20cancelled.%20Please%20try%20again.');
   await expect(page.getByText('Google sign-in failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Sign-in was cancelled. Please try again.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // A server without Google. This one has it, and a sign-in page it draws carries its answer (decision 029): the
+  // answer is replaced, and the sign-in page reached from another page, where the app asks for it.
+  await page.route('**/api/auth/providers', (route) =>
+    route.fulfill({ json: { google: { enabled: false, reason: 'Google sign-in is not set up on this server.' } } }),
+  );
+  await page.goto('/forgot-password');
+  await page.getByRole('link', { name: 'Back to login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
   await expect(page.getByText('Google sign-in is not set up on this server.', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('[CUSTOMER] signs in with Google through a real OpenID provider and is registered as a customer', async ({ page }) => {

@@ -149,8 +149,9 @@ test('[VISITOR] distances come from the shared location when the browser already
   });
   await page.goto('/');
   await expect(nearbyDetailers(page).getByRole('article')).toHaveCount(2);
-  expect(detailerCalls).toEqual(['']);
   await expect(page.getByRole('button', { name: 'Use my location' })).toBeVisible();
+  // The detailers came with the page, drawn without a location (decision 029): nothing is asked again.
+  expect(detailerCalls).toEqual([]);
 
   // Oakland, where Shine On Auto Spa is based: with the permission granted the nearest card is 0.0 miles away.
   await page.context().grantPermissions(['geolocation']);

@@ -1,7 +1,7 @@
 import { bookAndPay, expect, signUp, test } from './fixtures.ts';
 
-// A visitor's first screen comes drawn in the page (decision 024), and so does a signed-in reader's and any page with
-// an id, drawn for each request with its data (decision 025): it reads without a script, its controls wait, and the
+// Every page's first screen comes drawn in the page with its data: a signed-in reader's for them (decision 025), a
+// visitor's for every visitor of its URL (decision 029): it reads without a script, its controls wait, and the
 // app, started after the paint, takes it over (decision 028) and works.
 
 test.describe('without scripts', () => {
@@ -17,10 +17,11 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   });
 
-  test("[VISITOR] the home page's greeting is in the page, its lists as skeletons", async ({ page }) => {
+  test("[VISITOR] the home page is in the page with its lists' detailers and services", async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome to Glossly!' })).toBeVisible();
-    await expect(page.getByText('Sparkle Squad')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Sparkle Squad' }).first()).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   });
 
   test("[CUSTOMER] a signed-in customer's bookings are in the page the server sent, with their booking", async ({ page }) => {

@@ -153,12 +153,11 @@ test('[CUSTOMER] seven bottom-navigation items keep every label on one line at 3
 test.describe('toasts', () => {
   test.use({ showNotificationPrompt: true });
 
-  test("[CUSTOMER] a toast opens below the header, clear of the bell's badge, and stays above an open dialog", async ({ page }) => {
+  test("[CUSTOMER] a toast opens below the header, clear of the bell's badge, and stays above an open dialog; the prompt waits for it", async ({ page }) => {
     // Five unread notifications, so the badge is on the bell.
     await page.route('**/api/notifications/count**', (route) => route.fulfill({ json: { count: 5 } }));
     await page.goto('/login');
     await emailSignIn(page, 'customer@demo.glossly.app');
-    // CSS locators: once the modal prompt opens, Radix hides the rest of the page from the accessibility tree.
     const toast = page.locator('[role="region"][aria-label^="Notifications (F8)"] li');
     await expect(toast).toContainText("You've been logged in successfully");
     const badge = page.getByTestId('unread-badge');
@@ -171,11 +170,16 @@ test.describe('toasts', () => {
     expect(intersects(toastBox, await box(badge)), 'the toast clear of the badge').toBe(false);
     expect(intersects(toastBox, await box(page.locator('nav[aria-label="Main"]'))), 'clear of the bottom nav').toBe(false);
 
-    // The notification-permission prompt opens for a signed-in visitor: a modal dialog with a full-screen overlay.
-    // The toast stays the top layer, and the header, the badge and the nav stay under the dialog.
-    const prompt = page.getByRole('dialog');
-    await expect(prompt).toBeVisible();
+    // The notification-permission prompt, a modal in the browser's top layer, would cover the toast: it waits.
+    const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
+    await page.waitForTimeout(1000);
     await expect(toast).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+
+    // Over an open dialog (the bell's panel) the toast stays the top layer; the header, the badge and the nav stay
+    // under the dialog.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await expect(page.locator('[role="dialog"]')).toBeVisible();
     const stack = await page.evaluate(() => {
       const zOf = (element: Element | null) => {
         for (let node = element; node; node = node.parentElement) {
@@ -200,6 +204,11 @@ test.describe('toasts', () => {
     expect(stack.header).toBe(stack.nav);
     expect(stack.dialog).toBeGreaterThan(stack.header);
     expect(stack.toast).toBeGreaterThan(stack.dialog);
+
+    // Once the toast has gone, the prompt opens.
+    await page.keyboard.press('Escape');
+    await expect(toast).toHaveCount(0, { timeout: 10_000 });
+    await expect(prompt).toBeVisible();
   });
 });
 

@@ -168,20 +168,22 @@ describe('the built client', () => {
     expect(hostile.body).not.toContain('<script>alert');
   });
 
-  it("draws a visitor's first screen into the page once, at build time, and starts the app after it", async () => {
+  it("draws a visitor's first screen into the page and starts the app after it", async () => {
+    // The build draws each visitor page without data, for when the server cannot draw it (decision 024).
     const drawn = JSON.parse((await onDisk('visitor-pages.json')).toString()) as Record<string, string>;
     expect(Object.keys(drawn).sort()).toEqual(routeTable.filter(isDrawnForVisitors).map((route) => route.path).sort());
+    expect(drawn['/login']).toContain('By continuing, you agree to our');
 
     const visitor = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'accept-encoding': 'br' } });
     expect(visitor.statusCode).toBe(200);
     expect(String(visitor.headers.vary)).toMatch(/cookie/i);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
     const visitorHtml = brotliDecompressSync(visitor.rawPayload).toString();
     const visitorRoot = rootOf(visitorHtml);
-    expect(visitorRoot).toBe(drawn['/login']);
     expect(visitorRoot).toContain('By continuing, you agree to our');
     expect(visitorRoot).toMatch(/^<fieldset disabled="" role="presentation" class="contents">/);
-    // Drawn without data: the page carries none.
-    expect(visitorHtml).not.toContain('first-screen-data');
+    // Drawn by the server for its URL (decision 029), as a visitor: no one is signed in.
+    expect(dataOf(visitorHtml)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data).toBeNull();
     // The app's scripts are not named in the page: start-app.js fetches them once the screen has painted, the
     // entry's modules and the login page's own chunk.
     expect(visitorHtml).not.toMatch(/<script type="module"|rel="modulepreload"/);
@@ -198,8 +200,8 @@ describe('the built client', () => {
     expect(startScript.body).toContain('first-contentful-paint');
     expect(visitorHtml).not.toContain('/api/auth/session');
 
-    // Built once: asked again with its ETag, nothing to send.
-    const again = await app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': visitor.headers.etag as string } });
+    // Asked again with its ETag, nothing to send.
+    const again = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'if-none-match': visitor.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     // The build's module that draws pages is not served.
     for (const url of ['/.server/prerender.js', '/.server/']) {
@@ -363,16 +365,68 @@ describe('pages drawn for each request', () => {
     expect(user.name).toBe(name);
   });
 
-  it('draws at most its budget for one address a minute: a flood of page requests gets the empty page', async () => {
+  it('draws at most its budget for one address a minute: a flood of page requests gets the ready page', async () => {
     const { serviceId } = await createDetailer(app.ctx, { service: { name: 'Budgeted Wash' } });
-    const open = (remoteAddress: string) => app.inject({ method: 'GET', url: `/services/${serviceId}`, remoteAddress });
-    for (let i = 0; i < drawingsPerMinute; i++) expect(rootOf((await open('203.0.113.7')).body), `drawing ${i + 1}`).toContain('Budgeted Wash');
-    const past = await open('203.0.113.7');
+    // Each URL its own (a visitor's page is kept per URL): every request is a drawing.
+    const open = (remoteAddress: string, visit: number | string) => app.inject({ method: 'GET', url: `/services/${serviceId}?visit=${visit}`, remoteAddress });
+    for (let i = 0; i < drawingsPerMinute; i++) expect(rootOf((await open('203.0.113.7', i)).body), `drawing ${i + 1}`).toContain('Budgeted Wash');
+    const past = await open('203.0.113.7', 'past');
     expect(past.statusCode).toBe(200);
     expect(rootOf(past.body)).toBe('');
     expect(past.body).toContain('<script type="module"');
-    // Another address is drawn as before.
-    expect(rootOf((await open('203.0.113.8')).body)).toContain('Budgeted Wash');
+    // A page drawn already is sent as it was kept, costing no drawing; another address is drawn as before.
+    expect(rootOf((await open('203.0.113.7', 0)).body)).toContain('Budgeted Wash');
+    expect(rootOf((await open('203.0.113.8', 'past')).body)).toContain('Budgeted Wash');
+    // A page the build drew for visitors is sent with that screen, without data.
+    const login = await app.inject({ method: 'GET', url: '/login?visit=past', remoteAddress: '203.0.113.7' });
+    expect(rootOf(login.body)).toContain('By continuing, you agree to our');
+    expect(dataOf(login.body)).toBeUndefined();
+  });
+
+  it("draws a visitor's page once for every visitor of its URL, as no one", async () => {
+    const customer = await createCustomer(app.ctx, { name: 'Quinn Kept' });
+    const { serviceId } = await createDetailer(app.ctx, { service: { name: 'Kept Foam Wash' } });
+    // A session without the signed-in hint is a visitor's page (the app decides the same): drawn with no cookie, it
+    // holds nothing of that session, and it is what every other visitor is sent.
+    const withSession = await app.inject({
+      method: 'GET',
+      url: `/services/${serviceId}`,
+      headers: { cookie: await signedInCookie(app.ctx.db, customer) },
+      remoteAddress: '198.51.100.1',
+    });
+    expect(rootOf(withSession.body)).toContain('Kept Foam Wash');
+    expect(withSession.body).not.toContain('Quinn Kept');
+    expect(dataOf(withSession.body)!.queries.find((query) => query.queryKey[0] === '/api/auth/user')?.state.data).toBeNull();
+    const other = await app.inject({ method: 'GET', url: `/services/${serviceId}`, remoteAddress: '198.51.100.2' });
+    expect(other.headers.etag).toBe(withSession.headers.etag);
+    expect(other.body).toBe(withSession.body);
+    // A signed-in reader's page of the same URL is their own.
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: `/services/${serviceId}`,
+      headers: { cookie: `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1` },
+    });
+    expect(signedIn.body).toContain('Quinn Kept');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("sends no visitor a page older than a write the app accepted", async () => {
+    const { user, serviceId } = await createDetailer(app.ctx, { service: { name: 'Before Rename Wash' } });
+    const open = () => app.inject({ method: 'GET', url: `/services/${serviceId}` });
+    expect(rootOf((await open()).body)).toContain('Before Rename Wash');
+    // A write refused changes nothing, and the kept page is sent again.
+    const refused = await app.inject({ method: 'PATCH', url: `/api/detailer/services/${serviceId}`, payload: { name: 'Anonymous Rename' } });
+    expect(refused.statusCode).toBe(401);
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/detailer/services/${serviceId}`,
+      headers: { cookie: await signedInCookie(app.ctx.db, user) },
+      payload: { name: 'After Rename Wash' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = rootOf((await open()).body);
+    expect(after).toContain('After Rename Wash');
+    expect(after).not.toContain('Before Rename Wash');
   });
 
   it('changes nothing while it draws: the checkout page makes no payment intent', async () => {

@@ -31,9 +31,9 @@ function waitsForData(query: Query): boolean {
 
 /**
  * The first screen at `path` for `user` (null: a visitor), drawn with the app's own components outside the browser
- * (decision 024, 025). The build draws a visitor's pages without data (`withData: false`: every list shows its
- * skeleton); the server draws the others per request, its API requests going through the app itself
- * (`sendApiRequestsThrough`). main.tsx hydrates it: the app's first render in the browser is the same screen, with
+ * (decision 024, 025). The server draws every page with its data, its API requests going through the app itself
+ * (`sendApiRequestsThrough`); the build draws a visitor's pages without data (`withData: false`: every list shows
+ * its skeleton), for when the server cannot (decision 029). main.tsx hydrates it: the app's first render in the browser is the same screen, with
  * the same data, and React takes over the page's elements instead of building them again (decision 028). A page
  * that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
  */

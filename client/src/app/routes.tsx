@@ -10,40 +10,52 @@ import { routeTable, type PageModule } from './route-table.ts';
 // page is loaded before the first render (loadPageAt, from main.tsx): drawn at once, without the spinner, so React
 // has no fallback to replace (it holds a Suspense reveal up to 300 ms after the fallback it replaces).
 const pageModules = import.meta.glob<{ default: ComponentType }>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx']);
-const loadedPages = new Map<PageModule, ComponentType>();
-const pageComponents = new Map<PageModule, ComponentType>();
 
-function loaderOf(page: PageModule) {
-  const load = pageModules[page.startsWith('app/') ? `./${page.slice(4)}` : `../${page}`];
-  if (!load) throw new Error(`No page module at client/src/${page}`);
-  return () =>
-    load().then((module) => {
-      loadedPages.set(page, module.default);
+/**
+ * A component whose module loads on demand; once `load` has run, it draws at once instead of suspending. Decided once
+ * per mount: one drawn lazily stays so when its module arrives (no remount, no lost state).
+ */
+function loadedOnDemand<P extends object>(importModule: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const load = () =>
+    importModule().then((module) => {
+      loaded = module.default;
       return module;
     });
+  const Lazy = lazy(load);
+  function OnDemand(props: P) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { Component: OnDemand, load };
 }
 
-function lazyPage(page: PageModule): ComponentType {
-  let component = pageComponents.get(page);
-  if (!component) {
-    const Lazy = lazy(loaderOf(page));
-    component = function Page() {
-      // Decided once per mount: a page drawn lazily stays so when its module arrives (no remount, no lost state).
-      const [Loaded] = useState(() => loadedPages.get(page));
-      return Loaded ? <Loaded /> : <Lazy />;
-    };
-    pageComponents.set(page, component);
+const pages = new Map<PageModule, ReturnType<typeof loadedOnDemand<object>>>();
+
+function pageOnDemand(page: PageModule) {
+  let found = pages.get(page);
+  if (!found) {
+    const importModule = pageModules[page.startsWith('app/') ? `./${page.slice(4)}` : `../${page}`];
+    if (!importModule) throw new Error(`No page module at client/src/${page}`);
+    found = loadedOnDemand(importModule);
+    pages.set(page, found);
   }
-  return component;
+  return found;
 }
+
+const lazyPage = (page: PageModule): ComponentType => pageOnDemand(page).Component;
+
+// The admin menu around every admin page: loaded with the first admin page, so that page is drawn whole at once.
+const adminLayout = loadedOnDemand(() => import('@/features/admin/components/admin-layout.tsx'));
+const AdminLayout = adminLayout.Component;
 
 /** Loads the page module of the route at `path`, if a route has it; a failure is left to the page's lazy load. */
 export async function loadPageAt(path: string): Promise<void> {
   const route = routeTable.find((entry) => routePathPattern(entry.path).test(path));
-  if (route) await loaderOf(route.page)().catch(() => undefined);
+  if (!route) return;
+  await Promise.all([pageOnDemand(route.page).load(), route.adminMenu ? adminLayout.load() : null]).catch(() => undefined);
 }
 
-const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout.tsx'));
 const NotFoundPage = lazyPage('app/pages/not-found-page.tsx');
 
 type RouteDefinition = { path: string; page: ComponentType; roles?: readonly Role[]; signedIn?: boolean };

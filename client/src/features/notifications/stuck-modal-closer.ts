@@ -31,7 +31,7 @@ export function createStuckModalCloser(options: StuckModalCloserOptions) {
     tick(): number {
       const now = options.now();
       let closed = 0;
-      for (const dialog of options.root.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      for (const dialog of options.root.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]')) {
         if (!firstSeen.has(dialog)) firstSeen.set(dialog, now);
         if (!stuckDialogText.test(dialog.textContent ?? '')) continue;
         if (!options.isPromptAnswered()) continue;
