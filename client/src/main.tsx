@@ -27,11 +27,12 @@ void queryClient.prefetchQuery(currentUserQueryOptions());
 // out the whole page once more (decision 028). Should a part differ (a saved draft, a clock past a minute), React
 // draws that part afresh, as it would without the drawing: the reader sees the right screen, the console a warning.
 // An empty page is rendered, and so is a drawn one the server marks as unlike the app's first render (a request
-// that failed while drawing: its error does not travel with the page). Either is a transition: React works in slices of a few milliseconds and lets the
-// browser paint and answer input between them, instead of one long task that a slow phone feels (Total Blocking
-// Time). It waits for the first page's module (named in the page the server sent, so it is on its way already).
-// Asking for that module's own imports adds a link to the page for each, about 1 ms apiece on a slow phone: that is
-// done in a task of its own, after the one that evaluated this script, rather than lengthening it (decision 027).
+// that failed while drawing: its error does not travel with the page). Either is a transition: React works in slices
+// of a few milliseconds and lets the browser paint and answer input between them, instead of one long task that a
+// slow phone feels (Total Blocking Time). It waits for the first page's module (named in the page the server sent,
+// so it is on its way already). Asking for that module's own imports adds a link to the page for each, about 1 ms
+// apiece on a slow phone: that is done in a task of its own, after the one that evaluated this script, rather than
+// lengthening it (decision 027).
 const container = document.getElementById('root')!;
 setTimeout(() => {
   void loadPageAt(location.pathname).then(() =>

@@ -3,7 +3,7 @@
  * instance keeps answers for a few seconds. Writes through catalog-admin-service clear it at once; other
  * instances catch up within the TTL. One cache per app, in its context (server/context.ts).
  */
-const ttlMs = 10_000;
+export const catalogCacheTtlMs = 10_000;
 type Entry = { expiresAt: number; value: Promise<unknown> };
 
 export type CatalogCache = {
@@ -19,7 +19,7 @@ export function createCatalogCache(): CatalogCache {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
       const value = load();
-      const entry = { expiresAt: now + ttlMs, value };
+      const entry = { expiresAt: now + catalogCacheTtlMs, value };
       entries.set(key, entry);
       // A failed load must not be served from the cache.
       value.catch(() => {

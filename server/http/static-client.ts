@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
+import { catalogCacheTtlMs } from '../catalog/catalog-cache.ts';
 import { loadFirstScreenDrawer, type DrawnScreen } from './first-screen.ts';
 
 const apiNotFound = (method: string, url: string) => ({
@@ -78,10 +79,10 @@ function encodePage(plain: Buffer, { quick = false } = {}): Page {
 }
 
 /**
- * How long a page drawn for a visitor is sent to every visitor of its URL: the catalog's own cache time
- * (server/catalog/catalog-cache.ts), so it shows nothing older than the API itself may answer.
+ * How long a page drawn for a visitor is sent to every visitor of its URL: the catalog's own cache time, so it shows
+ * nothing older than the API itself may answer.
  */
-export const visitorPageLifetimeMs = 10_000;
+const visitorPageLifetimeMs = catalogCacheTtlMs;
 /** Visitor pages kept at once: past this (a flood of made-up URLs) a page is drawn and sent, not kept. */
 const visitorPagesKept = 500;
 
@@ -227,23 +228,24 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     const visitor = !hasSignedInHint(request.headers.cookie ?? '');
     const route = pages.routeAt(request.url.split('?')[0]!);
     reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
-    const drawScreen = async (): Promise<DrawnScreen | null> =>
-      drawFor!(request, visitor).catch((error: unknown) => {
-        request.log.warn({ err: error, url: request.url }, 'The first screen could not be drawn; the app draws it in the browser');
-        return null;
-      });
-    if (drawFor && route && visitor) {
-      const drawn = await visitorPage(request.url, async () => {
+    if (drawFor && route) {
+      const drawScreen = () =>
+        drawFor(request, visitor).catch((error: unknown) => {
+          request.log.warn({ err: error, url: request.url }, 'The first screen could not be drawn; the app draws it in the browser');
+          return null;
+        });
+      if (visitor) {
+        const drawn = await visitorPage(request.url, async () => {
+          const screen = await drawScreen();
+          return screen && { page: encodePage(Buffer.from(pages.drawn(route, screen)), { quick: true }), keep: screen.hydratable };
+        });
+        if (drawn) return sendPage(reply, request, drawn);
+      } else {
         const screen = await drawScreen();
-        return screen && { page: encodePage(Buffer.from(pages.drawn(route, screen)), { quick: true }), keep: screen.hydratable };
-      });
-      if (drawn) return sendPage(reply, request, drawn);
-    }
-    if (drawFor && route && !visitor) {
-      const screen = await drawScreen();
-      // A signed-in reader's page holds their data: not kept by the browser nor by anything between.
-      reply.header('cache-control', 'private, no-store');
-      if (screen) return sendEncoded(reply, request, Buffer.from(pages.drawn(route, screen)));
+        // A signed-in reader's page holds their data: not kept by the browser nor by anything between.
+        reply.header('cache-control', 'private, no-store');
+        if (screen) return sendEncoded(reply, request, Buffer.from(pages.drawn(route, screen)));
+      }
     }
     return sendPage(reply, request, pages.ready(route, visitor));
   });

@@ -33,9 +33,10 @@ function waitsForData(query: Query): boolean {
  * The first screen at `path` for `user` (null: a visitor), drawn with the app's own components outside the browser
  * (decision 024, 025). The server draws every page with its data, its API requests going through the app itself
  * (`sendApiRequestsThrough`); the build draws a visitor's pages without data (`withData: false`: every list shows
- * its skeleton), for when the server cannot (decision 029). main.tsx hydrates it: the app's first render in the browser is the same screen, with
- * the same data, and React takes over the page's elements instead of building them again (decision 028). A page
- * that sends the reader elsewhere (a guarded page) gives where, for the server to redirect.
+ * its skeleton), for when the server cannot (decision 029). main.tsx hydrates it: the app's first render in the
+ * browser is the same screen, with the same data, and React takes over the page's elements instead of building them
+ * again (decision 028). A page that sends the reader elsewhere (a guarded page) gives where, for the server to
+ * redirect.
  */
 export async function drawFirstScreen(
   { path, search = '', user }: { path: string; search?: string; user: User | null },
