@@ -34,10 +34,10 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
 
     await detailer.goto('/detailer/location-sharing');
     const sharing = detailer.getByRole('switch', { name: 'Share my location today' });
-    await expect(sharing).toHaveAttribute('aria-checked', 'false');
+    await expect(sharing).not.toBeChecked();
     await expect(detailer.getByText('No job on its way right now — sharing starts when you tap On my way')).toBeVisible();
     await sharing.click();
-    await expect(sharing).toHaveAttribute('aria-checked', 'true');
+    await expect(sharing).toBeChecked();
     await expect(detailer.getByText('Location sharing is on for today', { exact: true })).toBeVisible();
     expect(await accessibilityViolations(detailer, { toasts: true })).toEqual([]);
 
@@ -92,10 +92,10 @@ test('[DETAILER] turning sharing on with the location blocked explains how to al
     // No permission granted: headless Chromium answers the prompt with a denial.
     await detailer.goto('/detailer/location-sharing');
     const sharing = detailer.getByRole('switch', { name: 'Share my location today' });
-    await expect(sharing).toHaveAttribute('aria-checked', 'false');
+    await expect(sharing).not.toBeChecked();
     await sharing.click();
     await expect(detailer.getByRole('alert')).toContainText('Location access is blocked');
-    await expect(sharing).toHaveAttribute('aria-checked', 'false');
+    await expect(sharing).not.toBeChecked();
   } finally {
     await detailerContext.close();
   }

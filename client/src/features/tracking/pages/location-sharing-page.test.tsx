@@ -59,13 +59,13 @@ const renderPage = () =>
       <Toaster />
     </>,
   );
-const theSwitch = () => screen.findByRole('switch', { name: 'Share my location today' });
+const theSwitch = async () => (await screen.findByRole('switch', { name: 'Share my location today' })) as HTMLInputElement;
 const positionPosts = () => calls.filter((c) => c.url === '/api/detailer/positions');
 
 describe('LocationSharingPage', () => {
   it('is off by default, says what is shared and with whom, and that no job is on its way', async () => {
     renderPage();
-    expect((await theSwitch()).getAttribute('aria-checked')).toBe('false');
+    expect((await theSwitch()).checked).toBe(false);
     expect(screen.getByText('No job on its way right now — sharing starts when you tap On my way')).toBeTruthy();
     expect(screen.getByText('The customer of the job on its way (Sam Carter) and Glossly support.')).toBeTruthy();
     expect(geolocation.watchPosition).not.toHaveBeenCalled();
@@ -78,7 +78,7 @@ describe('LocationSharingPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(geolocation.getCurrentPosition).toHaveBeenCalledTimes(1);
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
-    await waitFor(async () => expect((await theSwitch()).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(async () => expect((await theSwitch()).checked).toBe(true));
     expect(await screen.findByText('Location sharing is on for today')).toBeTruthy();
   });
 
@@ -90,7 +90,7 @@ describe('LocationSharingPage', () => {
     expect(alert.textContent).toContain('Location access is blocked');
     expect(alert.textContent).toContain('set Location to Allow, then turn sharing on again');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    expect((await theSwitch()).getAttribute('aria-checked')).toBe('false');
+    expect((await theSwitch()).checked).toBe(false);
   });
 
   it('while on with a job on its way: watches the position, sends it, and shows when it last went out', async () => {
@@ -147,7 +147,7 @@ describe('LocationSharingPage', () => {
   it('does not watch the position while sharing is on but no job is on its way', async () => {
     sharing = { ...sharing, enabled: true };
     renderPage();
-    await waitFor(async () => expect((await theSwitch()).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(async () => expect((await theSwitch()).checked).toBe(true));
     expect(screen.getByText('No job on its way right now — sharing starts when you tap On my way')).toBeTruthy();
     expect(geolocation.watchPosition).not.toHaveBeenCalled();
   });
