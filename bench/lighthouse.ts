@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
@@ -270,6 +270,19 @@ export async function measureLighthouse(options: {
   } finally {
     await stopServer(child);
   }
+}
+
+/**
+ * A copy of the build at `clientDir` in `floorDir` whose pages never start the app. The server draws every page's
+ * first screen in (decisions 024, 025), and client/public/start-app.js is the one script such a page runs: it is
+ * emptied, and its compressed copies removed so the server sends the empty one. Lighthouse on the copy measures
+ * what the page's HTML, styles, font and images cost this machine with no script at all: the floor under the app's
+ * own Total Blocking Time (decision 032).
+ */
+export async function buildWithoutTheApp(clientDir: string, floorDir: string) {
+  await cp(clientDir, floorDir, { recursive: true });
+  await writeFile(path.join(floorDir, 'start-app.js'), '// The bench\'s floor: the drawn page without the app (bench/lighthouse.ts).\n');
+  await Promise.all(['.br', '.gz'].map((suffix) => rm(path.join(floorDir, `start-app.js${suffix}`), { force: true })));
 }
 
 const columns = ['page', 'perf', 'LCP', 'FCP', 'TBT', 'CLS', 'a11y', 'best practices', 'CPU index'] as const;

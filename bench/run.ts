@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
-import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
+import { buildWithoutTheApp, lighthouseTable, measureLighthouse, type PageResult } from './lighthouse.ts';
 import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
 import { benchTrackingRounds, trackingLatencyLines } from './tracking-latency.ts';
 
@@ -23,24 +23,30 @@ const postgresUrl = benchPostgresUrl();
 if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'glossly-bench-client-'));
+const floorDir = `${clientDir}-without-the-app`;
 try {
   const bundle = await measureBundle(rootDir, clientDir);
   console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x)`);
 
   if (lighthouseRuns > 0) {
     console.log(`Lighthouse ${lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`} a page, mobile (simulated slow 4G, 4x CPU), Chromium ${await chromiumVersion()}; targets: perf >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.02, a11y 100, best practices 100`);
-    const results = await measureLighthouse({
-      clientDir,
-      runs: lighthouseRuns,
-      only: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
-      onPage: (page) => console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`),
-    });
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+    const onPage = (page: PageResult) =>
+      console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`);
+    const results = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage });
     for (const line of lighthouseTable(results)) console.log(line);
+    // The same pages, drawn by the server, with no script at all: how much of each TBT above is this machine's
+    // style, layout and paint of the page itself, which no change to the app's code removes (decision 032).
+    await buildWithoutTheApp(clientDir, floorDir);
+    console.log('The same pages with the app left out (start-app.js empty): the floor under the TBT above');
+    const floor = await measureLighthouse({ clientDir: floorDir, runs: lighthouseRuns, only, onPage });
+    for (const line of lighthouseTable(floor)) console.log(line);
   } else {
     console.log('Lighthouse: skipped (BENCH_LIGHTHOUSE_RUNS=0)');
   }
 } finally {
   rmSync(clientDir, { recursive: true, force: true });
+  rmSync(floorDir, { recursive: true, force: true });
 }
 
 for (const kind of postgresUrl ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { bySoonestStart, isLiveStatus } from '@core/domain/booking-status.ts';
@@ -9,6 +10,13 @@ import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { BookingListItem, BookingListSkeleton, canBookAgain } from '@/components/booking/booking-list-item.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+
+/**
+ * Past bookings shown at first, and added by each 'Show more past bookings'. A customer who books every week has
+ * hundreds after a few years; drawing them all made the page's first screen several times larger and slower to
+ * take over on a phone (decision 032). Upcoming bookings are all shown: they are the few that still hold a time.
+ */
+export const pastBookingsPageSize = 10;
 
 /** Upcoming: bookings still holding the detailer's time, soonest first. Past: everything else, latest first. */
 function splitBookings(bookings: Booking[]) {
@@ -57,13 +65,24 @@ function BookingsContent() {
   return (
     <div className="grid gap-6">
       <BookingSection id="upcoming-heading" title="Upcoming" bookings={upcoming} emptyText="No upcoming bookings." />
-      <BookingSection id="past-heading" title="Past" bookings={past} emptyText="No past bookings yet." />
+      <BookingSection id="past-heading" title="Past" bookings={past} emptyText="No past bookings yet." pageSize={pastBookingsPageSize} />
     </div>
   );
 }
 
-function BookingSection({ id, title, bookings, emptyText }: { id: string; title: string; bookings: Booking[]; emptyText: string }) {
+type BookingSectionProps = {
+  id: string;
+  title: string;
+  bookings: Booking[];
+  emptyText: string;
+  /** Show this many, then this many more at each 'Show more'; every booking when left out. */
+  pageSize?: number;
+};
+
+function BookingSection({ id, title, bookings, emptyText, pageSize }: BookingSectionProps) {
   const { user } = useCurrentUser();
+  const [shownCount, setShownCount] = useState(pageSize ?? Infinity);
+  const shown = bookings.slice(0, shownCount);
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-lg font-semibold text-neutral-900">
@@ -73,12 +92,18 @@ function BookingSection({ id, title, bookings, emptyText }: { id: string; title:
         <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>
       ) : (
         <ul className="grid gap-3">
-          {bookings.map((booking) => (
+          {shown.map((booking) => (
             <li key={booking.id}>
               <BookingListItem booking={booking} showBookAgain={canBookAgain(booking, user?.id)} />
             </li>
           ))}
         </ul>
+      )}
+      {pageSize !== undefined && shown.length < bookings.length && (
+        // The button stays where it is and keeps the focus: the bookings it adds appear above it, in reading order.
+        <Button variant="secondary" onClick={() => setShownCount(shown.length + pageSize)}>
+          Show more {title.toLowerCase()} bookings ({bookings.length - shown.length} left)
+        </Button>
       )}
     </section>
   );

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Booking } from '@core/schemas/booking.ts';
+import type { User } from '@core/schemas/user.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
+import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
+import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import MyBookingsPage, { pastBookingsPageSize } from './my-bookings-page.tsx';
+
+const customer: User = {
+  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
+  detailerId: null, phone: null, avatarUrl: null,
+};
+
+// 23 past bookings, a day apart (the newest first on the page), and 12 upcoming ones: more than a page of each.
+const day = (offset: number) => new Date(Date.UTC(2090, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+const booked = (id: number, status: Booking['status'], date: string) =>
+  bookingResponse({ id, status, customerId: customer.id, date, startsAt: `${date}T17:00:00.000Z`, detailerId: 3, serviceId: 9 });
+const past = Array.from({ length: 23 }, (_, i) => booked(100 + i, 'completed', day(i)));
+const upcoming = Array.from({ length: 12 }, (_, i) => booked(200 + i, 'accepted', day(400 + i)));
+stubFetchEachTest(vi.fn(async (url: string) => (url === '/api/bookings' ? json([...past, ...upcoming]) : json({ message: 'Not found' }, 404))));
+
+function renderBookings() {
+  const client = createQueryClient();
+  client.setQueryData(currentUserQueryKey, customer);
+  return render(
+    <QueryClientProvider client={client}>
+      <Router hook={memoryLocation({ path: '/bookings' }).hook}>
+        <MyBookingsPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+/** The ids of the bookings a section lists, in order, read from their 'Book again' links (rebook=<id>). */
+const listedIds = (section: HTMLElement) =>
+  within(section)
+    .queryAllByRole('link', { name: /^Book again/ })
+    .map((link) => Number(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('rebook')));
+
+describe('My Bookings with a long history', () => {
+  it('shows the latest past bookings a page at a time, and every upcoming one', async () => {
+    renderBookings();
+    const pastSection = await screen.findByRole('region', { name: 'Past' });
+    expect(pastBookingsPageSize).toBe(10);
+    expect(listedIds(pastSection)).toEqual(Array.from({ length: 10 }, (_, i) => 122 - i));
+    expect(within(screen.getByRole('region', { name: 'Upcoming' })).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(screen.getByRole('region', { name: 'Upcoming' })).queryByRole('button', { name: /^Show more/ })).toBeNull();
+
+    const more = within(pastSection).getByRole('button', { name: 'Show more past bookings (13 left)' });
+    await userEvent.click(more);
+    expect(listedIds(pastSection)).toEqual(Array.from({ length: 20 }, (_, i) => 122 - i));
+    expect(more.textContent).toBe('Show more past bookings (3 left)');
+
+    await userEvent.click(more);
+    expect(listedIds(pastSection)).toEqual(Array.from({ length: 23 }, (_, i) => 122 - i));
+    expect(within(pastSection).queryByRole('button', { name: /^Show more/ })).toBeNull();
+  });
+});
