@@ -39,7 +39,11 @@ export async function getBookingProof(ctx: AppContext, actor: Actor, id: number)
   const user = requireUser(actor);
   const { record, relation } = await visibleRecord(ctx.db, user, id);
   // A job started before checklists existed gets its copy on the first read, as the 'start' move would have made it.
-  if (record.booking.status === 'in_progress') await copyServiceChecklist(ctx.db, id, record.booking.serviceId);
+  // Claim and copy are one transaction: a read at the same moment waits on the claimed row until the copy is
+  // committed, then finds it claimed and reads the copied items, never an empty checklist.
+  if (record.booking.status === 'in_progress') {
+    await ctx.transaction((tx) => copyServiceChecklist(tx.db, id, record.booking.serviceId));
+  }
   return answer(ctx.db, record.booking, relation);
 }
 
