@@ -30,6 +30,18 @@ function actOnTheAppIn(context: BrowserContext) {
  * Every page fails its test on an unexpected console error or uncaught exception. The notification
  * permission prompt is marked dismissed for the session unless a spec sets showNotificationPrompt.
  */
+/** Console errors a test has said it expects from a page (`expectConsoleErrors`): not counted as failures. */
+const expectedConsoleErrors = new WeakMap<Page, RegExp[]>();
+
+/**
+ * From now on, console errors on `page` that match `pattern` are the test's point, not a failure (the browser logs
+ * every 4xx answer it gets). For an answer the app may ask for again later (a live refresh), which a check at the end
+ * of the test body could not take back.
+ */
+export function expectConsoleErrors(page: Page, pattern: RegExp) {
+  expectedConsoleErrors.set(page, [...(expectedConsoleErrors.get(page) ?? []), pattern]);
+}
+
 export const test = base.extend<{ consoleErrors: string[]; showNotificationPrompt: boolean; notificationPromptSetup: void }>({
   // Every context: the test's own, and those it opens for a second person (a detailer, an admin).
   browser: [
@@ -63,7 +75,9 @@ export const test = base.extend<{ consoleErrors: string[]; showNotificationPromp
       const errors: string[] = [];
       page.on('console', (message) => {
         // A 401 is a protected API's answer once a session has ended, not a failure of the page.
-        if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+        if (message.type() !== 'error' || message.text().includes('401')) return;
+        if (expectedConsoleErrors.get(page)?.some((pattern) => pattern.test(message.text()))) return;
+        errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
