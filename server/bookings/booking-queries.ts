@@ -34,8 +34,9 @@ function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): 
   const startPassed = booking.startsAt.getTime() <= now.getTime();
   return actionsFrom(booking.status, by).filter((action): action is UserBookingAction => {
     if (!(userBookingActions as readonly string[]).includes(action)) return false;
-    // Moving a booking whose start has passed makes no sense; cancelling it still can (with the fee).
-    if (action === 'reschedule' && startPassed) return false;
+    // Moving a booking whose start has passed makes no sense; cancelling it still can (with the fee). Inside the
+    // late-cancellation window it cannot move either (rescheduleBooking): moved out, it would cancel free.
+    if (action === 'reschedule' && (startPassed || cancellationFeeFor(booking, now) > 0)) return false;
     // On my way and Start stay listed before the job's day opens them: the client shows them disabled with when
     // they open (actionOpensAt), and the server refuses them until then (applyTransition).
     return true;

@@ -154,13 +154,26 @@ export async function cancelBooking(
   return getBooking(ctx.db, actor, now, id);
 }
 
-/** POST /api/bookings/:id/reschedule: the customer moves the booking to another free slot of the same detailer. */
+export const startPassedRescheduleMessage = 'This booking’s start has passed, so it can no longer be moved.';
+
+/** Why a move inside the late-cancellation window is refused: it names the fee a cancel costs instead. */
+export function lateRescheduleMessage(freeCancellationHours: number, feeCents: number): string {
+  return `Less than ${freeCancellationHours} hours before the start a booking can no longer be moved. Cancelling costs the ${formatUsd(feeCents)} late cancellation fee.`;
+}
+
+/**
+ * POST /api/bookings/:id/reschedule: the customer moves the booking to another free slot of the same detailer.
+ * Not once the start has passed, nor inside the late-cancellation window: a booking moved out of its window could
+ * then be cancelled free, dodging the fee. Rain (weatherReschedule) moves it free whatever the window: it passes
+ * `lateWindowAllowed`.
+ */
 export async function rescheduleBooking(
   ctx: AppContext,
   actor: Actor,
   now: Date,
   id: number,
   input: RescheduleBookingInput,
+  { lateWindowAllowed = false }: { lateWindowAllowed?: boolean } = {},
 ): Promise<Booking> {
   const user = requireUser(actor);
   const { record, relation } = await visibleRecord(ctx.db, user, id);
@@ -168,6 +181,9 @@ export async function rescheduleBooking(
   if (!actionsFrom(record.booking.status, 'customer').includes('reschedule')) {
     throw illegal(record.booking.status, 'reschedule');
   }
+  if (record.booking.startsAt.getTime() <= now.getTime()) throw conflict(startPassedRescheduleMessage);
+  const fee = cancellationFeeFor(record.booking, now);
+  if (fee > 0 && !lateWindowAllowed) throw conflict(lateRescheduleMessage(record.booking.freeCancellationHours, fee));
   const detailer = { id: record.booking.detailerId, timeZone: record.timeZone };
   const duration = Math.round((record.booking.endsAt.getTime() - record.booking.startsAt.getTime()) / 60_000);
   await abandonLapsedHolds(ctx, now, detailer.id);

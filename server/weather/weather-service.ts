@@ -177,5 +177,5 @@ export async function weatherReschedule(
   const wanted = new Date(input.startsAt).getTime();
   const slot = (await drySlotsFor(ctx, record, now, forecastProviderOf(ctx))).find((s) => new Date(s.startsAt).getTime() === wanted);
   if (!slot) throw conflict(notOfferedMessage);
-  return rescheduleBooking(ctx, actor, now, id, { date: slot.date, time: slot.time });
+  return rescheduleBooking(ctx, actor, now, id, { date: slot.date, time: slot.time }, { lateWindowAllowed: true });
 }
