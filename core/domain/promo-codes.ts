@@ -96,7 +96,9 @@ export function promoRefusal(code: PromoCodeTerms, facts: PromoBookingFacts): st
   if (code.serviceIds.length > 0 && !code.serviceIds.includes(facts.serviceId)) return promoMessages.otherService;
   if (code.detailerIds.length > 0 && !code.detailerIds.includes(facts.detailerId)) return promoMessages.otherDetailer;
   if (facts.orderCents < code.minOrderCents) return promoMessages.minOrder(code.minOrderCents);
-  if (code.firstBookingOnly && facts.hasPaidBookingBefore) return promoMessages.firstBookingOnly;
+  // Already on another of the customer's unpaid bookings: only one of them can be the first, else a new customer's
+  // three holds would each take a first-booking discount.
+  if (code.firstBookingOnly && (facts.hasPaidBookingBefore || facts.customerUses > 0)) return promoMessages.firstBookingOnly;
   if (code.maxUsesPerCustomer !== null && facts.customerUses >= code.maxUsesPerCustomer) return promoMessages.usedByYou;
   if (promoDiscountCents(code, facts.orderCents) <= 0) return promoMessages.noDiscount;
   return null;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import type { DetailerMarketing, PromoCode } from '@core/schemas/promo-codes.ts';
-import { detailerLedger, paymentIntents, payments, promoCodeRedemptions, promoCodes } from '../../server/db/schema.ts';
+import { bookings, detailerLedger, paymentIntents, payments, promoCodeRedemptions, promoCodes } from '../../server/db/schema.ts';
 import { abandonLapsedHolds } from '../../server/bookings/booking-transitions.ts';
 import { syncEarnings } from '../../server/business/earnings-sync.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
@@ -234,6 +234,31 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(Array(4).fill('You have already used this code'));
     expect(await usesOf(made.id)).toBe(2);
+  });
+
+  it("gives a first-booking code to one of a new customer's unpaid bookings only", async () => {
+    // Security review: with no paid booking yet, each of a new customer's holds looked like their first booking.
+    const firstOnly = await adminCode({ firstBookingOnly: true });
+    const detailer = await createDetailer(t.ctx);
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    const holds = [];
+    for (let i = 0; i < 3; i++) {
+      holds.push(await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt: new Date(Date.parse('2026-12-01T17:00:00Z') + i * 7_200_000) }));
+    }
+    expect((await apply(customer, holds[0]!.id, firstOnly.code)).statusCode).toBe(200);
+    for (const hold of holds.slice(1)) {
+      const refused = await apply(customer, hold.id, firstOnly.code);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('This code is for first bookings only');
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, hold.id));
+      expect(row).toMatchObject({ discountCents: 0, totalCents: 7872, promoCodeId: null });
+    }
+    expect(await usesOf(firstOnly.id)).toBe(1);
+    expect((await redemptionsOf(firstOnly.id)).map((r) => r.bookingId)).toEqual([holds[0]!.id]);
+
+    // Taken off the first hold, the code may go on another one instead.
+    await api(customer, 'DELETE', `/api/bookings/${holds[0]!.id}/promo-code`);
+    expect((await apply(customer, holds[1]!.id, firstOnly.code)).statusCode).toBe(200);
   });
 
   it('gives the use back once when the code is removed, the hold lapses or the unpaid booking is cancelled', async () => {
