@@ -108,6 +108,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_URL: 'ftp://x' })).toThrow(/^Invalid environment variable OPEN_METEO_URL: /);
   });
 
+  it("pushes to the browsers' push services only, unless told which hosts", () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com']);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com , *.push.example ' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.com', '*.push.example']);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(/^Invalid environment variable PUSH_SERVICE_HOSTS: /);
+  });
+
   it('seeds the sample catalog only in demo mode unless asked', () => {
     expect(loadConfig({}).SEED_CATALOG).toBe(true);
     expect(loadConfig({ ...production, PAYMENTS_GATEWAY: 'test' }).SEED_CATALOG).toBe(false);

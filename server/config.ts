@@ -34,6 +34,9 @@ const mapTileUrl = z
   })
   .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}');
 
+/** The browsers' own push services: Chrome, Edge's Chromium and most others (FCM), Firefox, Safari, legacy Edge. */
+export const defaultPushServiceHosts = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'];
+
 // Every setting Glossly reads, with the defaults of the embedded mode. README.md documents each one.
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -61,6 +64,15 @@ const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
+  /**
+   * The push services a browser's subscription may point at: a device token is a URL this server POSTs to, so any
+   * other host (an internal address, a cloud metadata service) is refused. `*.` matches any subdomain.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(defaultPushServiceHosts.join(','))
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.:[\]-]+$/, 'must be a list of host names (*.example.com for subdomains)')).min(1, 'must name at least one push service host')),
   /** An OSRM-compatible routing service for arrival times; unset: the straight-line estimate (server/tracking/eta.ts). */
   ROUTING_URL: serviceBaseUrl.optional(),
   /** A Nominatim-compatible geocoder; unset: the built-in US ZIP code table (server/geo/). */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { forbidden, notFound } from '@core/errors.ts';
+import { badRequest, forbidden, notFound } from '@core/errors.ts';
 import {
   notificationTypes,
   type DeviceToken,
@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { deviceTokens, notifications, notificationSettings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
+import { isAllowedPushEndpoint, parsePushSubscription } from './push-service.ts';
 
 export type NotificationType = (typeof notifications.$inferInsert)['type'];
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -240,10 +241,19 @@ export async function markAllNotificationsRead(db: Database, actor: Actor): Prom
   return { updated: rows.length };
 }
 
-/** Registers (or re-activates) a device for push. A token moves to whoever registers it last. */
-export async function registerDeviceToken(db: Database, actor: Actor, input: DeviceTokenInput): Promise<DeviceToken> {
+export const unknownPushServiceMessage = 'token must be a subscription of a browser push service';
+
+/**
+ * Registers (or re-activates) a device for push. A token moves to whoever registers it last. A web subscription's
+ * endpoint is where this server will POST, so only the push services allowed (config PUSH_SERVICE_HOSTS) are taken.
+ */
+export async function registerDeviceToken(db: Database, actor: Actor, input: DeviceTokenInput, pushServiceHosts: readonly string[]): Promise<DeviceToken> {
   const user = requireUser(actor);
   if (input.userId !== user.id) throw forbidden('You can only register devices for yourself');
+  const subscription = parsePushSubscription(input.token);
+  if (subscription && !isAllowedPushEndpoint(subscription.endpoint, pushServiceHosts)) {
+    throw badRequest(unknownPushServiceMessage, { token: unknownPushServiceMessage });
+  }
   const values = {
     userId: user.id,
     token: input.token,

@@ -19,6 +19,13 @@ const subscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
 });
 
+/** Whether a subscription's endpoint is on one of the push services allowed (config PUSH_SERVICE_HOSTS). */
+export function isAllowedPushEndpoint(endpoint: string, serviceHosts: readonly string[]): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return serviceHosts.some((allowed) => (allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed));
+}
+
 export function parsePushSubscription(token: string): PushSubscription | null {
   try {
     const parsed = subscriptionSchema.safeParse(JSON.parse(token));
@@ -28,8 +35,11 @@ export function parsePushSubscription(token: string): PushSubscription | null {
   }
 }
 
-/** How this app pushes: its VAPID identity, and the HTTPS agent to go through (tests: their loopback push service). */
-export type PushSettings = { vapid: VapidKeys; agent?: Agent };
+/**
+ * How this app pushes: its VAPID identity, the push services' hosts a subscription may point at, and the HTTPS agent
+ * to go through (tests: their loopback push service).
+ */
+export type PushSettings = { vapid: VapidKeys; serviceHosts: readonly string[]; agent?: Agent };
 
 export type PushResult = { sent: number; deactivated: number; failed: number };
 
@@ -43,7 +53,7 @@ export async function sendPushToUser(
   userId: number,
   payload: PushPayload,
 ): Promise<PushResult> {
-  const { vapid, agent } = push;
+  const { vapid, agent, serviceHosts } = push;
   const result: PushResult = { sent: 0, deactivated: 0, failed: 0 };
   const devices = await db
     .select({ id: deviceTokens.id, token: deviceTokens.token })
@@ -53,7 +63,8 @@ export async function sendPushToUser(
   await Promise.all(
     devices.map(async (device) => {
       const subscription = parsePushSubscription(device.token);
-      if (!subscription) return;
+      // A token stored before the hosts were checked, or pointing elsewhere since: never a request from here.
+      if (!subscription || !isAllowedPushEndpoint(subscription.endpoint, serviceHosts)) return;
       try {
         await webpush.sendNotification(subscription, body, {
           vapidDetails: vapid,

@@ -109,6 +109,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
       config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
         ? {
             vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT },
+            serviceHosts: config.PUSH_SERVICE_HOSTS,
             ...(pushAgent ? { agent: pushAgent } : {}),
           }
         : undefined,

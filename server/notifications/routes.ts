@@ -40,7 +40,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/device-tokens', async (request, reply) => {
-    const token = await registerDeviceToken(app.ctx.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body));
+    const token = await registerDeviceToken(app.ctx.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body), app.config.PUSH_SERVICE_HOSTS);
     return reply.code(201).send(token);
   });
 

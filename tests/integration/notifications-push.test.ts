@@ -87,7 +87,8 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 
     // Trust the test's certificate for pushes from this app only.
     t = await createTestApp(kind, {
-      env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      // The loopback push service stands in for the browsers' (fcm.googleapis.com and friends).
+      env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_SERVICE_HOSTS: '127.0.0.1' },
       pushAgent: new https.Agent({ ca: cert }),
     });
     user = await createCustomer(t.ctx, { password: undefined });
@@ -155,6 +156,37 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
     expect(received.map((r) => r.path)).toEqual([new URL(JSON.parse(good.json).endpoint).pathname]);
   });
 
+  it('refuses a subscription whose endpoint is not a push service, and never pushes to one stored before', async () => {
+    // Security review: the endpoint is a URL this server POSTs to, so a subscription could aim it at an internal
+    // address or a cloud metadata service (server-side request forgery).
+    for (const endpoint of ['https://169.254.169.254/latest/meta-data/', 'https://10.0.0.5/admin', 'https://127.0.0.2:8443/push']) {
+      const token = browserSubscription(endpoint).json;
+      const refused = await register(token);
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json().fields).toEqual({ token: 'token must be a subscription of a browser push service' });
+      expect(await t.db.select().from(deviceTokens).where(eq(deviceTokens.token, token))).toEqual([]);
+    }
+
+    // A subscription stored before the check (or by an older version) is skipped: no connection is even opened.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.2', resolve));
+    const stored = browserSubscription(`https://127.0.0.2:${(listener.address() as AddressInfo).port}/push`).json;
+    await t.db.insert(deviceTokens).values({ userId: user.id, token: stored, deviceType: 'web', deviceName: 'Chrome', isActive: true });
+    try {
+      await notify(t.ctx, { userId: user.id, type: 'alert', title: 'Hello', message: 'x' });
+      await t.app.realtime.settled();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+      await t.db.delete(deviceTokens).where(eq(deviceTokens.token, stored));
+    }
+  });
+
   it('sends no push for a type whose push switch is off', async () => {
     const put = await t.app.inject({
       method: 'PUT',
@@ -173,7 +205,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 describe.each(databaseKinds)('without VAPID keys on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
   });
   afterAll(() => t?.close());
 
