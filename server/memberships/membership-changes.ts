@@ -60,30 +60,40 @@ export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: n
     if (!waiting) throw conflict(changedMeanwhileMessage);
     return toMembership(db, row.id);
   }
-  // Below the gateway's 50-cent minimum the difference is not worth a charge: the plan still changes.
-  if (owed >= 50 && !billing.renewsItself) {
-    const [invoice] = await db
-      .insert(membershipInvoices)
-      .values({ membershipId: row.id, kind: 'proration', periodStart: now, periodEnd: row.currentPeriodEnd, amountCents: owed, attempts: 1, createdAt: now })
-      .returning();
-    const outcome = await billing
-      .chargeInvoice({ invoiceId: invoice!.id, attempt: 1, membershipId: row.id, amountCents: owed, paymentMethodRef: row.paymentMethodRef ?? '' })
-      .catch(gatewayProblem);
-    if (outcome.status !== 'paid') {
-      const message = outcome.errorMessage ?? 'Your card needs a confirmation we cannot ask for here. Please use another card.';
-      await db.update(membershipInvoices).set({ status: 'failed', gatewayRef: outcome.ref, failureMessage: message }).where(eq(membershipInvoices.id, invoice!.id));
-      throw badRequest(message, { card: message });
-    }
-    await db.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref }).where(eq(membershipInvoices.id, invoice!.id));
-  } else if (billing.renewsItself && row.gatewayRef) {
-    await billing.changePlan(row.gatewayRef, target, owed).catch(gatewayProblem);
-  }
+  // The plan moves first, conditional on the plan read: of upgrades asked for at the same moment only one moves it,
+  // and only that one charges (each used to charge, then all but one answered 409). A refused charge moves it back.
   const [moved] = await db
     .update(memberships)
     .set({ planId: target.id, nextPlanId: null, updatedAt: now })
     .where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId), eq(memberships.status, 'active')))
     .returning({ id: memberships.id });
   if (!moved) throw conflict(changedMeanwhileMessage);
+  try {
+    // Below the gateway's 50-cent minimum the difference is not worth a charge: the plan still changes.
+    if (owed >= 50 && !billing.renewsItself) {
+      const [invoice] = await db
+        .insert(membershipInvoices)
+        .values({ membershipId: row.id, kind: 'proration', periodStart: now, periodEnd: row.currentPeriodEnd, amountCents: owed, attempts: 1, createdAt: now })
+        .returning();
+      const outcome = await billing
+        .chargeInvoice({ invoiceId: invoice!.id, attempt: 1, membershipId: row.id, amountCents: owed, paymentMethodRef: row.paymentMethodRef ?? '' })
+        .catch(gatewayProblem);
+      if (outcome.status !== 'paid') {
+        const message = outcome.errorMessage ?? 'Your card needs a confirmation we cannot ask for here. Please use another card.';
+        await db.update(membershipInvoices).set({ status: 'failed', gatewayRef: outcome.ref, failureMessage: message }).where(eq(membershipInvoices.id, invoice!.id));
+        throw badRequest(message, { card: message });
+      }
+      await db.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref }).where(eq(membershipInvoices.id, invoice!.id));
+    } else if (billing.renewsItself && row.gatewayRef) {
+      await billing.changePlan(row.gatewayRef, target, owed).catch(gatewayProblem);
+    }
+  } catch (error) {
+    await db
+      .update(memberships)
+      .set({ planId: row.planId, nextPlanId: row.nextPlanId, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), eq(memberships.planId, target.id)));
+    throw error;
+  }
   return toMembership(db, row.id);
 }
 

@@ -214,6 +214,37 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(downgraded.invoices.filter((i: { kind: string }) => i.kind === 'proration')).toHaveLength(1);
   });
 
+  it('charges an upgrade once when it is asked for twice at the same moment', async () => {
+    // Security review: both requests charged the difference, then only one moved the plan (the other answered 409).
+    const { customer, started } = await member();
+    const id = started.membership.id;
+    clock.set(new Date('2026-12-08T16:00:00Z'));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: plus.id })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const prorations = await t.db
+      .select()
+      .from(membershipInvoices)
+      .where(and(eq(membershipInvoices.membershipId, id), eq(membershipInvoices.kind, 'proration')));
+    expect(prorations.map((i) => [i.status, i.amountCents])).toEqual([['paid', 1500]]);
+    expect((await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!.planId).toBe(plus.id);
+  });
+
+  it('keeps the plan when the card refuses the upgrade difference', async () => {
+    const { customer, started } = await member();
+    const id = started.membership.id;
+    // The card on file declines from now on.
+    const declining = await t.ctx.gateway.createPaymentMethod!(card(testCards.insufficientFunds));
+    await t.db.update(memberships).set({ paymentMethodRef: declining.ref }).where(eq(memberships.id, id));
+    clock.set(new Date('2026-12-08T16:00:00Z'));
+    const refused = await call(customer, 'POST', `/api/memberships/${id}/change-plan`, { planId: plus.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Your card has insufficient funds.');
+    const [row] = await t.db.select().from(memberships).where(eq(memberships.id, id));
+    expect(row).toMatchObject({ planId: basic.id, nextPlanId: null, status: 'active' });
+  });
+
   it('lets a downgrade wait for the period end, where the renewal moves to and bills the cheaper plan', async () => {
     const { customer, started } = await member(plus.id);
     const id = started.membership.id;
