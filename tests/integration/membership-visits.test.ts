@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { VisitSchedule } from '@core/schemas/membership-visits.ts';
 import { zonedTimeToUtc } from '@core/domain/time-slots.ts';
-import { bookings, membershipSchedules, notifications, payments, savedAddresses } from '../../server/db/schema.ts';
+import { bookings, membershipSchedules, membershipVisits, notifications, payments, savedAddresses } from '../../server/db/schema.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 import { visitsLeftThisPeriod } from '../../server/memberships/visits/visit-allowance.ts';
 import { createBooking, createCustomer } from '../factories/index.ts';
@@ -157,6 +157,39 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(after!.status).toBe('cancelled');
     expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'unfilled' }]);
     expect((await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: true })).statusCode).toBe(409);
+  });
+
+  it('keeps a visit that was done (or is under way) counted: it cannot be skipped or declined afterwards', async () => {
+    // Security review: skipping a completed visit marked it skipped, which gave its visit back, so the scheduler
+    // booked another covered visit in the same month, again and again, each one paid to the detailer by Glossly.
+    const m = await member({ includedVisits: 1 });
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await pass();
+    const [booking] = await bookingsOf(m.membership.id);
+    clock.set(booking!.startsAt);
+    for (const action of ['accept', 'start-route', 'start', 'complete']) {
+      if (action === 'complete') await addProofOfService(app().ctx, m.detailer.user, booking!.id);
+      expect((await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/${action}`)).statusCode, action).toBe(200);
+    }
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
+
+    const skipped = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' });
+    expect(skipped.statusCode).toBe(409);
+    expect(skipped.json().message).toBe('This visit has already taken place, so it cannot be skipped or declined');
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'booked', bookingId: booking!.id }]);
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
+
+    // The same through declining a nearest alternative the member never confirmed, though the job was done.
+    await app().db.update(membershipVisits).set({ status: 'needs_confirmation' }).where(eq(membershipVisits.bookingId, booking!.id));
+    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: false });
+    expect(declined.statusCode).toBe(409);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'needs_confirmation', bookingId: booking!.id }]);
+    expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
+
+    // The next date of the rhythm in this period finds no visit left.
+    clock.set(new Date('2026-12-07T16:00:00Z'));
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toHaveLength(1);
   });
 
   it('books nothing when no visits are left this month, and says so', async () => {

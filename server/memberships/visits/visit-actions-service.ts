@@ -15,6 +15,20 @@ export const nothingToConfirmMessage = 'This visit has nothing to confirm';
 
 /** Bookings a skip or decline still has to cancel; any other has ended (or the job is under way). */
 const cancellable = ['requested', 'accepted'];
+/** Bookings that ended without the work: their visit no longer counts, so skipping or declining it changes nothing. */
+const endedWithoutWork = ['cancelled', 'declined', 'expired', 'abandoned'];
+
+export const visitTookPlaceMessage = 'This visit has already taken place, so it cannot be skipped or declined';
+
+/**
+ * A visit whose job is under way or done keeps counting against the month: marked skipped or unfilled, it would give
+ * its visit back and the scheduler would book another covered one in the same period.
+ */
+function refuseIfTakingPlace(bookingStatus: string | null): void {
+  if (bookingStatus !== null && !cancellable.includes(bookingStatus) && !endedWithoutWork.includes(bookingStatus)) {
+    throw conflict(visitTookPlaceMessage);
+  }
+}
 
 async function loadVisit(ctx: AppContext, membershipId: number, dueOn: string) {
   const [row] = await ctx.db
@@ -54,6 +68,7 @@ export async function skipVisit(ctx: AppContext, actor: Actor, now: Date, member
     return getVisitSchedule(ctx, actor, now, membershipId);
   }
   if (found.visit.status === 'skipped') throw conflict(alreadySkippedMessage);
+  refuseIfTakingPlace(found.bookingStatus);
   if (found.visit.bookingId !== null && found.bookingStatus && cancellable.includes(found.bookingStatus)) {
     await cancelBooking(ctx, actor, now, found.visit.bookingId, {});
   }
@@ -86,6 +101,7 @@ export async function confirmVisit(ctx: AppContext, actor: Actor, now: Date, mem
   const { membership } = await ownMembership(ctx.db, actor, membershipId);
   const found = await loadVisit(ctx, membership.id, input.dueOn);
   if (!found || found.visit.status !== 'needs_confirmation') throw conflict(nothingToConfirmMessage);
+  if (!input.accept) refuseIfTakingPlace(found.bookingStatus);
   if (input.accept) {
     await ctx.db
       .update(membershipVisits)
