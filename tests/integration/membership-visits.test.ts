@@ -192,6 +192,26 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(await bookingsOf(m.membership.id)).toHaveLength(1);
   });
 
+  it('books no visit due after the period of a membership set to end then', async () => {
+    // Security review: the next period's first visit was booked covered (total 0) though there was no next period.
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    expect((await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/cancel`)).statusCode).toBe(200);
+    // The period ends 2026-12-23; the rhythm's 2026-12-25 is 5 days ahead of this pass.
+    clock.set(new Date('2026-12-20T18:00:00Z'));
+    await pass();
+    expect((await bookingsOf(m.membership.id)).filter((b) => b.startsAt >= new Date('2026-12-23T16:00:00Z'))).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-12-25', status: 'unfilled', bookingId: null }]);
+    expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
+
+    // A membership that renews books that date as the next period's first visit.
+    const renewing = await member();
+    await call(renewing.customer, 'PUT', rhythmUrl(renewing.membership.id), renewing.rhythm);
+    clock.set(new Date('2026-12-20T18:00:00Z'));
+    await pass();
+    expect(await visitsOf(renewing.membership.id)).toMatchObject([{ dueOn: '2026-12-25', status: 'booked' }]);
+  });
+
   it('books nothing when no visits are left this month, and says so', async () => {
     const m = await member({ includedVisits: 0 });
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);

@@ -63,7 +63,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
   return ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     const [membership] = await tx
-      .select({ id: memberships.id, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd })
+      .select({ id: memberships.id, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd, cancelAtPeriodEnd: memberships.cancelAtPeriodEnd })
       .from(memberships)
       .where(eq(memberships.id, schedule.membershipId))
       .for('update');
@@ -82,6 +82,11 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       await notify(txCtx, { userId: plan.customerId, type: 'alert', title, message, entityId: '' });
       return 'unfilled';
     };
+    // A membership set to end has no next period: a visit due after this one would be free after it ended.
+    const periodEndDay = membership.currentPeriodEnd.toISOString().slice(0, 10);
+    if (membership.cancelAtPeriodEnd && dueOn >= periodEndDay) {
+      return unfilled(unfilledTitle, `Your membership ends on ${periodEndDay}, so your visit of ${dueOn} was not booked.`);
+    }
     if (!(await hasVisitLeft(tx, membership, included, dueOn))) {
       return unfilled(noVisitsLeftTitle, `Your plan's visits for this month are used, so your visit of ${dueOn} was not booked.`);
     }
