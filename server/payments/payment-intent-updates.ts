@@ -84,13 +84,20 @@ function paymentNotice(row: IntentRow, event: 'authorized' | 'captured', amountC
       };
 }
 
-export async function returnCredits(tx: Database, intentRowId: number): Promise<void> {
+/**
+ * Gives the credits an intent consumed back to its customer, keeping `keptCents` of them spent (a late cancellation's
+ * fee the card could not cover). What is kept stays recorded as consumed.
+ */
+export async function returnCredits(tx: Database, intentRowId: number, keptCents = 0): Promise<void> {
   const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentRowId)).for('update');
   if (!row || row.creditsConsumedCents <= 0) return;
-  await tx.update(paymentIntents).set({ creditsConsumedCents: 0 }).where(eq(paymentIntents.id, row.id));
+  const kept = Math.min(row.creditsConsumedCents, Math.max(0, keptCents));
+  const returned = row.creditsConsumedCents - kept;
+  if (returned <= 0) return;
+  await tx.update(paymentIntents).set({ creditsConsumedCents: kept }).where(eq(paymentIntents.id, row.id));
   await tx
     .update(users)
-    .set({ referralCreditsCents: sql`${users.referralCreditsCents} + ${row.creditsConsumedCents}` })
+    .set({ referralCreditsCents: sql`${users.referralCreditsCents} + ${returned}` })
     .where(eq(users.id, row.customerId));
 }
 

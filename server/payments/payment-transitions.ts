@@ -55,10 +55,12 @@ export const applyMoneyEffect: MoneyEffectHandler = async (ctx, { bookingId, eff
       const fee = booking?.fee ?? 0;
       if (authorized && fee > 0) {
         try {
-          const captured = await gateway.capture(authorized.intentId, Math.min(fee, authorized.amountCents));
+          const onCardCents = Math.min(fee, authorized.amountCents);
+          const captured = await gateway.capture(authorized.intentId, onCardCents);
           await applyIntentUpdate(ctx, captured, now);
-          // Only the fee was charged: the credits that paid for the service come back.
-          await ctx.transaction((tx) => returnCredits(tx.db, authorized.id));
+          // Only the fee was charged: the credits that paid for the service come back, less the part of the fee the
+          // card could not cover (credits took the total down to the 50-cent minimum): else the fee was 50 cents.
+          await ctx.transaction((tx) => returnCredits(tx.db, authorized.id, fee - onCardCents));
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           await record(authorized, 'capture', fee);

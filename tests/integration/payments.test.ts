@@ -283,6 +283,18 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await ledger(late.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 7872], ['capture', 1500]]);
 
+    // Late cancellation of a booking credits paid for down to the card's 50 cents: the rest of the fee is taken from
+    // the credits given back (security review: it used to cost 50 cents, every credit returned).
+    const covered = await setup(100_000);
+    await t.db.update(bookings).set({ startsAt: new Date(clock.now().getTime() + 2 * 3_600_000), endsAt: new Date(clock.now().getTime() + 3 * 3_600_000) }).where(eq(bookings.id, covered.booking.id));
+    const i5 = await intentFor(covered.customer, covered.booking.id, { appliedCredits: 5000 });
+    expect(i5).toMatchObject({ amountCents: 50, creditsAppliedCents: 7822 });
+    await pay(covered.customer, i5.clientSecret, testCards.success);
+    expect(await credits(covered.customer.id)).toBe(100_000 - 7822);
+    expect((await call(covered.customer, 'POST', `/api/bookings/${covered.booking.id}/cancel`, { confirmFee: true })).statusCode).toBe(200);
+    expect((await ledger(covered.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 50], ['capture', 50]]);
+    expect(await credits(covered.customer.id)).toBe(100_000 - 1450);
+
     // Free cancellation
     const free = await setup();
     const i4 = await intentFor(free.customer, free.booking.id);
