@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { VisitSchedule } from '@core/schemas/membership-visits.ts';
 import { zonedTimeToUtc } from '@core/domain/time-slots.ts';
-import { bookings, membershipSchedules, membershipVisits, notifications, payments, savedAddresses } from '../../server/db/schema.ts';
+import {
+  bookings,
+  membershipPlans,
+  memberships,
+  membershipSchedules,
+  membershipVisits,
+  notifications,
+  payments,
+  savedAddresses,
+} from '../../server/db/schema.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 import { visitsLeftThisPeriod } from '../../server/memberships/visits/visit-allowance.ts';
 import { createBooking, createCustomer } from '../factories/index.ts';
@@ -210,6 +219,19 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     clock.set(new Date('2026-12-20T18:00:00Z'));
     await pass();
     expect(await visitsOf(renewing.membership.id)).toMatchObject([{ dueOn: '2026-12-25', status: 'booked' }]);
+  });
+
+  it("books no covered visit for a service the member's plan no longer covers", async () => {
+    // Security review: a member could choose a dear service on a dear plan, then move to a cheap plan (a downgrade
+    // takes effect at renewal) and the scheduler went on booking the dear service, funded by Glossly.
+    const m = await member();
+    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const [cheap] = await app().db.insert(membershipPlans).values({ name: `Cheap ${m.customer.id}`, monthlyPriceCents: 900, includedVisitsPerMonth: 2 }).returning();
+    await app().db.update(memberships).set({ planId: cheap!.id }).where(eq(memberships.id, m.membership.id));
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
   });
 
   it('books nothing when no visits are left this month, and says so', async () => {

@@ -5,7 +5,17 @@ import type { Coordinates } from '@core/domain/geo.ts';
 import type { VehicleType } from '@core/schemas/booking.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { bookingEvents, bookings, detailers, memberships, membershipSchedules, membershipVisits, savedAddresses } from '../../db/schema.ts';
+import {
+  bookingEvents,
+  bookings,
+  detailers,
+  membershipPlanCategories,
+  memberships,
+  membershipSchedules,
+  membershipVisits,
+  savedAddresses,
+  services,
+} from '../../db/schema.ts';
 import { loadRecord } from '../../bookings/booking-records.ts';
 import { noticesFor } from '../../bookings/booking-notices.ts';
 import { announceBookingChange } from '../../bookings/booking-live.ts';
@@ -44,6 +54,16 @@ async function hasVisitLeft(tx: Database, membership: { id: number; currentPerio
   return (await visitsLeftThisPeriod(tx, membership.id)) > 0;
 }
 
+/** Whether the plan's categories include the service's (what a rhythm may choose: visit-rhythm-service.ts). */
+async function isCoveredByPlan(tx: Database, planId: number, serviceId: number): Promise<boolean> {
+  const [covered] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .innerJoin(membershipPlanCategories, and(eq(membershipPlanCategories.categoryId, services.categoryId), eq(membershipPlanCategories.planId, planId)))
+    .where(eq(services.id, serviceId));
+  return covered !== undefined;
+}
+
 /** The rhythm moves on by its own step from the date just handled, once (a second pass finds the date changed). */
 async function advanceRhythm(tx: Database, schedule: ScheduleRow, dueOn: string, now: Date) {
   await tx
@@ -63,7 +83,13 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
   return ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     const [membership] = await tx
-      .select({ id: memberships.id, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd, cancelAtPeriodEnd: memberships.cancelAtPeriodEnd })
+      .select({
+        id: memberships.id,
+        planId: memberships.planId,
+        status: memberships.status,
+        currentPeriodEnd: memberships.currentPeriodEnd,
+        cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+      })
       .from(memberships)
       .where(eq(memberships.id, schedule.membershipId))
       .for('update');
@@ -86,6 +112,11 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     const periodEndDay = membership.currentPeriodEnd.toISOString().slice(0, 10);
     if (membership.cancelAtPeriodEnd && dueOn >= periodEndDay) {
       return unfilled(unfilledTitle, `Your membership ends on ${periodEndDay}, so your visit of ${dueOn} was not booked.`);
+    }
+    // The rhythm's service was chosen under the plan of that day: after a downgrade (or a plan's categories changed)
+    // it may no longer be covered, and the platform would fund a visit the member no longer pays for.
+    if (!(await isCoveredByPlan(tx, membership.planId, schedule.serviceId))) {
+      return unfilled(unfilledTitle, `Your plan no longer covers this service, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`);
     }
     if (!(await hasVisitLeft(tx, membership, included, dueOn))) {
       return unfilled(noVisitsLeftTitle, `Your plan's visits for this month are used, so your visit of ${dueOn} was not booked.`);
