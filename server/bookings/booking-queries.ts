@@ -29,6 +29,14 @@ export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsA
   return cancellationFeeCents(booking, now);
 }
 
+/**
+ * The late fee a reschedule now would let the customer dodge (move out of the window, then cancel free): the
+ * cancellation fee of a paid booking. An unpaid hold has no card to charge, so moving it dodges nothing.
+ */
+export function lateRescheduleFee(booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>, now: Date): number {
+  return booking.status === 'pending_payment' ? 0 : cancellationFeeFor(booking, now);
+}
+
 function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): UserBookingAction[] {
   const by = relation === 'customer' ? 'customer' : 'detailer';
   const startPassed = booking.startsAt.getTime() <= now.getTime();
@@ -36,7 +44,7 @@ function allowedActionsFor(relation: Relation, booking: BookingRow, now: Date): 
     if (!(userBookingActions as readonly string[]).includes(action)) return false;
     // Moving a booking whose start has passed makes no sense; cancelling it still can (with the fee). Inside the
     // late-cancellation window it cannot move either (rescheduleBooking): moved out, it would cancel free.
-    if (action === 'reschedule' && (startPassed || cancellationFeeFor(booking, now) > 0)) return false;
+    if (action === 'reschedule' && (startPassed || lateRescheduleFee(booking, now) > 0)) return false;
     // On my way and Start stay listed before the job's day opens them: the client shows them disabled with when
     // they open (actionOpensAt), and the server refuses them until then (applyTransition).
     return true;

@@ -19,7 +19,7 @@ import { readPlatformSettings } from '../business/platform-settings-service.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
 import { announceBookingChange } from './booking-live.ts';
-import { cancellationFeeFor, getBooking } from './booking-queries.ts';
+import { cancellationFeeFor, getBooking, lateRescheduleFee } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { placeOf, requireDriveTime } from './drive-time-check.ts';
 import { routerFor } from '../geo/routing.ts';
@@ -182,7 +182,7 @@ export async function rescheduleBooking(
     throw illegal(record.booking.status, 'reschedule');
   }
   if (record.booking.startsAt.getTime() <= now.getTime()) throw conflict(startPassedRescheduleMessage);
-  const fee = cancellationFeeFor(record.booking, now);
+  const fee = lateRescheduleFee(record.booking, now);
   if (fee > 0 && !lateWindowAllowed) throw conflict(lateRescheduleMessage(record.booking.freeCancellationHours, fee));
   const detailer = { id: record.booking.detailerId, timeZone: record.timeZone };
   const duration = Math.round((record.booking.endsAt.getTime() - record.booking.startsAt.getTime()) / 60_000);

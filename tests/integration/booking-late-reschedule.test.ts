@@ -75,6 +75,22 @@ describe.each(databaseKinds)('bookings: the late fee cannot be dodged by a resch
     }
   });
 
+  it('still moves an unpaid hold inside the window: there is no card to charge a fee to', async () => {
+    const detailer = await createDetailer(t.ctx);
+    const customer = await quickCustomer();
+    // Tomorrow 9:00 AM is 25 hours away at the clock; 20 hours before it, the hold is made and moved.
+    clock.set(new Date(Date.parse('2026-11-24T17:00:00Z') - 20 * 3_600_000));
+    try {
+      const { body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM');
+      expect(body.allowedActions).toContain('reschedule');
+      const moved = await call(customer, 'POST', `/api/bookings/${body.id}/reschedule`, { date: '2026-11-24', time: '11:00 AM' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ status: 'pending_payment', time: '11:00 AM' });
+    } finally {
+      clock.set(startOfTests);
+    }
+  });
+
   it('still moves a booking more than 24 hours ahead', async () => {
     const { customer, booking } = await acceptedBooking('2026-11-25', '9:00 AM');
     const moved = await call(customer, 'POST', `/api/bookings/${booking.id}/reschedule`, { date: '2026-11-30', time: '9:00 AM' });
