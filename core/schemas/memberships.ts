@@ -26,6 +26,12 @@ export const planInputSchema = z.object({
     .int('Discount must be whole basis points')
     .min(0, 'Discount must be between 0 % and 50 %')
     .max(5000, 'Discount must be between 0 % and 50 %'),
+  /** Detailers price their own services; a covered visit costing more than this is not covered (the discount applies). */
+  coveredPriceLimitCents: z
+    .number({ error: 'Covered visit limit is required' })
+    .int('Covered visit limit must be whole cents')
+    .min(100, 'Covered visit limit must be between $1.00 and $1,000.00')
+    .max(100_000, 'Covered visit limit must be between $1.00 and $1,000.00'),
   perks: textSchema('Perks', 500, { multiline: true }).default(''),
   categoryIds: z.array(idSchema('Category'), { error: 'Categories must be a list' }).max(20, 'Choose at most 20 categories').default([]),
   status: z.enum(planStatuses, { error: 'Status must be active or retired' }).default('active'),
@@ -40,6 +46,8 @@ export const membershipPlanSchema = z.object({
   monthlyPriceCents: z.number().int(),
   includedVisitsPerMonth: z.number().int(),
   discountBasisPoints: z.number().int(),
+  /** The most a covered visit may cost, price and the car's surcharge together. */
+  coveredPriceLimitCents: z.number().int(),
   perks: z.string(),
   status: z.enum(planStatuses),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -30,7 +30,7 @@ test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books 
   const service = await (await page.request.get(`/api/services/${serviceId}`)).json();
   await signIn(page.request, 'admin@demo.glossly.app');
   const plan = await page.request.post('/api/admin/membership-plans', {
-    data: { name: `Visits ${Date.now().toString(36)}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 2, discountBasisPoints: 1000, categoryIds: [service.categoryId] },
+    data: { name: `Visits ${Date.now().toString(36)}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 2, discountBasisPoints: 1000, coveredPriceLimitCents: 15000, categoryIds: [service.categoryId] },
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const planId = (await plan.json()).id as number;

@@ -44,6 +44,19 @@ test('[ADMIN] manages the plans on Manage Plans', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'New plan' }).click();
-  await expect(page.getByRole('dialog', { name: 'New plan' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'New plan' });
+  await expect(dialog).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Detailers price their own services: the plan says how much a covered visit may cost.
+  const name = `Weekly ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Monthly price ($)').fill('59');
+  await dialog.getByLabel('Visits / month').fill('2');
+  await dialog.getByLabel('Covers visits up to ($)').fill('80');
+  await dialog.getByRole('checkbox', { name: 'Exterior' }).check();
+  await dialog.getByRole('button', { name: 'Create plan' }).click();
+  await expect(dialog).toHaveCount(0);
+  const created = page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+  await expect(created.getByText('2 exterior visits a month, up to $80.00 each', { exact: false })).toBeVisible();
 });

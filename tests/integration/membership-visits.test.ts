@@ -12,6 +12,8 @@ import {
   notifications,
   payments,
   savedAddresses,
+  serviceSurcharges,
+  services,
 } from '../../server/db/schema.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 import { visitsLeftThisPeriod } from '../../server/memberships/visits/visit-allowance.ts';
@@ -232,6 +234,44 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(await bookingsOf(m.membership.id)).toEqual([]);
     expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
     expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
+  });
+
+  it("offers no covered visit above the plan's limit, and books none once the detailer raises the price past it", async () => {
+    // Security review: detailers price their own services and Glossly pays them for covered visits, so without a
+    // limit a $49 plan could fund a $5,000 visit of a service a detailer listed in a covered category.
+    const m = await member();
+    const limitOf = (coveredPriceLimitCents: number) => app().db.update(membershipPlans).set({ coveredPriceLimitCents }).where(eq(membershipPlans.id, m.plan.id));
+    await limitOf(5000);
+    const options = await call(m.customer, 'GET', `/api/memberships/${m.membership.id}/visit-options`);
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().services).toEqual([]);
+    const refused = await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ serviceId: 'Your plan does not cover this service' });
+    expect(await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id))).toEqual([]);
+
+    await limitOf(5900);
+    expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    await app().db.update(services).set({ priceCents: 500_000 }).where(eq(services.id, m.detailer.serviceId));
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
+  });
+
+  it("books no covered visit whose price and the car's surcharge together pass the plan's limit", async () => {
+    const m = await member();
+    await app().db.update(membershipPlans).set({ coveredPriceLimitCents: 6000 }).where(eq(membershipPlans.id, m.plan.id));
+    expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    // $59.00 fits under $60.00; the detailer's $2.00 for a sedan does not.
+    await app().db.insert(serviceSurcharges).values({ serviceId: m.detailer.serviceId, vehicleType: 'Sedan', surchargeCents: 200 });
+    await pass();
+    expect(await bookingsOf(m.membership.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    const told = await app().db.select().from(notifications).where(eq(notifications.userId, m.customer.id));
+    expect(told.map((n) => n.message)).toContain(
+      'Your plan covers visits up to $60.00, and this service costs $61.00 for your car, so your visit of 2026-11-27 was not booked. Choose a service your plan covers.',
+    );
   });
 
   it('books nothing when no visits are left this month, and says so', async () => {

@@ -33,6 +33,7 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     monthlyPriceCents,
     includedVisitsPerMonth: visits,
     discountBasisPoints,
+    coveredPriceLimitCents: 15000,
     perks: `${name} perks`,
     categoryIds,
   });
@@ -72,12 +73,20 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     const negative = await call(admin, 'POST', '/api/admin/membership-plans', planInput('Cheap', -100, 0, 0, []));
     expect(negative.statusCode).toBe(400);
     expect(negative.json().fields).toHaveProperty('monthlyPriceCents');
+    // Detailers price their own services: a plan without a covered visit limit, or with none a visit could fit, is refused.
+    for (const coveredPriceLimitCents of [undefined, 0, 100_001, 99.5]) {
+      const unlimited = await call(admin, 'POST', '/api/admin/membership-plans', { ...planInput('Unlimited', 4900, 1, 0, []), coveredPriceLimitCents });
+      expect(unlimited.statusCode).toBe(400);
+      expect(unlimited.json().fields).toHaveProperty('coveredPriceLimitCents');
+    }
+    expect(basic.coveredPriceLimitCents).toBe(15000);
     expect((await call(admin, 'POST', '/api/admin/membership-plans', planInput('basic', 4900, 0, 0, []))).statusCode).toBe(409);
     expect((await call(admin, 'POST', '/api/admin/membership-plans', planInput('Nowhere', 4900, 1, 0, [2_000_000]))).statusCode).toBe(400);
     const onSale = (await call(null, 'GET', '/api/membership-plans')).json() as MembershipPlan[];
     expect(onSale.map((p) => p.name)).toEqual(['Basic', 'Plus']);
     expect(onSale.find((p) => p.bestValue)?.name).toBe('Plus');
     expect(onSale[0]!.categories.map((c) => c.name)).toEqual(['Exterior']);
+    expect(onSale.map((p) => p.name)).not.toContain('Unlimited');
   });
 
   it('starts a membership: the first month paid now, active, billed again in a month; one live membership per customer', async () => {

@@ -17,6 +17,11 @@ export const membershipPlans = pgTable(
     includedVisitsPerMonth: integer('included_visits_per_month').notNull(),
     /** Off every other service's price, in basis points (1000 = 10 %). */
     discountBasisPoints: integer('discount_basis_points').notNull().default(0),
+    /**
+     * The most a covered visit may cost (the service's price plus the car's surcharge): detailers set their own prices,
+     * and Glossly pays them for covered visits, so without a limit a $49 plan could fund a $5,000 visit.
+     */
+    coveredPriceLimitCents: integer('covered_price_limit_cents').notNull().default(15000),
     perks: text('perks').notNull().default(''),
     /** A retired plan is no longer sold; its members keep it until they leave. */
     status: text('status', { enum: ['active', 'retired'] }).notNull().default('active'),
@@ -31,6 +36,7 @@ export const membershipPlans = pgTable(
     check('membership_plans_price_positive', sql`${t.monthlyPriceCents} > 0`),
     check('membership_plans_visits_range', sql`${t.includedVisitsPerMonth} between 0 and 8`),
     check('membership_plans_discount_range', sql`${t.discountBasisPoints} between 0 and 5000`),
+    check('membership_plans_covered_price_limit_range', sql`${t.coveredPriceLimitCents} between 100 and 100000`),
     check('membership_plans_status_known', sql`${t.status} in ('active', 'retired')`),
   ],
 );

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { nextVisitAfter, type VisitRhythm } from '@core/domain/membership-visits.ts';
+import { formatUsd } from '@core/domain/money.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { VehicleType } from '@core/schemas/booking.ts';
@@ -10,6 +11,7 @@ import {
   bookings,
   detailers,
   membershipPlanCategories,
+  membershipPlans,
   memberships,
   membershipSchedules,
   membershipVisits,
@@ -54,14 +56,18 @@ async function hasVisitLeft(tx: Database, membership: { id: number; currentPerio
   return (await visitsLeftThisPeriod(tx, membership.id)) > 0;
 }
 
-/** Whether the plan's categories include the service's (what a rhythm may choose: visit-rhythm-service.ts). */
-async function isCoveredByPlan(tx: Database, planId: number, serviceId: number): Promise<boolean> {
+/**
+ * The plan's covered visit limit when its categories include the service's and the service's own price fits under it
+ * (what a rhythm may choose: visit-rhythm-service.ts); null when the plan does not cover the service.
+ */
+async function coveredPriceLimit(tx: Database, planId: number, serviceId: number): Promise<number | null> {
   const [covered] = await tx
-    .select({ id: services.id })
+    .select({ limitCents: membershipPlans.coveredPriceLimitCents })
     .from(services)
     .innerJoin(membershipPlanCategories, and(eq(membershipPlanCategories.categoryId, services.categoryId), eq(membershipPlanCategories.planId, planId)))
+    .innerJoin(membershipPlans, and(eq(membershipPlans.id, planId), lte(services.priceCents, membershipPlans.coveredPriceLimitCents)))
     .where(eq(services.id, serviceId));
-  return covered !== undefined;
+  return covered?.limitCents ?? null;
 }
 
 /** The rhythm moves on by its own step from the date just handled, once (a second pass finds the date changed). */
@@ -115,7 +121,9 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     }
     // The rhythm's service was chosen under the plan of that day: after a downgrade (or a plan's categories changed)
     // it may no longer be covered, and the platform would fund a visit the member no longer pays for.
-    if (!(await isCoveredByPlan(tx, membership.planId, schedule.serviceId))) {
+    // A detailer may also have raised the service's price above the plan's limit since.
+    const limitCents = await coveredPriceLimit(tx, membership.planId, schedule.serviceId);
+    if (limitCents === null) {
       return unfilled(unfilledTitle, `Your plan no longer covers this service, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`);
     }
     if (!(await hasVisitLeft(tx, membership, included, dueOn))) {
@@ -126,6 +134,13 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       return unfilled(unfilledTitle, `No detailer was free for your visit of ${dueOn}. Book a time yourself or skip it.`);
     }
     const catalog = await bookableServicePrice(tx, schedule.serviceId, vehicleType as VehicleType, { lock: true });
+    // The car's surcharge is the detailer's too: price and surcharge together stay under the plan's limit.
+    if (catalog.priceCents + catalog.vehicleSurchargeCents > limitCents) {
+      return unfilled(
+        unfilledTitle,
+        `Your plan covers visits up to ${formatUsd(limitCents)}, and this service costs ${formatUsd(catalog.priceCents + catalog.vehicleSurchargeCents)} for your car, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`,
+      );
+    }
     const settings = await readPlatformSettings(tx);
     // Decision 022: the plan covers all of price and surcharge and waives the fee; tax on nothing is nothing.
     const price = bookingPrice(

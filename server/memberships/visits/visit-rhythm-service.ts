@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { bookableWindows, firstVisitOn, upcomingVisitDates, type VisitRhythm as Rhythm } from '@core/domain/membership-visits.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
@@ -11,6 +11,7 @@ import {
   detailers,
   detailerServices,
   membershipPlanCategories,
+  membershipPlans,
   memberships,
   membershipSchedules,
   membershipVisits,
@@ -45,13 +46,17 @@ export async function ownMembership(db: Database, actor: Actor, membershipId: nu
   return { user, membership: row };
 }
 
-/** The services a plan's visits cover: bookable services in its categories. */
+/**
+ * The services a plan's visits cover: bookable services in its categories priced within its covered visit limit
+ * (detailers set their own prices; the car's surcharge is checked when the visit is booked).
+ */
 async function coveredServices(db: Database, planId: number) {
   return db
     .select({ id: services.id, name: services.name })
     .from(services)
     .innerJoin(membershipPlanCategories, eq(membershipPlanCategories.categoryId, services.categoryId))
-    .where(and(eq(membershipPlanCategories.planId, planId), isBookableService()))
+    .innerJoin(membershipPlans, eq(membershipPlans.id, membershipPlanCategories.planId))
+    .where(and(eq(membershipPlanCategories.planId, planId), lte(services.priceCents, membershipPlans.coveredPriceLimitCents), isBookableService()))
     .orderBy(asc(services.name));
 }
 

@@ -11,7 +11,7 @@ export function planIncludes(plan: MembershipPlan): string[] {
   const lines: string[] = [];
   if (plan.includedVisitsPerMonth > 0) {
     const what = plan.categories.map((c) => c.name.toLowerCase()).join(' or ') || 'covered';
-    lines.push(`${plan.includedVisitsPerMonth} ${what} ${plan.includedVisitsPerMonth === 1 ? 'visit' : 'visits'} a month`);
+    lines.push(`${plan.includedVisitsPerMonth} ${what} ${plan.includedVisitsPerMonth === 1 ? 'visit' : 'visits'} a month, up to ${formatUsd(plan.coveredPriceLimitCents)} each`);
   }
   if (plan.discountBasisPoints > 0) lines.push(`${plan.discountBasisPoints / 100} % off other services`);
   return lines;

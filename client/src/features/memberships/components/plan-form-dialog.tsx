@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCatalogCategories, useSavePlan } from '../api/memberships.ts';
 
-/** Create or edit a plan: name, monthly price, included visits and their categories, discount, perks. */
+/** Create or edit a plan: name, monthly price, included visits, their price limit and categories, discount, perks. */
 export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | null; onClose: () => void }) {
   const id = useId();
   const categories = useCatalogCategories();
@@ -19,6 +19,7 @@ export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | 
     price: plan ? (plan.monthlyPriceCents / 100).toFixed(2) : '',
     visits: String(plan?.includedVisitsPerMonth ?? 1),
     discount: String((plan?.discountBasisPoints ?? 0) / 100),
+    limit: plan ? (plan.coveredPriceLimitCents / 100).toFixed(2) : '',
     perks: plan?.perks ?? '',
   });
   const [categoryIds, setCategoryIds] = useState<number[]>(plan?.categories.map((c) => c.id) ?? []);
@@ -32,6 +33,7 @@ export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | 
       monthlyPriceCents: Math.round(Number(values.price) * 100),
       includedVisitsPerMonth: Number(values.visits),
       discountBasisPoints: Math.round(Number(values.discount) * 100),
+      coveredPriceLimitCents: Math.round(Number(values.limit) * 100),
       perks: values.perks,
       categoryIds,
       status: plan?.status ?? 'active',
@@ -70,6 +72,13 @@ export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | 
               <Label htmlFor={`${id}-discount`}>Discount (%)</Label>
               <Input id={`${id}-discount`} inputMode="decimal" value={values.discount} onChange={set('discount')} />
             </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-limit`}>Covers visits up to ($)</Label>
+            <Input id={`${id}-limit`} inputMode="decimal" value={values.limit} onChange={set('limit')} aria-describedby={`${id}-limit-hint`} />
+            <p id={`${id}-limit-hint`} className="text-xs text-neutral-600">
+              Detailers set their own prices: a visit costing more, with the car&apos;s surcharge, is not covered.
+            </p>
           </div>
           <fieldset className="grid gap-1.5">
             <legend className="text-sm font-medium text-neutral-900">Visits cover</legend>

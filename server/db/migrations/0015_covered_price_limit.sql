@@ -1,0 +1,2 @@
+ALTER TABLE "membership_plans" ADD COLUMN "covered_price_limit_cents" integer DEFAULT 15000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "membership_plans" ADD CONSTRAINT "membership_plans_covered_price_limit_range" CHECK ("membership_plans"."covered_price_limit_cents" between 100 and 100000);
