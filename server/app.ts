@@ -99,7 +99,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, clock });
   // A delivery still running finishes before the database closes.
   app.addHook('onClose', () => mailer.settled());
-  const realtime = await createRealtimeHub({ config, db, mailer, log: app.log, pushAgent });
+  const realtime = await createRealtimeHub({ config, db, mailer, log: app.log, pushAgent, clock });
   app.decorate('realtime', realtime);
   const gateway = await createPaymentGateway(config, clock, db);
   if (gateway instanceof TestGateway) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { UserRow } from './user-service.ts';
@@ -26,6 +26,20 @@ export async function findSessionUser(db: Database, token: string, now: Date): P
     .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, now)));
   if (!row || row.user.isDisabled) return undefined;
   return row.user;
+}
+
+/**
+ * Of the sessions named by their hashes, those still live (not ended, not expired, their user not disabled), with
+ * their user's role now: what an open live stream checks its own session against (realtime-plugin.ts).
+ */
+export async function liveSessionRoles(db: Database, idHashes: string[], now: Date): Promise<Map<string, UserRow['role']>> {
+  if (idHashes.length === 0) return new Map();
+  const rows = await db
+    .select({ idHash: sessions.idHash, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.idHash, idHashes), gt(sessions.expiresAt, now), eq(users.isDisabled, false)));
+  return new Map(rows.map((row) => [row.idHash, row.role]));
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {

@@ -7,9 +7,12 @@ import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { deliverExternally, type ExternalChannels } from './notification-delivery.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { LiveAudience, LiveChangePublisher } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import { sessionCookieName } from '../http/auth-plugin.ts';
+import { hashToken, liveSessionRoles } from '../identity/session-service.ts';
 import type { Mailer } from './mailer.ts';
 import { toApiNotification, type NotificationPublisher } from './notification-service.ts';
 
@@ -21,8 +24,11 @@ export const changeChannel = 'glossly:changes';
 /** What one open stream is told: a notification of its user, or a change it may want to refetch. */
 export type StreamMessage = { event: 'notification'; data: Notification } | { event: 'change'; data: LiveChange };
 
-/** The signed-in user behind one open stream. */
-export type StreamListener = { userId: number; role: Role; send: (message: StreamMessage) => void };
+/**
+ * The signed-in user behind one open stream, and the session it was opened with (its hash): the stream lives only as
+ * long as that session does, with the same role (checkSessions).
+ */
+export type StreamListener = { userId: number; role: Role; sessionHash: string; send: (message: StreamMessage) => void; end: () => void };
 
 export const heartbeatMs = 25_000;
 
@@ -37,6 +43,11 @@ export type RealtimeHub = {
   trackStream: (end: () => void) => () => void;
   /** Open live connections on this instance. */
   connectionCount: () => number;
+  /**
+   * Ends every stream whose session has ended (logout, password change, disabled account), expired, or whose user's
+   * role changed since it opened: one query for all of this instance's streams, every heartbeat.
+   */
+  checkSessions: () => Promise<void>;
   /** Resolves when every push and email leg started so far has finished (tests, shutdown). */
   settled: () => Promise<void>;
   /** Hands a committed notification on: live on the bus, then push and email (the context's publishNotification). */
@@ -61,13 +72,14 @@ export type RealtimeOptions = {
   log: FastifyBaseLogger;
   /** The HTTPS agent pushes go through (tests point it at their loopback push service). */
   pushAgent?: Agent;
+  clock: Clock;
 };
 
 /**
  * The realtime bus of one app (in-process, or Redis with REDIS_URL) and the publisher that the context's
  * notify() hands each committed notification to: live on the bus, then push and email.
  */
-export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: RealtimeOptions): Promise<RealtimeHub> {
+export async function createRealtimeHub({ config, db, mailer, log, pushAgent, clock }: RealtimeOptions): Promise<RealtimeHub> {
   const bus = config.REDIS_URL
     ? await createRedisBus(config.REDIS_URL, { onError: (error) => log.warn({ err: error }, 'Redis bus reconnect failed') })
     : createInProcessBus();
@@ -147,8 +159,22 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
     });
   };
 
+  const checkSessions = async () => {
+    const open = [...listeners];
+    const live = await liveSessionRoles(db, [...new Set(open.map((listener) => listener.sessionHash))], clock.now());
+    for (const listener of open) {
+      if (live.get(listener.sessionHash) !== listener.role) listener.end();
+    }
+  };
+  // A stream outlives no session by more than one heartbeat; the browser reconnects as whoever it now is.
+  const sessionCheck = setInterval(() => {
+    checkSessions().catch((error: unknown) => log.warn({ err: error }, 'Could not check the live streams\' sessions'));
+  }, heartbeatMs);
+  sessionCheck.unref();
+
   const hub: RealtimeHub = {
     bus,
+    checkSessions,
     publish,
     publishChange,
     subscribe(listener) {
@@ -172,6 +198,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent }: 
     },
     async close() {
       isClosed = true;
+      clearInterval(sessionCheck);
       await hub.settled();
       unsubscribeNotifications();
       unsubscribeChanges();
@@ -211,19 +238,22 @@ export function openNotificationStream(
     'x-accel-buffering': 'no',
   });
   raw.write('retry: 3000\n\n: connected\n\n');
+  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+  heartbeat.unref();
+  let ended = false;
+  let untrack: () => void = () => undefined;
   const unsubscribe = app.realtime.subscribe({
     userId: user.id,
     role: user.role,
+    // The route answered only a signed-in request, so its session cookie is there.
+    sessionHash: hashToken(request.cookies[sessionCookieName] ?? ''),
     send(message) {
       // Only notifications carry an id: a reconnect refetches the lists, and a change has nothing to replay.
       const id = message.event === 'notification' ? `id: ${message.data.id}\n` : '';
       raw.write(`event: ${message.event}\n${id}data: ${JSON.stringify(message.data)}\n\n`);
     },
+    end: () => end(),
   });
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-  heartbeat.unref();
-  let ended = false;
-  let untrack: () => void = () => undefined;
   const end = () => {
     if (ended) return;
     ended = true;

@@ -115,7 +115,13 @@ describe.each(databaseKinds)('notifyMany on %s', (kind) => {
   it("reaches each user's live stream only once the transaction commits", async () => {
     const heard = new Map<number, StreamMessage[]>();
     const unsubscribe = people.map((person) =>
-      t.app.realtime.subscribe({ userId: person.id, role: 'customer', send: (message) => heard.set(person.id, [...(heard.get(person.id) ?? []), message]) }),
+      t.app.realtime.subscribe({
+        userId: person.id,
+        role: 'customer',
+        sessionHash: `listener-${person.id}`,
+        send: (message) => heard.set(person.id, [...(heard.get(person.id) ?? []), message]),
+        end: () => undefined,
+      }),
     );
     try {
       let heardInside = -1;

@@ -203,6 +203,38 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
       }
     });
 
+    it('ends a stream once its session ends or its role changes, and keeps one whose session lives', async () => {
+      // Security review: a stream kept the user and role it was opened with, so after a logout, a disabled account or a
+      // demotion it went on hearing that user's notifications and the old role's changes until the browser dropped it.
+      const settled = (stream: { ended: Promise<void> }) =>
+        Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('open'), 1000))]);
+      const jamie = await createCustomer(t.ctx);
+      const [laptop, phone] = [await signedInCookie(t.db, jamie), await signedInCookie(t.db, jamie)];
+      const promoted = await createCustomer(t.ctx);
+      const disabled = await createCustomer(t.ctx);
+      const open = (cookie: string) => openSseClient(`${baseUrl}/api/notifications/stream`, cookie);
+      const onLaptop = await open(laptop);
+      const onPhone = await open(phone);
+      const onPromoted = await open(await signedInCookie(t.db, promoted));
+      const onDisabled = await open(await signedInCookie(t.db, disabled));
+      expect(t.app.realtime.connectionCount()).toBe(4);
+
+      expect((await as(t.app, laptop)('POST', '/api/auth/logout')).statusCode).toBe(204);
+      expect((await as(t.app, adminCookie)('PATCH', `/api/admin/users/${promoted.id}`, { role: 'detailer' })).statusCode).toBe(200);
+      expect((await as(t.app, adminCookie)('PATCH', `/api/admin/users/${disabled.id}`, { isDisabled: true })).statusCode).toBe(200);
+      await t.app.realtime.checkSessions();
+
+      expect(await settled(onLaptop)).toBe('ended');
+      expect(await settled(onPromoted)).toBe('ended');
+      expect(await settled(onDisabled)).toBe('ended');
+      expect(await settled(onPhone)).toBe('open');
+      await expect.poll(() => t.app.realtime.connectionCount()).toBe(1);
+      // The phone's session still hears its user's notifications.
+      await notify(t.ctx, { userId: jamie.id, type: 'alert', title: 'Still here', message: 'The phone kept its session', entityId: '' });
+      expect((await onPhone.next((n) => n.title === 'Still here')).userId).toBe(jamie.id);
+      await onPhone.close();
+    });
+
     it('ends the subscription when the client goes away', async () => {
       const stream = await openSseClient(`${baseUrl}/api/notifications/stream`, caseyCookie);
       expect(t.app.realtime.connectionCount()).toBe(1);

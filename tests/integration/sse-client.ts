@@ -43,6 +43,8 @@ export async function openSseClient<T = Notification>(url: string, cookie: strin
     response,
     events,
     comments: () => comments,
+    /** Settles when the stream ends, from either side. */
+    ended: pump,
     /** The first event matching predicate (already received or still to come), or a rejection after timeoutMs. */
     next(predicate: (n: T) => boolean, timeoutMs = 1000): Promise<T> {
       const seen = events.find(predicate);
