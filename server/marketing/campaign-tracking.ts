@@ -14,6 +14,11 @@ async function recipientOf(db: Database, token: string) {
   return row ?? null;
 }
 
+/** Whether a link's token names a recipient: what the unsubscribe link's question page checks, changing nothing. */
+export async function isCampaignRecipient(db: Database, token: string): Promise<boolean> {
+  return (await recipientOf(db, token)) !== null;
+}
+
 /** The open pixel: the first open is counted. Answers whether the token is known. */
 export async function recordOpen(db: Database, token: string, now: Date): Promise<boolean> {
   const recipient = await recipientOf(db, token);

@@ -24,19 +24,38 @@ import {
   scheduleCampaign,
   updateCampaign,
 } from './campaign-service.ts';
-import { recordClick, recordOpen, unsubscribe } from './campaign-tracking.ts';
+import { isCampaignRecipient, recordClick, recordOpen, unsubscribe } from './campaign-tracking.ts';
 
 /** A transparent 1×1 GIF: the open pixel. */
 const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const unsubscribedPage = (appUrl: string) => `<!doctype html>
+/** The two plain pages of the unsubscribe link, opened from an inbox: no app, no script. */
+const linkPage = (title: string, main: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Unsubscribed - Glossly</title></head>
+<title>${title} - Glossly</title></head>
 <body style="font-family: system-ui, sans-serif; color: #171717; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<main><h1 style="font-size: 1.25rem">You're unsubscribed</h1>
-<p>You will no longer get promotions from Glossly. Booking updates and messages still reach you.</p>
-<p><a href="${appUrl}/notification-settings" style="color: #1d4ed8">Change your notification settings</a></p></main>
+<main>${main}</main>
 </body></html>`;
+
+/**
+ * What the link itself opens: a question and a button. Mail scanners and link previews open every link of a message
+ * (a GET), so only the button's POST unsubscribes; a mail client's one-click unsubscribe (RFC 8058) is a POST too.
+ */
+const unsubscribePage = (action: string) =>
+  linkPage(
+    'Unsubscribe',
+    `<h1 style="font-size: 1.25rem">Unsubscribe from promotions?</h1>
+<p>You will no longer get promotions from Glossly. Booking updates and messages still reach you.</p>
+<form method="post" action="${action}"><button type="submit" style="font: inherit; min-height: 44px; padding: 0 1.25rem; border: 0; border-radius: 0.5rem; background: #1d4ed8; color: #fff">Unsubscribe</button></form>`,
+  );
+
+const unsubscribedPage = (appUrl: string) =>
+  linkPage(
+    'Unsubscribed',
+    `<h1 style="font-size: 1.25rem">You're unsubscribed</h1>
+<p>You will no longer get promotions from Glossly. Booking updates and messages still reach you.</p>
+<p><a href="${appUrl}/notification-settings" style="color: #1d4ed8">Change your notification settings</a></p>`,
+  );
 
 /** Audiences, campaigns, the marketing overview and one-off notices (issue 19): admins only, checked first. */
 export async function marketingRoutes(app: FastifyInstance) {
@@ -124,6 +143,12 @@ export async function marketingRoutes(app: FastifyInstance) {
     return noStore(reply).redirect(`${app.config.PUBLIC_URL.replace(/\/$/, '')}${path}`, 302);
   });
   app.get('/api/m/u/:token', async (request, reply) => {
+    const known = token(request.params);
+    if (!(await isCampaignRecipient(db, known))) throw notFound('Unknown link');
+    // The token is 64 hex digits (trackingTokenParamsSchema), so it goes into the form's address as it is.
+    return noStore(reply).type('text/html; charset=utf-8').send(unsubscribePage(`/api/m/u/${known}`));
+  });
+  app.post('/api/m/u/:token', async (request, reply) => {
     if (!(await unsubscribe(db, token(request.params), now()))) throw notFound('Unknown link');
     return noStore(reply).type('text/html; charset=utf-8').send(unsubscribedPage(app.config.PUBLIC_URL.replace(/\/$/, '')));
   });

@@ -125,11 +125,20 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     const figures = ((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures;
     expect(figures).toMatchObject({ sent: 2, delivered: 2, opened: 1, clicked: 1 });
 
-    const unsubscribed = await api(null, 'GET', `/api/m/u/${rb!.token}`);
-    expect(unsubscribed.statusCode).toBe(200);
-    expect(unsubscribed.body).toContain("You're unsubscribed");
     const settingOf = async (userId: number) =>
       (await t.db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, 'promotions'))))[0];
+    // Opening the link (a mail scanner or a link preview does that to every link) asks, and changes nothing.
+    const before = await settingOf(b!.id);
+    expect(before).toMatchObject({ email: true });
+    const asked = await api(null, 'GET', `/api/m/u/${rb!.token}`);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Unsubscribe from promotions?');
+    expect(asked.body).toContain(`<form method="post" action="/api/m/u/${rb!.token}">`);
+    expect(await settingOf(b!.id)).toEqual(before);
+    expect((await api(null, 'POST', '/api/m/u/' + '0'.repeat(64))).statusCode).toBe(404);
+    const unsubscribed = await api(null, 'POST', `/api/m/u/${rb!.token}`);
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.body).toContain("You're unsubscribed");
     expect(await settingOf(b!.id)).toMatchObject({ inApp: false, push: false, email: false });
     expect(await settingOf(a!.id)).toMatchObject({ email: true });
   });
