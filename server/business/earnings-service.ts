@@ -138,9 +138,12 @@ export async function getPayout(ctx: AppContext, actor: Actor, payoutId: number)
   return payout;
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ cannot start a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) && !/^-?[0-9.]+$/.test(value) ? `'${value}` : value;
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @, tab or carriage return cannot
+ * start a formula (spreadsheets skip a leading tab or return and read what follows as the cell's start).
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?[0-9.]+$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
