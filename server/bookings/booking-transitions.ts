@@ -210,8 +210,8 @@ export async function markAuthorized(ctx: AppContext, bookingId: number, now: Da
   await applyTransition(ctx, now, record, 'authorize', null);
 }
 
-/** System moves of the expiry job, one booking at a time so that each is its own conditional transition. */
-async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire'): Promise<number> {
+/** System moves (expiry, cancellation), one booking at a time so that each is its own conditional transition. */
+async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire' | 'cancel'): Promise<number> {
   let moved = 0;
   for (const id of ids) {
     const record = await loadRecord(ctx.db, id);
@@ -252,4 +252,16 @@ export async function expireStaleRequests(ctx: AppContext, now: Date): Promise<n
     .from(bookings)
     .where(and(eq(bookings.status, 'requested'), or(lte(bookings.createdAt, deadline), lte(bookings.startsAt, now))));
   return runSystemMoves(ctx, now, stale.map((r) => r.id), 'expire');
+}
+
+/**
+ * Cancels bookings free, as the platform (no user is the actor), each as its own conditional move: one a person moved
+ * first is left as it is. Answers the ids it cancelled. For covered visits past their membership's end (visit scheduler).
+ */
+export async function cancelAsPlatform(ctx: AppContext, now: Date, ids: number[]): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (const id of ids) {
+    if ((await runSystemMoves(ctx, now, [id], 'cancel')) === 1) cancelled.push(id);
+  }
+  return cancelled;
 }

@@ -274,6 +274,31 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     );
   });
 
+  it("cancels a covered visit booked for after its membership's end, free, and keeps one inside the paid period", async () => {
+    // Security review: the scheduler books 7 days ahead, so a visit of the next period could be booked before the member
+    // set the membership to end; once it ended, Glossly still paid the detailer for a visit nobody paid for.
+    const endsBefore = await member();
+    const endsAfter = await member();
+    for (const m of [endsBefore, endsAfter]) expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    await pass();
+    const [early] = await bookingsOf(endsBefore.membership.id);
+    const [kept] = await bookingsOf(endsAfter.membership.id);
+    expect(early).toMatchObject({ status: 'requested', totalCents: 0 });
+    // Both end; the first one's paid period ended the day before its visit, the second's after it.
+    await app().db.update(memberships).set({ status: 'canceled', canceledAt: new Date('2026-11-26T16:00:00Z'), currentPeriodEnd: new Date('2026-11-26T16:00:00Z') }).where(eq(memberships.id, endsBefore.membership.id));
+    await app().db.update(memberships).set({ status: 'canceled', canceledAt: new Date('2026-11-24T16:00:00Z'), currentPeriodEnd: new Date('2026-11-28T16:00:00Z') }).where(eq(memberships.id, endsAfter.membership.id));
+
+    await Promise.all([pass(), pass()]);
+    expect(await bookingsOf(endsBefore.membership.id)).toMatchObject([{ id: early!.id, status: 'cancelled', cancellationFeeCents: null }]);
+    expect(await visitsOf(endsBefore.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'skipped' }]);
+    const told = await app().db.select().from(notifications).where(eq(notifications.userId, endsBefore.customer.id));
+    expect(told.filter((n) => n.title === 'Visit cancelled').map((n) => n.message)).toEqual([
+      'Your membership has ended, so your covered visit of 2026-11-27 was cancelled. Book it yourself to keep the time.',
+    ]);
+    expect(await bookingsOf(endsAfter.membership.id)).toMatchObject([{ id: kept!.id, status: 'requested' }]);
+    expect(await titlesOf(endsAfter.customer.id)).not.toContain('Visit cancelled');
+  });
+
   it('books nothing when no visits are left this month, and says so', async () => {
     const m = await member({ includedVisits: 0 });
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);

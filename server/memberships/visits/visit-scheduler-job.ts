@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { addDays, catchUp, isDueForBooking, visitBookingLeadDays, type VisitRhythm } from '@core/domain/membership-visits.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
-import { detailers, membershipPlans, memberships, membershipSchedules, savedAddresses, vehicles } from '../../db/schema.ts';
+import { bookings, detailers, membershipPlans, memberships, membershipSchedules, membershipVisits, savedAddresses, vehicles } from '../../db/schema.ts';
+import { cancelAsPlatform } from '../../bookings/booking-transitions.ts';
+import { notify } from '../../notifications/notification-service.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { AppError } from '@core/errors.ts';
 import { startIntervalJob } from '../../jobs/interval-job.ts';
@@ -14,7 +16,7 @@ import { findVisitSlot } from './visit-slots.ts';
 
 export const visitSchedulerIntervalMs = 60_000;
 
-export type VisitPassResult = Record<VisitOutcome | 'retry', number>;
+export type VisitPassResult = Record<VisitOutcome | 'retry' | 'cancelled_after_end', number>;
 
 /** Where the visit happens: the saved place's own coordinates, else its ZIP located (an unknown ZIP: nowhere). */
 async function placeOf(ctx: AppContext, address: typeof savedAddresses.$inferSelect | undefined) {
@@ -42,14 +44,43 @@ async function planVisit(ctx: AppContext, now: Date, schedule: ScheduleRow, cust
   return { schedule, dueOn, customerId, vehicleType: car?.vehicleType ?? null, address: address ?? null, place, slot };
 }
 
+export const visitCancelledTitle = 'Visit cancelled';
+
 /**
- * One pass: every active membership whose rhythm's next visit is at most 7 days away gets that visit booked (or
+ * Covered visits booked for after a membership's end are cancelled, free, and the member told. The scheduler books 7
+ * days ahead, so a visit of the next period may be booked before the member sets the membership to end or its renewal
+ * finally fails; Glossly would otherwise pay a detailer for a visit nobody paid for. Visits inside the paid period stay.
+ */
+export async function cancelVisitsAfterMembershipEnd(ctx: AppContext, now: Date): Promise<number> {
+  const after = await ctx.db
+    .select({ bookingId: bookings.id, visitId: membershipVisits.id, dueOn: membershipVisits.dueOn, customerId: memberships.customerId })
+    .from(membershipVisits)
+    .innerJoin(memberships, eq(memberships.id, membershipVisits.membershipId))
+    .innerJoin(bookings, eq(bookings.id, membershipVisits.bookingId))
+    .where(and(eq(memberships.status, 'canceled'), inArray(bookings.status, ['requested', 'accepted']), gte(bookings.startsAt, memberships.currentPeriodEnd)));
+  const cancelled = new Set(await cancelAsPlatform(ctx, now, after.map((row) => row.bookingId)));
+  for (const visit of after.filter((row) => cancelled.has(row.bookingId))) {
+    await ctx.db.update(membershipVisits).set({ status: 'skipped', updatedAt: now }).where(eq(membershipVisits.id, visit.visitId));
+    await notify(ctx, {
+      userId: visit.customerId,
+      type: 'booking_update',
+      entityId: String(visit.bookingId),
+      title: visitCancelledTitle,
+      message: `Your membership has ended, so your covered visit of ${visit.dueOn} was cancelled. Book it yourself to keep the time.`,
+    });
+  }
+  return cancelled.size;
+}
+
+/**
+ * One pass: covered visits past a membership's end are cancelled first; then every active membership whose rhythm's next visit is at most 7 days away gets that visit booked (or
  * marked unfilled), and its rhythm moves on. Safe on any number of instances and overlapping passes: the visit row's
  * unique (membership, due date) lets one pass book it. A slot taken in the meantime rolls the visit back for the next
  * pass to try again.
  */
 export async function runVisitScheduler(ctx: AppContext, now: Date): Promise<VisitPassResult> {
-  const result: VisitPassResult = { booked: 0, needs_confirmation: 0, unfilled: 0, already_done: 0, inactive: 0, retry: 0 };
+  const result: VisitPassResult = { booked: 0, needs_confirmation: 0, unfilled: 0, already_done: 0, inactive: 0, retry: 0, cancelled_after_end: 0 };
+  result.cancelled_after_end = await cancelVisitsAfterMembershipEnd(ctx, now);
   // The detailer's zone decides "7 days ahead"; the widest zone spread is under a day, so one day more is read.
   const horizon = addDays(dateInZone(now, 'UTC'), visitBookingLeadDays + 1);
   const due = await ctx.db
@@ -92,5 +123,5 @@ export async function runVisitScheduler(ctx: AppContext, now: Date): Promise<Vis
 
 /** Runs the pass every minute while the app is up. */
 export function startVisitSchedulerJob(app: FastifyInstance, intervalMs = visitSchedulerIntervalMs): void {
-  startIntervalJob(app, 'visit scheduler', intervalMs, runVisitScheduler, (r) => r.booked + r.needs_confirmation + r.unfilled > 0);
+  startIntervalJob(app, 'visit scheduler', intervalMs, runVisitScheduler, (r) => r.booked + r.needs_confirmation + r.unfilled + r.cancelled_after_end > 0);
 }
