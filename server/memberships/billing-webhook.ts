@@ -4,7 +4,7 @@ import type { MembershipStatus } from '@core/schemas/memberships.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { membershipInvoices, memberships, webhookEvents } from '../db/schema.ts';
-import { WebhookSignatureError } from '../payments/gateways/gateway.ts';
+import { GatewayError, WebhookSignatureError } from '../payments/gateways/gateway.ts';
 import { membershipBilling } from './billing/index.ts';
 import { billingEventTypes, StripeMembershipBilling, type BillingEvent } from './billing/stripe-billing.ts';
 
@@ -36,10 +36,19 @@ export async function handleBillingWebhook(ctx: AppContext, now: Date, rawBody: 
     throw error;
   }
   if (!(billingEventTypes as readonly string[]).includes(event.type) || !event.subscriptionRef) return { received: true };
+  let current: BillingEvent;
+  try {
+    current = await billing.readBack(event);
+  } catch (error) {
+    if (error instanceof GatewayError) throw badRequest(`Webhook event names an unknown invoice or subscription: ${event.invoice?.id ?? event.subscriptionRef}`);
+    throw error;
+  }
+  // An invoice read back names its own subscription: the event's word for it is not taken.
+  if (!current.subscriptionRef) return { received: true };
   return ctx.db.transaction(async (tx) => {
     const [inserted] = await tx.insert(webhookEvents).values({ eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
     if (!inserted) return { received: true, duplicate: true };
-    await applyBillingEvent(tx, event, now);
+    await applyBillingEvent(tx, current, now);
     return { received: true };
   });
 }
@@ -49,7 +58,11 @@ async function applyBillingEvent(tx: Database, event: BillingEvent, now: Date): 
   if (!row) return;
   const invoice = event.invoice;
   if (invoice && (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed')) {
-    const paid = event.type === 'invoice.paid';
+    // Stripe's present word on the invoice, whichever event brought it: a failure reported after the invoice was paid
+    // (events come in any order) records nothing, and only an open or uncollectible invoice is a failed one.
+    const paid = invoice.status === 'paid';
+    if (!paid && invoice.status !== 'open' && invoice.status !== 'uncollectible') return;
+    if (!paid && event.type === 'invoice.paid') return;
     const kind = kindOf(invoice.billingReason);
     const periodStart = invoice.periodStart ?? row.currentPeriodStart;
     const periodEnd = invoice.periodEnd ?? row.currentPeriodEnd;
@@ -83,7 +96,7 @@ async function applyBillingEvent(tx: Database, event: BillingEvent, now: Date): 
   }
   const subscription = event.subscription;
   if (!subscription) return;
-  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : statusOf(subscription.status);
+  const status = statusOf(subscription.status);
   if (row.status === 'canceled') return;
   const period =
     subscription.currentPeriodStart && subscription.currentPeriodEnd && subscription.currentPeriodEnd > subscription.currentPeriodStart

@@ -20,7 +20,7 @@ const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123
 type Recorded = { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined };
 
 /** Stripe's API on loopback, answering Billing's calls with the shapes Stripe documents (API version of the SDK). */
-function fakeStripe(requests: Recorded[], declines: { next: boolean }): Server {
+function fakeStripe(requests: Recorded[], declines: { next: boolean }, current: Map<string, unknown>): Server {
   let next = 0;
   return createServer((req, res) => {
     let raw = '';
@@ -54,6 +54,9 @@ function fakeStripe(requests: Recorded[], declines: { next: boolean }): Server {
       if (req.method === 'GET' && intent) {
         return send(200, { id: intent[1], object: 'payment_intent', status: 'requires_payment_method', amount: 3900, last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } });
       }
+      // Reading an invoice or a subscription back: what the test says Stripe holds now (stripeEvent, stripeSays).
+      const readBack = /^\/v1\/(invoices|subscriptions)\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && readBack && current.has(readBack[2]!)) return send(200, current.get(readBack[2]!));
       const update = /^\/v1\/subscriptions\/(sub_[0-9]+)$/.exec(url.pathname);
       if (req.method === 'POST' && update) {
         return send(200, { id: update[1], object: 'subscription', status: 'active', cancel_at_period_end: body.get('cancel_at_period_end') === 'true', items: { object: 'list', data: [] } });
@@ -68,7 +71,8 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
   const clock = createTestClock(start);
   const requests: Recorded[] = [];
   const declines = { next: false };
-  const server = fakeStripe(requests, declines);
+  const stripeHolds = new Map<string, unknown>();
+  const server = fakeStripe(requests, declines, stripeHolds);
   let t: TestApp;
   let planId: number;
   let event = 0;
@@ -102,8 +106,12 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
   const membershipOf = async (id: number) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!;
   const invoicesOf = (id: number) => t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, id)).orderBy(membershipInvoices.id);
 
-  /** A Stripe event as its API would send it; `signature` overrides the correct one (a forgery). */
-  function stripeEvent(type: string, object: Record<string, unknown>) {
+  /**
+   * A Stripe event as its API would send it. Stripe then holds `object` as it is, or `stripeSays` when the event is
+   * out of date or lies: what the webhook reads back.
+   */
+  function stripeEvent(type: string, object: Record<string, unknown>, stripeSays: Record<string, unknown> = object) {
+    stripeHolds.set(String(object.id), stripeSays);
     event += 1;
     return JSON.stringify({ id: `evt_${kind}_${event}`, object: 'event', api_version: '2026-10-28.endive', created: seconds(clock.now()), type, data: { object } });
   }
@@ -191,6 +199,38 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
       ['first', 'paid', 1],
       ['renewal', 'failed', 1],
     ]);
+  });
+
+  it('reads the invoice back from Stripe: a payment failure that arrives after the invoice was paid records no failure', async () => {
+    // Stripe does not keep its events in order, and a body is only what Stripe said when it sent it.
+    const { membership } = await subscribed();
+    const id = `in_late_${membership.id}`;
+    expect((await deliver(stripeEvent('invoice.paid', renewal(membership.gatewayRef!, id, true)))).statusCode).toBe(200);
+    requests.length = 0;
+    const late = await deliver(stripeEvent('invoice.payment_failed', renewal(membership.gatewayRef!, id, false), renewal(membership.gatewayRef!, id, true)));
+    expect(late.statusCode, late.body).toBe(200);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/invoices/${id}`]);
+    expect(await membershipOf(membership.id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+    expect((await invoicesOf(membership.id)).map((i) => [i.kind, i.status])).toEqual([
+      ['first', 'paid'],
+      ['renewal', 'paid'],
+    ]);
+  });
+
+  it('applies what Stripe holds, not what a signed body says: a deletion of a live subscription changes nothing', async () => {
+    const { membership } = await subscribed();
+    const live = { id: membership.gatewayRef, object: 'subscription', status: 'active', cancel_at_period_end: false, items: { object: 'list', data: [] } };
+    const lie = await deliver(stripeEvent('customer.subscription.deleted', { ...live, status: 'canceled' }, live));
+    expect(lie.statusCode, lie.body).toBe(200);
+    expect(await membershipOf(membership.id)).toMatchObject({ status: 'active', canceledAt: null });
+    // An invoice Stripe does not know is a 400, and nothing is recorded.
+    stripeHolds.clear();
+    const forged = JSON.stringify({ id: `evt_${kind}_unknown`, object: 'event', type: 'invoice.paid', data: { object: renewal(membership.gatewayRef!, 'in_nobody', true) } });
+    const refused = await deliver(forged);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Webhook event names an unknown invoice or subscription: in_nobody');
+    expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, `evt_${kind}_unknown`))).toEqual([]);
+    expect(await invoicesOf(membership.id)).toHaveLength(1);
   });
 
   it('customer.subscription.deleted cancels it', async () => {

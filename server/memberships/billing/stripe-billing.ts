@@ -19,7 +19,16 @@ export type BillingEvent = {
   id: string;
   type: string;
   subscriptionRef: string | null;
-  invoice: { id: string; amountCents: number; billingReason: string | null; periodStart: Date | null; periodEnd: Date | null; failureMessage: string | null } | null;
+  invoice: {
+    id: string;
+    /** Stripe's invoice status: paid, open (a payment failed and is retried), uncollectible, void, draft. */
+    status: string;
+    amountCents: number;
+    billingReason: string | null;
+    periodStart: Date | null;
+    periodEnd: Date | null;
+    failureMessage: string | null;
+  } | null;
   subscription: { status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: Date | null; currentPeriodEnd: Date | null } | null;
 };
 
@@ -143,6 +152,22 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
     }
   }
 
+  /**
+   * What Stripe says now of the invoice or subscription an event names: the event's id and type with the object read
+   * back from Stripe, as the payments webhook reads its intent back. A body that lies (even one signed with a leaked
+   * secret), or an event that arrives after a later one (Stripe does not keep their order), can only make us catch
+   * up with Stripe's present state.
+   */
+  async readBack(event: BillingEvent): Promise<BillingEvent> {
+    const current = event.invoice
+      ? await call(() => this.stripe.invoices.retrieve(event.invoice!.id))
+      : event.subscriptionRef
+        ? await call(() => this.stripe.subscriptions.retrieve(event.subscriptionRef!))
+        : null;
+    if (!current) return event;
+    return toBillingEvent({ id: event.id, type: event.type, data: { object: current } } as unknown as Stripe.Event);
+  }
+
   /** Verifies the signature exactly as the payments webhook does (Stripe's SDK, STRIPE_WEBHOOK_SECRET). */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): BillingEvent {
     if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
@@ -171,6 +196,7 @@ function toBillingEvent(event: Stripe.Event): BillingEvent {
     const lastError = (object.last_finalization_error as Loose | undefined)?.message;
     result.invoice = {
       id: String(object.id),
+      status: String(object.status),
       amountCents: typeof object.amount_paid === 'number' && object.amount_paid > 0 ? object.amount_paid : Number(object.amount_due ?? 0),
       billingReason: typeof object.billing_reason === 'string' ? object.billing_reason : null,
       periodStart: fromSeconds(period.start),
