@@ -19,7 +19,8 @@ export default function AdminBookingsPage() {
   const bookings = useBookings();
 
   return (
-    <div className="grid gap-4 p-4">
+    // One column no wider than the screen: a long name in a truncated line must not widen the cards past the padding.
+    <div className="grid grid-cols-1 gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Bookings</h1>
       <OpenClaimsSection />
       {bookings.isPending ? (
