@@ -107,6 +107,23 @@ const photoPng = Buffer.from(
   'base64',
 );
 
+test('[CUSTOMER] a message with a very long word wraps inside its bubble; the thread and its times stay on a 390 px screen', async ({ page }) => {
+  await signUp(page.request, 'Wordy Customer');
+  await page.goto('/messages');
+  await page.getByRole('button', { name: 'Contact support' }).click();
+  const support = thread(page, 'Glossly Support');
+  await expect(support).toBeVisible();
+  const code = 'GLOSSLYGATECODE'.repeat(6); // one word: no hyphen or space to break at
+  await send(page, `My gate code is ${code}`);
+  // Once stored, the message shows its time under the bubble.
+  const message = support.locator('[data-testid^="message-"]').filter({ hasText: code });
+  await expect(message.locator('time')).toBeVisible();
+  const box = (await message.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(message.locator('time')).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('[CUSTOMER + ADMIN] a new customer sees how conversations start, writes to support with a photo, and an admin answers', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const customer = await signUp(page.request, 'Quiet Customer');
