@@ -52,7 +52,13 @@ const exactTitles: Readonly<Record<string, string>> = {
   '/admin/marketing/audiences/new': 'New audience',
   '/admin/marketing/promo-codes': 'Promo codes',
   '/admin/marketing/promo-codes/new': 'New promo code',
+  // Every page of the admin menu is titled, not only some: moving along the menu, the header follows.
+  '/admin': 'Admin',
+  '/admin/users': 'Users',
   '/admin/services': 'Services',
+  '/admin/bookings': 'Bookings',
+  '/admin/messages': 'Messages',
+  '/admin/settings': 'Settings',
   '/detailer/marketing': 'Marketing',
   '/smart-booking': 'Smart Book',
   '/subscribe': 'Subscribe',
