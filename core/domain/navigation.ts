@@ -28,6 +28,8 @@ const isBookingPage = (path: string): boolean => isWithin(path, '/booking');
 function receiptBookingId(path: string): string | null {
   return /^\/bookings\/([^/]+)\/receipt$/.exec(path)?.[1] ?? null;
 }
+/** '/bookings/12': one booking's own page, opened from My Bookings (its receipt is a page below it). */
+const isBookingDetailsPage = (path: string): boolean => /^\/bookings\/[^/]+$/.test(path);
 const isServicePage = (path: string): boolean =>
   path.startsWith('/services/') || path.startsWith('/service/');
 
@@ -69,7 +71,7 @@ export function headerTitle(path: string): string {
   const exact = exactTitles[current];
   if (exact !== undefined) return exact;
   if (receiptBookingId(current) !== null) return 'Receipt';
-  if (isBookingPage(current)) return 'Booking Details';
+  if (isBookingPage(current) || isBookingDetailsPage(current)) return 'Booking Details';
   if (current.startsWith('/services/')) return 'Service Details';
   if (current.startsWith('/reviews/')) return 'Review';
   if (/^\/admin\/marketing\/campaigns\/\d+\/edit$/.test(current)) return 'Edit campaign';
@@ -123,7 +125,8 @@ export function backTarget(path: string, role: Role | null = null): string {
   if (current === '/detailer/manage-services') return '/detailer/services';
   const receiptOf = receiptBookingId(current);
   if (receiptOf !== null) return `/bookings/${receiptOf}`;
-  if (isBookingPage(current)) return '/bookings';
+  // A booking's page goes back to the list it was opened from, as the spec's /booking/ pages do.
+  if (isBookingPage(current) || isBookingDetailsPage(current)) return '/bookings';
   return homePathFor(role);
 }
 
