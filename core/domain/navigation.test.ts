@@ -117,6 +117,7 @@ describe('backTarget', () => {
     ['/subscription-plans', '/'],
     ['/bookings/12/receipt', '/bookings/12'],
     ['/bookings/12', '/bookings'],
+    ['/job-progress/12', '/bookings/12'],
     ['/detailer/manage-services?id=4', '/detailer/services'],
   ])('goes back from %s to %s', (path, target) => {
     expect(backTarget(path)).toBe(target);

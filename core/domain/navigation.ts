@@ -28,6 +28,10 @@ const isBookingPage = (path: string): boolean => isWithin(path, '/booking');
 function receiptBookingId(path: string): string | null {
   return /^\/bookings\/([^/]+)\/receipt$/.exec(path)?.[1] ?? null;
 }
+/** '/job-progress/12': a booking's progress; its booking's id, or null for any other path. */
+function jobProgressBookingId(path: string): string | null {
+  return /^\/job-progress\/([^/]+)$/.exec(path)?.[1] ?? null;
+}
 /** '/bookings/12': one booking's own page, opened from My Bookings (its receipt is a page below it). */
 const isBookingDetailsPage = (path: string): boolean => /^\/bookings\/[^/]+$/.test(path);
 const isServicePage = (path: string): boolean =>
@@ -123,8 +127,9 @@ export function backTarget(path: string, role: Role | null = null): string {
   if (isServicePage(current)) return '/';
   // The service editor goes back to the list it was opened from.
   if (current === '/detailer/manage-services') return '/detailer/services';
-  const receiptOf = receiptBookingId(current);
-  if (receiptOf !== null) return `/bookings/${receiptOf}`;
+  // A receipt and a job's progress are pages below their booking's: back goes to it.
+  const bookingOf = receiptBookingId(current) ?? jobProgressBookingId(current);
+  if (bookingOf !== null) return `/bookings/${bookingOf}`;
   // A booking's page goes back to the list it was opened from, as the spec's /booking/ pages do.
   if (isBookingPage(current) || isBookingDetailsPage(current)) return '/bookings';
   return homePathFor(role);
