@@ -94,7 +94,7 @@ function BookingSection({ id, title, bookings, emptyText, pageSize }: BookingSec
         <ul className="grid gap-3">
           {shown.map((booking) => (
             <li key={booking.id}>
-              <BookingListItem booking={booking} showBookAgain={canBookAgain(booking, user?.id)} />
+              <BookingListItem booking={booking} viewer={user} showBookAgain={canBookAgain(booking, user?.id)} />
             </li>
           ))}
         </ul>
