@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -225,6 +225,18 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/booking\/1/);
   await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+});
+
+test('[CUSTOMER] My Bookings fits a 320 px phone: a service name too long for its card is cut short, not widening the page', async ({ page }) => {
+  await signUp(page.request, 'Narrow Phone');
+  await bookAndPay(page.request, 26, '9:00 AM');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/bookings');
+  const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem').first();
+  await expect(card).toContainText('Basic Exterior Wash');
+  const box = (await card.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320 - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
 test('[CUSTOMER] My Bookings shows an empty state with a way to book', async ({ page }) => {

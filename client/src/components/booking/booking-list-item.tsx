@@ -64,7 +64,7 @@ export function BookingListItem({ booking, viewer, showBookAgain = false }: { bo
         className={cn('flex items-center gap-3 p-4', showBookAgain ? 'rounded-t-card pb-3' : 'rounded-card')}
         aria-label={`${description}, ${formatShortDate(booking.date)} at ${booking.time}`}
       >
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
           <div className="flex items-center justify-between gap-2">
             <p className="truncate font-semibold text-neutral-900">{booking.serviceName}</p>
             <BookingStatusBadge booking={booking} />
