@@ -40,6 +40,7 @@ describe('headerTitle', () => {
     ['/bookings', 'My Bookings'],
     ['/booking', 'Booking Details'],
     ['/booking/12', 'Booking Details'],
+    ['/bookings/12', 'Booking Details'],
     ['/messages', 'Messages'],
     ['/profile', 'Profile'],
     ['/subscription-plans', 'Subscription Plans'],
@@ -47,7 +48,12 @@ describe('headerTitle', () => {
     ['/admin/subscription-plans', 'Manage Plans'],
     ['/referrals', 'My Referrals'],
     ['/smart-booking', 'Smart Book'],
+    ['/admin', 'Admin'],
+    ['/admin/users', 'Users'],
     ['/admin/services', 'Services'],
+    ['/admin/bookings', 'Bookings'],
+    ['/admin/messages', 'Messages'],
+    ['/admin/settings', 'Settings'],
     ['/admin/marketing/promo-codes/new', 'New promo code'],
     ['/detailer/marketing', 'Marketing'],
     ['/services/3', 'Service Details'],
@@ -110,9 +116,15 @@ describe('backTarget', () => {
     ['/bookings', '/'],
     ['/subscription-plans', '/'],
     ['/bookings/12/receipt', '/bookings/12'],
+    ['/bookings/12', '/bookings'],
+    ['/job-progress/12', '/bookings/12'],
     ['/detailer/manage-services?id=4', '/detailer/services'],
   ])('goes back from %s to %s', (path, target) => {
     expect(backTarget(path)).toBe(target);
+  });
+
+  it("goes back from a booking's page to the bookings list for every role, not to the role's home", () => {
+    for (const role of ['customer', 'detailer', 'admin'] as const) expect(backTarget('/bookings/12', role)).toBe('/bookings');
   });
 });
 

@@ -28,6 +28,12 @@ const isBookingPage = (path: string): boolean => isWithin(path, '/booking');
 function receiptBookingId(path: string): string | null {
   return /^\/bookings\/([^/]+)\/receipt$/.exec(path)?.[1] ?? null;
 }
+/** '/job-progress/12': a booking's progress; its booking's id, or null for any other path. */
+function jobProgressBookingId(path: string): string | null {
+  return /^\/job-progress\/([^/]+)$/.exec(path)?.[1] ?? null;
+}
+/** '/bookings/12': one booking's own page, opened from My Bookings (its receipt is a page below it). */
+const isBookingDetailsPage = (path: string): boolean => /^\/bookings\/[^/]+$/.test(path);
 const isServicePage = (path: string): boolean =>
   path.startsWith('/services/') || path.startsWith('/service/');
 
@@ -52,7 +58,13 @@ const exactTitles: Readonly<Record<string, string>> = {
   '/admin/marketing/audiences/new': 'New audience',
   '/admin/marketing/promo-codes': 'Promo codes',
   '/admin/marketing/promo-codes/new': 'New promo code',
+  // Every page of the admin menu is titled, not only some: moving along the menu, the header follows.
+  '/admin': 'Admin',
+  '/admin/users': 'Users',
   '/admin/services': 'Services',
+  '/admin/bookings': 'Bookings',
+  '/admin/messages': 'Messages',
+  '/admin/settings': 'Settings',
   '/detailer/marketing': 'Marketing',
   '/smart-booking': 'Smart Book',
   '/subscribe': 'Subscribe',
@@ -63,7 +75,7 @@ export function headerTitle(path: string): string {
   const exact = exactTitles[current];
   if (exact !== undefined) return exact;
   if (receiptBookingId(current) !== null) return 'Receipt';
-  if (isBookingPage(current)) return 'Booking Details';
+  if (isBookingPage(current) || isBookingDetailsPage(current)) return 'Booking Details';
   if (current.startsWith('/services/')) return 'Service Details';
   if (current.startsWith('/reviews/')) return 'Review';
   if (/^\/admin\/marketing\/campaigns\/\d+\/edit$/.test(current)) return 'Edit campaign';
@@ -115,9 +127,11 @@ export function backTarget(path: string, role: Role | null = null): string {
   if (isServicePage(current)) return '/';
   // The service editor goes back to the list it was opened from.
   if (current === '/detailer/manage-services') return '/detailer/services';
-  const receiptOf = receiptBookingId(current);
-  if (receiptOf !== null) return `/bookings/${receiptOf}`;
-  if (isBookingPage(current)) return '/bookings';
+  // A receipt and a job's progress are pages below their booking's: back goes to it.
+  const bookingOf = receiptBookingId(current) ?? jobProgressBookingId(current);
+  if (bookingOf !== null) return `/bookings/${bookingOf}`;
+  // A booking's page goes back to the list it was opened from, as the spec's /booking/ pages do.
+  if (isBookingPage(current) || isBookingDetailsPage(current)) return '/bookings';
   return homePathFor(role);
 }
 

@@ -79,7 +79,7 @@ export const campaignChannels = ['email', 'push', 'in_app'] as const;
 export type CampaignChannel = (typeof campaignChannels)[number];
 export const campaignChannelLabels: Record<CampaignChannel, string> = { email: 'Email', push: 'Push', in_app: 'In-app' };
 
-/** A call to action is a path in this app ("/services"): the tracked link can never send anyone elsewhere. */
+/** A call to action is a path in this app ("/detailers"): the tracked link can never send anyone elsewhere. */
 export const ctaPathPattern = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?#]*$/;
 
 export const campaignInputSchema = z.object({
@@ -94,7 +94,7 @@ export const campaignInputSchema = z.object({
   body: textSchema('Text', limits.bodyMax, { multiline: true }).min(1, 'Text is required'),
   promoCodeId: idSchema('Promo code').nullable().default(null),
   ctaUrl: textSchema('Link', limits.ctaUrlMax)
-    .regex(ctaPathPattern, 'Link must be a page of Glossly starting with / (for example /services)')
+    .regex(ctaPathPattern, 'Link must be a page of Glossly starting with / (for example /detailers)')
     .nullable()
     .default(null),
   ctaLabel: textSchema('Button text', limits.ctaLabelMax).nullable().default(null),

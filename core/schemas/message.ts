@@ -146,7 +146,8 @@ export const adminConversationSchema = z.object({
   kind: z.enum(conversationKinds),
   bookingId: z.number().nullable(),
   participants: z.array(z.object({ userId: z.number(), name: z.string() })),
-  booking: z.object({ serviceName: z.string(), startsAt: z.string(), status: z.string() }).nullable(),
+  /** timeZone: the detailer's, the clock the booking's slot is on (as on /admin/bookings). */
+  booking: z.object({ serviceName: z.string(), startsAt: z.string(), timeZone: z.string(), status: z.string() }).nullable(),
   lastMessage: conversationSummarySchema.shape.lastMessage,
   lastMessageAt: z.string().nullable(),
   reportedMessageCount: z.number(),

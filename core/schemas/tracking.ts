@@ -121,6 +121,8 @@ export const upcomingBookingSchema = z.object({
   serviceName: z.string(),
   detailerBusinessName: z.string(),
   startsAt: z.string(),
+  /** The detailer's zone: the booking's slots are on its clock, on every screen that shows them. */
+  timeZone: z.string(),
   status: z.enum(bookingStatuses),
 });
 export type UpcomingBooking = z.infer<typeof upcomingBookingSchema>;

@@ -17,6 +17,8 @@ export type ThreadBooking = {
   id: number;
   status: BookingStatus;
   startsAt: Date;
+  /** The detailer's zone: the clock of the booking's slot. */
+  timeZone: string;
   serviceName: string;
   customerId: number;
   customerName: string;
@@ -61,6 +63,7 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
       bookingId: bookings.id,
       status: bookings.status,
       startsAt: bookings.startsAt,
+      timeZone: detailers.timeZone,
       serviceName: services.name,
       customerId: bookings.customerId,
       customerName: customerUsers.name,
@@ -88,6 +91,7 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
             id: row.bookingId,
             status: row.status!,
             startsAt: row.startsAt!,
+            timeZone: row.timeZone!,
             serviceName: row.serviceName!,
             customerId: row.customerId!,
             customerName: row.customerName!,

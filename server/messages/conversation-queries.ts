@@ -268,7 +268,9 @@ export async function listConversationsForAdmin(db: Database, actor: Actor, quer
             { userId: booking.detailerUserId, name: booking.businessName },
           ]
         : [{ userId: conversation.supportUserId!, name: context.supportUserName ?? '' }],
-      booking: booking ? { serviceName: booking.serviceName, startsAt: booking.startsAt.toISOString(), status: booking.status } : null,
+      booking: booking
+        ? { serviceName: booking.serviceName, startsAt: booking.startsAt.toISOString(), timeZone: booking.timeZone, status: booking.status }
+        : null,
       lastMessage: lastMessageFor(context, 'admin', lastMessages.get(id)),
       lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
       reportedMessageCount: reportCounts.get(id) ?? 0,

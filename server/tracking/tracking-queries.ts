@@ -68,6 +68,7 @@ export async function getCurrentTracking(db: Database, eta: EtaEstimator, actor:
           serviceName: next.serviceName,
           detailerBusinessName: next.detailerBusinessName,
           startsAt: next.booking.startsAt.toISOString(),
+          timeZone: next.timeZone,
           status: next.booking.status,
         }
       : null,

@@ -92,6 +92,15 @@ test('[ADMIN] /admin/bookings with its menu passes axe and names people, not ids
   await expect(row.getByText(`${customer.name} with ${booking.detailerBusinessName}`, { exact: true })).toBeVisible();
   await expect(page.getByText(/Customer #\d+/)).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // On a narrow phone the cards keep the page's 16 px margin on the right too: a line too long for a card is cut
+  // short, it does not widen the column.
+  await page.setViewportSize({ width: 320, height: 700 });
+  const cardsRightEdge = await page
+    .getByRole('list', { name: 'Bookings' })
+    .locator('[data-testid^="booking-"]')
+    .evaluateAll((cards) => Math.max(...cards.map((card) => card.getBoundingClientRect().right)));
+  expect(cardsRightEdge).toBeLessThanOrEqual(320 - 16);
 });
 
 test('[CUSTOMER] sees no admin menu: admin pages stay closed', async ({ page }) => {

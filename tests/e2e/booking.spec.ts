@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
 
 const password = 'glossly-demo';
 const glossBossId = 1;
@@ -225,6 +225,44 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/booking\/1/);
   await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+});
+
+test('[CUSTOMER] My Bookings fits a 320 px phone: a service name too long for its card is cut short, not widening the page', async ({ page }) => {
+  await signUp(page.request, 'Narrow Phone');
+  await bookAndPay(page.request, 26, '9:00 AM');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/bookings');
+  const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem').first();
+  await expect(card).toContainText('Basic Exterior Wash');
+  const box = (await card.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320 - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('[DETAILER] Your jobs fits a 320 px phone: a long service name and its status are cut short in the job card', async ({ page, playwright }) => {
+  // A new customer asks Gloss Boss for a Complete Detail Package (a long name beside its 'Requested' badge) and pays.
+  const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await signUp(customerApi, 'Long Service');
+  const detailer = await (await customerApi.get(`/api/detailers/${glossBossId}`)).json();
+  const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Complete Detail Package').id as number;
+  const created = await customerApi.post('/api/bookings', {
+    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(detailer.timeZone, 26), time: '1:00 PM', address: '500 Howard St', city: 'San Francisco', zip: '94105' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { id: number };
+  const intent = await customerApi.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
+  expect((await customerApi.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } })).ok()).toBeTruthy();
+  await customerApi.dispose();
+
+  await signIn(page.request, 'detailer@demo.glossly.app');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/detailer/bookings');
+  const job = page.getByRole('listitem').filter({ has: page.locator(`a[href="/bookings/${booking.id}"]`) });
+  await expect(job).toContainText('Complete Detail Package');
+  const box = (await job.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320 - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
 test('[CUSTOMER] My Bookings shows an empty state with a way to book', async ({ page }) => {

@@ -40,7 +40,10 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   await page.getByLabel('Audience', { exact: true }).selectOption(audienceValue!);
   await page.getByLabel('Subject', { exact: true }).fill(`Sedan shine ${id}`);
   await page.getByLabel('Text', { exact: true }).fill('A spring wash for your sedan, this week only.');
-  await page.getByLabel('Button link (optional)').fill('/services');
+  // The form's own example is a page customers can open (it once was /services, which is no page: a 404).
+  const buttonLink = page.getByLabel('Button link (optional)');
+  const exampleLink = (await buttonLink.getAttribute('placeholder'))!;
+  await buttonLink.fill(exampleLink);
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\/admin\/marketing\/campaigns\/\d+$/);
@@ -56,5 +59,8 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   await customer.goto('/');
   await customer.getByRole('button', { name: 'Notifications', exact: true }).click();
   await expect(customer.getByRole('dialog').getByText(`Sedan shine ${id}`)).toBeVisible();
+  await customer.getByRole('dialog').getByText(`Sedan shine ${id}`).click();
+  await expect(customer).toHaveURL(new RegExp(`${exampleLink}$`));
+  await expect(customer.getByRole('heading', { level: 1 })).not.toHaveText('404 Page Not Found');
   await customerContext.close();
 });

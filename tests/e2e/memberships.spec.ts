@@ -32,6 +32,9 @@ test('[CUSTOMER] compares the plans, subscribes with 4242 4242 4242 4242 and see
 
 test('[CUSTOMER] signed out, Subscribe leads to sign-in first', async ({ page }) => {
   await page.goto('/subscription-plans');
+  // The first plan lines up with the heading, 16 px in: the row does not snap it against the screen's edge.
+  const heading = (await page.getByRole('heading', { level: 1, name: 'Subscription Plans' }).boundingBox())!;
+  await expect.poll(async () => (await page.getByRole('listitem').filter({ hasText: 'Basic' }).boundingBox())!.x).toBe(heading.x);
   await page.getByRole('link', { name: 'Subscribe to Basic' }).click();
   await expect(page).toHaveURL(/\/login/);
 });

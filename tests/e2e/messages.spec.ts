@@ -107,6 +107,31 @@ const photoPng = Buffer.from(
   'base64',
 );
 
+test('[CUSTOMER] a message with a very long word wraps inside its bubble, and is cut short in the list; the thread, its times and the list stay on a 390 px screen', async ({ page }) => {
+  await signUp(page.request, 'Wordy Customer');
+  await page.goto('/messages');
+  await page.getByRole('button', { name: 'Contact support' }).click();
+  const support = thread(page, 'Glossly Support');
+  await expect(support).toBeVisible();
+  const code = 'GLOSSLYGATECODE'.repeat(6); // one word: no hyphen or space to break at
+  await send(page, `My gate code is ${code}`);
+  // Once stored, the message shows its time under the bubble.
+  const message = support.locator('[data-testid^="message-"]').filter({ hasText: code });
+  await expect(message.locator('time')).toBeVisible();
+  const box = (await message.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(message.locator('time')).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The list of conversations shows that long last message cut short in its row, within the page's margins.
+  await page.goto('/messages');
+  const row = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first();
+  await expect(row).toContainText('My gate code is');
+  const rowBox = (await row.boundingBox())!;
+  expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(390 - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('[CUSTOMER + ADMIN] a new customer sees how conversations start, writes to support with a photo, and an admin answers', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const customer = await signUp(page.request, 'Quiet Customer');

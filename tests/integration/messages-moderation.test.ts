@@ -107,7 +107,7 @@ describe.each(databaseKinds)('messages: reports, closing and the admins’ list 
         { userId: xavier.id, name: xavier.name },
         { userId: cast.detailer.user.id, name: expect.stringMatching(/^Detailing /) },
       ],
-      booking: { status: 'requested' },
+      booking: { status: 'requested', timeZone: 'America/Los_Angeles' },
       // Admins read the text as written.
       lastMessage: { body: 'Text me at 415-555-0100', senderUserId: xavier.id },
       reportedMessageCount: 0,

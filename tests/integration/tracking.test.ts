@@ -236,6 +236,7 @@ describe.each(databaseKinds)('live tracking on %s', (kind) => {
         serviceName: expect.stringMatching(/^Wash /),
         detailerBusinessName: expect.stringMatching(/^Detailing /),
         startsAt: upcoming.booking.startsAt.toISOString(),
+        timeZone: 'America/Los_Angeles',
         status: 'accepted',
       },
     });

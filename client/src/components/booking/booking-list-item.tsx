@@ -2,6 +2,7 @@ import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { bookAgainStatuses } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
+import type { User } from '@core/schemas/user.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -45,9 +46,17 @@ export function BookAgainButton({ booking, description, variant = 'secondary', s
   );
 }
 
-/** One booking in My Bookings: status, date and time, service, detailer and total; opens its details. */
-export function BookingListItem({ booking, showBookAgain = false }: { booking: Booking; showBookAgain?: boolean }) {
-  const description = `${booking.serviceName} with ${booking.detailerBusinessName}`;
+/**
+ * Whether the list names the booking's customer rather than its detailer: a detailer's own business name on every row
+ * would say nothing, so a detailer sees who booked them; a customer (and an admin) sees the detailer.
+ */
+const namesCustomer = (booking: Pick<Booking, 'customerId'>, viewer?: Pick<User, 'id' | 'role'> | null) =>
+  viewer?.role === 'detailer' && booking.customerId !== viewer.id;
+
+/** One booking in My Bookings: status, date and time, service, who it is with and total; opens its details. */
+export function BookingListItem({ booking, viewer, showBookAgain = false }: { booking: Booking; viewer?: Pick<User, 'id' | 'role'> | null; showBookAgain?: boolean }) {
+  const withName = namesCustomer(booking, viewer) ? booking.customerName : booking.detailerBusinessName;
+  const description = `${booking.serviceName} ${namesCustomer(booking, viewer) ? 'for' : 'with'} ${withName}`;
   return (
     <Card className="transition-shadow duration-150 hover:shadow-raised">
       <Link
@@ -55,12 +64,12 @@ export function BookingListItem({ booking, showBookAgain = false }: { booking: B
         className={cn('flex items-center gap-3 p-4', showBookAgain ? 'rounded-t-card pb-3' : 'rounded-card')}
         aria-label={`${description}, ${formatShortDate(booking.date)} at ${booking.time}`}
       >
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
           <div className="flex items-center justify-between gap-2">
             <p className="truncate font-semibold text-neutral-900">{booking.serviceName}</p>
             <BookingStatusBadge booking={booking} />
           </div>
-          <p className="truncate text-sm text-neutral-600">{booking.detailerBusinessName}</p>
+          <p className="truncate text-sm text-neutral-600">{withName}</p>
           <div className="flex items-center justify-between gap-2 text-sm">
             <p className="text-neutral-700">
               {formatShortDate(booking.date)} · {booking.time}

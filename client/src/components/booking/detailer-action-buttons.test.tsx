@@ -103,6 +103,20 @@ describe('DetailerActionButtons', () => {
     expect(screen.queryByText(/^Opens/)).toBeNull();
   });
 
+  it('asks before declining a request, naming the job; Keep request sends nothing', async () => {
+    renderButtons({ ...job, status: 'requested', customerName: 'Hannah Cole', serviceName: 'Basic Exterior Wash', allowedActions: ['accept', 'decline'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
+    expect(dialog.textContent).toContain("Hannah Cole's Basic Exterior Wash on Mon, Jan 5 at 9:00 AM");
+    fireEvent.click(screen.getByRole('button', { name: 'Keep request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/bookings/7/decline', expect.anything());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/decline', expect.objectContaining({ method: 'POST' })));
+  });
+
   it('keeps Complete disabled, listing what is missing under it, until the proof of service is there', async () => {
     missingProof = ['At least one after photo', 'Checklist: Wheels and tyres cleaned'];
     renderButtons({ ...job, status: 'in_progress', allowedActions: ['complete'] });

@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
 import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
 import { useTransitionBooking, type DetailerBookingAction } from './api/transition-booking.ts';
+import { DeclineRequestDialog } from './decline-request-dialog.tsx';
 
 const detailerActionLabels: Record<DetailerBookingAction, string> = {
   accept: 'Accept',
@@ -63,7 +64,20 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   const openings = actions.map((action) => actionOpensAt(action, startsAt));
   const now = useNowUntil(openings.flatMap((at) => (at ? [at.getTime()] : [])));
   const missing = useMissingForComplete(booking, actions.includes('complete'));
+  const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   if (actions.length === 0) return null;
+
+  function send(action: DetailerBookingAction, onSuccess?: () => void) {
+    transition.mutate(
+      { bookingId: booking.id, action },
+      {
+        onSuccess,
+        onError: (error) =>
+          toast({ title: 'Could not update the job', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  }
+
   return (
     <div className={cn('grid gap-3', className)}>
       {actions.map((action, index) => {
@@ -79,15 +93,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
               disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
               aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
-              onClick={() =>
-                transition.mutate(
-                  { bookingId: booking.id, action },
-                  {
-                    onError: (error) =>
-                      toast({ title: 'Could not update the job', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-                  },
-                )
-              }
+              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : send(action))}
             >
               {detailerActionLabels[action]}
             </Button>
@@ -109,6 +115,20 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
           </div>
         );
       })}
+      {actions.includes('decline') && (
+        <DeclineRequestDialog
+          open={isDeclineOpen}
+          onOpenChange={setIsDeclineOpen}
+          booking={booking}
+          isPending={transition.isPending}
+          onDecline={() =>
+            send('decline', () => {
+              setIsDeclineOpen(false);
+              toast({ title: 'Request declined', description: `${booking.customerName} has been told.` });
+            })
+          }
+        />
+      )}
     </div>
   );
 }

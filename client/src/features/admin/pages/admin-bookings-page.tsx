@@ -19,7 +19,9 @@ export default function AdminBookingsPage() {
   const bookings = useBookings();
 
   return (
-    <div className="grid gap-4 p-4">
+    // grid-cols-1 here, on the list and in each card: columns no wider than the screen, so that a line too long for a
+    // card is cut short instead of widening the cards past the page's padding.
+    <div className="grid grid-cols-1 gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Bookings</h1>
       <OpenClaimsSection />
       {bookings.isPending ? (
@@ -38,10 +40,10 @@ export default function AdminBookingsPage() {
           <p className="text-sm text-neutral-600">
             {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'}
           </p>
-          <ul className="grid gap-3" aria-label="Bookings">
+          <ul className="grid grid-cols-1 gap-3" aria-label="Bookings">
             {bookings.data.map((booking) => (
               <li key={booking.id}>
-                <Card className="grid gap-2 p-4" data-testid={`booking-${booking.id}`}>
+                <Card className="grid grid-cols-1 gap-2 p-4" data-testid={`booking-${booking.id}`}>
                   <div className="flex items-start justify-between gap-2">
                     <Link href={`/bookings/${booking.id}`} className="min-w-0 font-semibold text-brand-700 underline-offset-2 hover:underline">
                       <span className="block truncate">

@@ -13,7 +13,7 @@ const bookingThread: AdminConversation = {
     { userId: 2, name: 'Sam Carter' },
     { userId: 9, name: 'Gloss Boss Mobile Detailing' },
   ],
-  booking: { serviceName: 'Basic Exterior Wash', startsAt: '2099-01-05T17:00:00.000Z', status: 'accepted' },
+  booking: { serviceName: 'Basic Exterior Wash', startsAt: '2099-01-05T17:00:00.000Z', timeZone: 'America/Los_Angeles', status: 'accepted' },
   lastMessage: { body: 'Call me at 555 0100', hasPhoto: false, senderUserId: 9, createdAt: '2099-01-05T12:00:00.000Z' },
   lastMessageAt: '2099-01-05T12:00:00.000Z',
   reportedMessageCount: 1,
@@ -52,6 +52,8 @@ describe('AdminMessagesPage', () => {
     const booking = await screen.findByTestId('admin-conversation-5');
     expect(within(booking).getByRole('heading', { name: 'Sam Carter and Gloss Boss Mobile Detailing' })).toBeTruthy();
     expect(within(booking).getByText('Booking #7')).toBeTruthy();
+    // The slot on the booking's clock (9:00 AM in Los Angeles), whatever the zone the admin's phone is in.
+    expect(within(booking).getByText('Basic Exterior Wash · Jan 5, 9:00 AM · Accepted')).toBeTruthy();
     expect(within(booking).getByText('Call me at 555 0100')).toBeTruthy();
     expect(within(booking).getByText('1 reported')).toBeTruthy();
     expect(booking.getAttribute('href')).toBe('/messages?conversationId=5');

@@ -30,8 +30,9 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** 'Jan 5, 9:00 AM': on the admin's clock for a message; on the booking's own (timeZone) for its slot. */
+const dateTime = (iso: string, timeZone?: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 
 function ConversationRow({ conversation }: { conversation: AdminConversation }) {
   const names = conversation.participants.map((p) => p.name).join(' and ');
@@ -49,7 +50,7 @@ function ConversationRow({ conversation }: { conversation: AdminConversation }) 
       </div>
       {conversation.booking && (
         <p className="text-sm text-neutral-600">
-          {conversation.booking.serviceName} · {dateTime(conversation.booking.startsAt)} ·{' '}
+          {conversation.booking.serviceName} · {dateTime(conversation.booking.startsAt, conversation.booking.timeZone)} ·{' '}
           {bookingStatusLabel(conversation.booking.status as BookingStatus)}
         </p>
       )}

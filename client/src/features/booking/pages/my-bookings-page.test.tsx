@@ -26,9 +26,9 @@ const past = Array.from({ length: 23 }, (_, i) => booked(100 + i, 'completed', d
 const upcoming = Array.from({ length: 12 }, (_, i) => booked(200 + i, 'accepted', day(400 + i)));
 stubFetchEachTest(vi.fn(async (url: string) => (url === '/api/bookings' ? json([...past, ...upcoming]) : json({ message: 'Not found' }, 404))));
 
-function renderBookings() {
+function renderBookings(viewer: User = customer) {
   const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, customer);
+  client.setQueryData(currentUserQueryKey, viewer);
   return render(
     <QueryClientProvider client={client}>
       <Router hook={memoryLocation({ path: '/bookings' }).hook}>
@@ -61,5 +61,25 @@ describe('My Bookings with a long history', () => {
     await userEvent.click(more);
     expect(listedIds(pastSection)).toEqual(Array.from({ length: 23 }, (_, i) => 122 - i));
     expect(within(pastSection).queryByRole('button', { name: /^Show more/ })).toBeNull();
+  });
+});
+
+describe('My Bookings for a detailer', () => {
+  const detailer: User = { ...customer, id: 7, email: 'gloss@example.com', role: 'detailer', name: 'Gloss Boss', username: 'gloss', detailerId: 3 };
+
+  it('names the customer of each job, not the detailer\'s own business on every row', async () => {
+    renderBookings(detailer);
+    const upcomingSection = await screen.findByRole('region', { name: 'Upcoming' });
+    const first = within(upcomingSection).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Sam Carter')).toBeTruthy();
+    expect(within(first).queryByText('Gloss Boss Mobile Detailing')).toBeNull();
+    expect(within(first).getByRole('link', { name: /^Basic Exterior Wash for Sam Carter, / })).toBeTruthy();
+  });
+
+  it('still names the detailer for a customer', async () => {
+    renderBookings();
+    const upcomingSection = await screen.findByRole('region', { name: 'Upcoming' });
+    const first = within(upcomingSection).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Gloss Boss Mobile Detailing')).toBeTruthy();
   });
 });

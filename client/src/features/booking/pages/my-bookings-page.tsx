@@ -28,7 +28,9 @@ function splitBookings(bookings: Booking[]) {
 /** /bookings: the customer's upcoming and past bookings, under the page's own heading. */
 export default function MyBookingsPage() {
   return (
-    <div className="grid gap-4 p-4">
+    // grid-cols-1 down to each card: columns no wider than the screen, so that a long service name is cut short in its
+    // card instead of widening the page past a narrow phone's screen.
+    <div className="grid grid-cols-1 gap-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Your bookings</h1>
       <BookingsContent />
     </div>
@@ -63,7 +65,7 @@ function BookingsContent() {
   }
   const { upcoming, past } = splitBookings(bookings.data);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <BookingSection id="upcoming-heading" title="Upcoming" bookings={upcoming} emptyText="No upcoming bookings." />
       <BookingSection id="past-heading" title="Past" bookings={past} emptyText="No past bookings yet." pageSize={pastBookingsPageSize} />
     </div>
@@ -84,17 +86,17 @@ function BookingSection({ id, title, bookings, emptyText, pageSize }: BookingSec
   const [shownCount, setShownCount] = useState(pageSize ?? Infinity);
   const shown = bookings.slice(0, shownCount);
   return (
-    <section aria-labelledby={id} className="grid gap-3">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-3">
       <h2 id={id} className="text-lg font-semibold text-neutral-900">
         {title}
       </h2>
       {bookings.length === 0 ? (
         <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {shown.map((booking) => (
             <li key={booking.id}>
-              <BookingListItem booking={booking} showBookAgain={canBookAgain(booking, user?.id)} />
+              <BookingListItem booking={booking} viewer={user} showBookAgain={canBookAgain(booking, user?.id)} />
             </li>
           ))}
         </ul>

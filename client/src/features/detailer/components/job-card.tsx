@@ -19,7 +19,7 @@ const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00
  */
 export function JobCard({ job }: { job: Booking }) {
   return (
-    <Card className="grid gap-3 p-4">
+    <Card className="grid grid-cols-1 gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-neutral-900">

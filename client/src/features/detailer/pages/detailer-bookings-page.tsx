@@ -33,7 +33,9 @@ function groupJobs(jobs: Booking[], now: Date) {
 /** /detailer, /detailer/dashboard and /detailer/bookings: incoming requests, today's jobs and what comes next. */
 export default function DetailerBookingsPage() {
   return (
-    <div className="grid gap-4 p-4">
+    // grid-cols-1 down to each job card: columns no wider than the screen, so that a long service name is cut short
+    // in its card instead of widening the page past a narrow phone's screen.
+    <div className="grid grid-cols-1 gap-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Your jobs</h1>
       <JobsContent />
     </div>
@@ -73,7 +75,7 @@ function JobsContent() {
     );
   }
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <JobSection id="requests-heading" title="New requests" jobs={requests} emptyText="No new requests right now." />
       <JobSection id="today-heading" title="Today" jobs={today} emptyText="Nothing scheduled for today." />
       <JobSection id="upcoming-heading" title="Upcoming" jobs={upcoming} emptyText="No upcoming jobs." />
@@ -83,7 +85,7 @@ function JobsContent() {
 
 function JobSection({ id, title, jobs, emptyText }: { id: string; title: string; jobs: Booking[]; emptyText: string }) {
   return (
-    <section aria-labelledby={id} className="grid gap-3">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-3">
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-neutral-900">
         {title}
         {jobs.length > 0 && (
@@ -93,7 +95,7 @@ function JobSection({ id, title, jobs, emptyText }: { id: string; title: string;
       {jobs.length === 0 ? (
         <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {jobs.map((job) => (
             <li key={job.id}>
               <JobCard job={job} />

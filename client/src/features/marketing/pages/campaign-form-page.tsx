@@ -122,8 +122,8 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
               {adminCodes.map((code) => <option key={code.id} value={code.id}>{code.code}</option>)}
             </NativeSelect>
           </FormField>
-          <FormField label="Button link (optional)" hint="A Glossly page, for example /services." error={errors.ctaUrl}>
-            <Input value={values.ctaUrl} onChange={set('ctaUrl')} placeholder="/services" />
+          <FormField label="Button link (optional)" hint="A Glossly page, for example /detailers." error={errors.ctaUrl}>
+            <Input value={values.ctaUrl} onChange={set('ctaUrl')} placeholder="/detailers" />
           </FormField>
           <FormField label="Button text (optional)" error={errors.ctaLabel}>
             <Input value={values.ctaLabel} onChange={set('ctaLabel')} placeholder="Book now" maxLength={40} />

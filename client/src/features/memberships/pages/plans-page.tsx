@@ -24,7 +24,8 @@ export default function PlansPage() {
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Subscription Plans</h1>
       <p className="text-sm text-neutral-600">Regular care for your car, billed monthly. Cancel any time; it ends with the month you paid for.</p>
-      <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2" role="list" aria-label="Plans">
+      {/* scroll-px-4: cards snap to the page's 16 px margin, not flush against the screen's edge. */}
+      <div className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2" role="list" aria-label="Plans">
         {plans.data.map((plan) => (
           <div key={plan.id} role="listitem" className="w-[78%] max-w-xs shrink-0 snap-start">
             <PlanCard

@@ -10,6 +10,7 @@ import { CardForm } from '@/components/payments/card-form.tsx';
 import { SavedCardChoice, newCardChoice } from '@/components/payments/saved-card-choice.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -39,7 +40,15 @@ export default function SubscribePage() {
       </div>
     );
   }
-  const plan = plans.data?.find((p) => p.id === planId);
+  // The plans not loading is not the plan missing: say so, with a retry.
+  if (plans.isError) {
+    return (
+      <div className="p-4">
+        <ErrorState message="We couldn't load the plans. Check your connection and try again." onRetry={() => void plans.refetch()} />
+      </div>
+    );
+  }
+  const plan = plans.data.find((p) => p.id === planId);
   if (!plan) {
     return (
       <div className="p-4">

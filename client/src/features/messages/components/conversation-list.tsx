@@ -66,7 +66,7 @@ export function ConversationList({ myUserId, role }: { myUserId: number | undefi
     const hasSupportThread = conversations.data.some((c) => c.kind === 'support');
     content = (
       <>
-        <ul className="grid gap-2" aria-label="Conversations">
+        <ul className="grid grid-cols-1 gap-2" aria-label="Conversations">
           {conversations.data.map((conversation) => (
             <li key={conversation.id}>
               <ConversationListItem conversation={conversation} myUserId={myUserId} />
@@ -84,7 +84,9 @@ export function ConversationList({ myUserId, role }: { myUserId: number | undefi
   }
 
   return (
-    <div className="grid gap-4 p-4">
+    // grid-cols-1: one column no wider than the screen, so that a long last message is cut short in its row instead of
+    // widening the page past the screen.
+    <div className="grid grid-cols-1 gap-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Messages</h1>
       <div>{content}</div>
     </div>

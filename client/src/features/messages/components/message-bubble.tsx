@@ -38,7 +38,8 @@ export function MessageBubble({ isOurs, body, photoSrc, senderName, showSender, 
             />
           </a>
         )}
-        {body && <MessageText text={body} className="px-3.5 py-2 break-words whitespace-pre-wrap" />}
+        {/* wrap-anywhere, not break-words: a long word (a code, a pasted reference) must not widen the thread past the screen. */}
+        {body && <MessageText text={body} className="px-3.5 py-2 whitespace-pre-wrap wrap-anywhere" />}
       </div>
       <div className={cn('flex min-h-6 flex-wrap items-center gap-x-2 px-1 text-xs text-neutral-600', isOurs && 'justify-end')}>{meta}</div>
     </div>

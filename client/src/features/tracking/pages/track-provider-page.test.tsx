@@ -73,10 +73,18 @@ describe('TrackProviderPage', () => {
     expect(screen.getByText('Waiting for the first location from your detailer.')).toBeTruthy();
   });
 
-  it('without a booking on its way: says so and links the next booking', async () => {
+  it("without a booking on its way: says so and links the next booking, at its time on the booking's clock", async () => {
+    // 9:00 AM in Los Angeles, whatever the zone the test runs in.
     answer({
       tracking: null,
-      nextBooking: { id: 9, serviceName: 'Full Interior Detail', detailerBusinessName: 'Sparkle Squad', startsAt: new Date(2099, 0, 5, 9, 0).toISOString(), status: 'accepted' },
+      nextBooking: {
+        id: 9,
+        serviceName: 'Full Interior Detail',
+        detailerBusinessName: 'Sparkle Squad',
+        startsAt: '2099-01-05T17:00:00.000Z',
+        timeZone: 'America/Los_Angeles',
+        status: 'accepted',
+      },
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'No detailer on the way right now' })).toBeTruthy();

@@ -76,11 +76,16 @@ function Trip({ tracking }: { tracking: BookingTracking }) {
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** 'Monday, January 5 at 9:00 AM', on the phone's clock: where the customer is. */
-const startsAtText = (startsAt: string) => `${dayFormat.format(new Date(startsAt))} at ${timeFormat.format(new Date(startsAt))}`;
+/**
+ * 'Monday, January 5 at 9:00 AM' on the booking's clock (the detailer's zone), as My Bookings and the booking page say
+ * it: a phone set to another zone must not show the same booking at another time here.
+ */
+function startsAtText({ startsAt, timeZone }: UpcomingBooking) {
+  const at = new Date(startsAt);
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+  return `${day} at ${time}`;
+}
 
 function NoTrip({ nextBooking }: { nextBooking: UpcomingBooking | null }) {
   if (!nextBooking) {
@@ -120,7 +125,7 @@ function NoTrip({ nextBooking }: { nextBooking: UpcomingBooking | null }) {
           <span className="block text-xs font-medium tracking-wide text-neutral-600 uppercase">Your next booking</span>
           <span className="block truncate font-medium text-neutral-900">{nextBooking.serviceName}</span>
           <span className="block text-sm text-neutral-600">
-            {startsAtText(nextBooking.startsAt)} · {nextBooking.detailerBusinessName}
+            {startsAtText(nextBooking)} · {nextBooking.detailerBusinessName}
           </span>
         </span>
         <ChevronRight aria-hidden className="size-5 shrink-0 text-neutral-500" />
