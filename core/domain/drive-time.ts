@@ -1,3 +1,4 @@
+import { slotRefusalMessages } from './time-slots.ts';
 import { straightLineEstimate, type Coordinates } from './geo.ts';
 
 // Drive time between a detailer's jobs (issue 20, decision 022): a free slot leaves room to drive from the previous
@@ -73,8 +74,8 @@ export function driveTimeConflict(
   return null;
 }
 
-/** The 409's words, naming which drive does not fit. */
+/** The 409's words, naming which drive does not fit (one list of refusals: time-slots.ts). */
 export const tooLittleDriveTimeMessages: Record<'previous' | 'next', string> = {
-  previous: 'That time leaves the detailer too little time to drive from their previous job. Please choose another time.',
-  next: 'That time leaves the detailer too little time to drive to their next job. Please choose another time.',
+  previous: slotRefusalMessages.previous,
+  next: slotRefusalMessages.next,
 };

@@ -6,3 +6,7 @@ export const suggestedPlaceLabels = ['Home', 'Work'] as const;
 export const placeLabelMaxLength = 40;
 export const placeAptMaxLength = 40;
 export const accessNotesMaxLength = 500;
+
+/** A US ZIP code: 5 digits or ZIP+4. The booking's, the places' and the slot search's one rule. */
+export const zipPattern = /^\d{5}(-\d{4})?$/;
+export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';

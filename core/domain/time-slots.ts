@@ -11,6 +11,22 @@ export const timeSlots = [
 export const timeSlotLabels = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM'] as const;
 export type TimeSlotLabel = (typeof timeSlotLabels)[number];
 
+/**
+ * Why a slot can or cannot be booked: 'ok'; 'past'; 'closed' (outside the detailer's hours or a day off); 'taken'
+ * (another job); 'previous' / 'next' (no time to drive from the job before or on to the job after).
+ */
+export const slotReasons = ['ok', 'past', 'closed', 'taken', 'previous', 'next'] as const;
+export type SlotReason = (typeof slotReasons)[number];
+
+/** What the booking check says when it refuses a slot, and what the booking page says when it clears one. */
+export const slotRefusalMessages: Record<Exclude<SlotReason, 'ok'>, string> = {
+  past: 'That time has already passed. Please choose another time.',
+  closed: 'The detailer is not available at that time. Please choose another time.',
+  taken: 'That time slot was just taken. Please choose another time.',
+  previous: 'That time leaves the detailer too little time to drive from their previous job. Please choose another time.',
+  next: 'That time leaves the detailer too little time to drive to their next job. Please choose another time.',
+};
+
 export function slotMinuteOfDay(label: TimeSlotLabel): number {
   const slot = timeSlots.find((s) => s.label === label);
   if (!slot) throw new RangeError(`Unknown time slot ${label}`);
@@ -108,4 +124,20 @@ export function dateInZone(instant: Date, timeZone: string): string {
 export function weekdayOf(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** A detailer's working hours on one weekday: minutes of the day, start inclusive, end exclusive. */
+export type HoursOfDay = { startMinute: number; endMinute: number };
+
+/** Whether a job starting at `minuteOfDay` and lasting `durationMinutes` fits inside one range of the day's hours. */
+export function slotInHours(hours: readonly HoursOfDay[], minuteOfDay: number, durationMinutes: number): boolean {
+  return hours.some((range) => range.startMinute <= minuteOfDay && minuteOfDay + durationMinutes <= range.endMinute);
+}
+
+/**
+ * A day the detailer takes no job of this length at all: a day off, or no slot inside their hours. The booking
+ * check calls such a slot 'closed', and the calendars mark the day, from this one rule.
+ */
+export function isClosedDay(hours: readonly HoursOfDay[], isDayOff: boolean, durationMinutes: number): boolean {
+  return isDayOff || !timeSlots.some((slot) => slotInHours(hours, slot.minuteOfDay, durationMinutes));
 }

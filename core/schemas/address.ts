@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessNotesMaxLength, placeAptMaxLength, placeLabelMaxLength } from '../domain/places.ts';
+import { accessNotesMaxLength, placeAptMaxLength, placeLabelMaxLength, zipMessage, zipPattern } from '../domain/places.ts';
 import { idParam, optionalText, textSchema } from './common.ts';
 
 export { placeAptMaxLength } from '../domain/places.ts';
@@ -7,9 +7,6 @@ export { placeAptMaxLength } from '../domain/places.ts';
 // Saved places (decision 019): where a customer's car usually is, to book there again in a tap. The booking schema
 // takes `accessNotesSchema` and `saveAddressSchema` from here, so this file must not import booking.ts.
 
-/** The booking's ZIP rule and message, repeated here (booking.ts imports this file): 5 digits or ZIP+4. */
-const zipPattern = /^\d{5}(-\d{4})?$/;
-const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
 
 const requiredText = (message: string, field: string, max: number) =>
   textSchema(field, max, { required: message }).min(1, message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts';
-import { timeSlotLabels } from '../domain/time-slots.ts';
+import { slotReasons, timeSlotLabels } from '../domain/time-slots.ts';
+export type { SlotReason } from '../domain/time-slots.ts';
 import { notesMaxLength, vehicleTypes } from '../domain/booking-fields.ts';
 import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
 import { accessNotesSchema, saveAddressSchema } from './address.ts';
@@ -9,8 +10,8 @@ export { timeSlotLabels, timeSlots, type TimeSlotLabel } from '../domain/time-sl
 export { bookingStatuses, type BookingStatus } from '../domain/booking-status.ts';
 export { notesMaxLength, vehicleTypes, type VehicleType } from '../domain/booking-fields.ts';
 
-export const zipPattern = /^\d{5}(-\d{4})?$/;
-export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
+export { zipMessage, zipPattern } from '../domain/places.ts';
+import { zipMessage, zipPattern } from '../domain/places.ts';
 
 /** YYYY-MM-DD, a real calendar day within the supported years. "Not in the past" is checked by the server against its clock in the detailer's zone. */
 export const bookingDateSchema = dateSchema('Date');
@@ -71,6 +72,7 @@ export const availabilitySlotSchema = z.object({
   /** ISO instant of the slot's start. */
   startsAt: z.string(),
   available: z.boolean(),
+  reason: z.enum(slotReasons),
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 
@@ -80,6 +82,10 @@ export const availabilitySchema = z.object({
   slots: z.array(availabilitySlotSchema),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+/** GET /api/detailers/:id/closed-days?serviceId=: the days the detailer takes no job, today to the booking horizon. */
+export const closedDaysQuerySchema = z.object({ serviceId: idParam('serviceId').optional() });
+export type ClosedDays = { from: string; to: string; closedDates: string[] };
 
 /** GET /api/bookings?status= */
 export const bookingsQuerySchema = z.object({

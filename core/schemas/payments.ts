@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipMessage, zipPattern } from '../domain/places.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
 
 export const gatewayKinds = ['test', 'stripe'] as const;
@@ -151,3 +152,6 @@ export const soonestSlotSchema = z.object({
   timeZone: z.string(),
 });
 export type SoonestSlot = z.infer<typeof soonestSlotSchema>;
+
+/** ?zip=: the customer's place; the slot is then one a detailer who comes there can reach. */
+export const soonestSlotQuerySchema = z.object({ zip: z.string().trim().regex(zipPattern, zipMessage).optional() });

@@ -3,21 +3,26 @@ import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { bookingHorizonDays, liveStatuses } from '@core/domain/booking-status.ts';
 import {
   dateInZone,
+  isClosedDay,
+  slotInHours,
   slotMinuteOfDay,
+  slotRefusalMessages,
   timeSlots,
   weekdayOf,
   zonedTimeToUtc,
   type TimeSlotLabel,
 } from '@core/domain/time-slots.ts';
-import { driveTimeConflict, tooLittleDriveTimeMessages, type PlacedJob } from '@core/domain/drive-time.ts';
+import { addDays } from '@core/domain/membership-visits.ts';
+import { driveTimeConflict, type PlacedJob } from '@core/domain/drive-time.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
-import type { Availability, AvailabilityRule, CreateBookingInput, WeeklyAvailability } from '@core/schemas/booking.ts';
+import type { Availability, AvailabilityRule, ClosedDays, CreateBookingInput, SlotReason, WeeklyAvailability } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { driveSecondsFor, pairsAround, straightLineRouter, type Router } from '../geo/routing.ts';
+import { requireInServiceArea } from '../catalog/service-area-service.ts';
 
 /** Seeded and default hours: Monday to Saturday, 9 AM to 5 PM. */
 export const defaultWeeklyRules: AvailabilityRule[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
@@ -66,7 +71,15 @@ const neighbourMarginMinutes = 12 * 60;
 
 async function loadDetailer(db: Database, detailerId: number) {
   const [row] = await db
-    .select({ id: detailers.id, timeZone: detailers.timeZone, businessName: detailers.businessName, userId: detailers.userId })
+    .select({
+      id: detailers.id,
+      timeZone: detailers.timeZone,
+      businessName: detailers.businessName,
+      userId: detailers.userId,
+      baseLatitude: detailers.baseLatitude,
+      baseLongitude: detailers.baseLongitude,
+      serviceRadiusMiles: detailers.serviceRadiusMiles,
+    })
     .from(detailers)
     .where(eq(detailers.id, detailerId));
   if (!row) throw notFound('Detailer not found');
@@ -149,7 +162,7 @@ type SlotVerdict = {
   endsAt: Date;
   available: boolean;
   /** 'previous' / 'next': the job itself is free but the drive from the previous job or to the next does not fit. */
-  reason: 'ok' | 'past' | 'closed' | 'taken' | 'previous' | 'next';
+  reason: SlotReason;
   /** The drive-time lookup the verdict used, for the check under the lock to agree with it. */
   driveSeconds: SlotContext['driveSeconds'];
 };
@@ -166,9 +179,7 @@ function judgeSlot(context: SlotContext, date: string, label: TimeSlotLabel, dur
     driveSeconds: context.driveSeconds,
   });
   if (startsAt.getTime() <= now.getTime()) return verdict('past');
-  if (context.dayOff) return verdict('closed');
-  const inHours = context.rules.some((r) => r.startMinute <= minute && minute + durationMinutes <= r.endMinute);
-  if (!inHours) return verdict('closed');
+  if (context.dayOff || !slotInHours(context.rules, minute, durationMinutes)) return verdict('closed');
   // One rule for the slot list and the booking check (core/domain/drive-time.ts): the job's own time, then the drives.
   const conflict = driveTimeConflict({ startsAt, endsAt, place: context.place }, context.busy, context.travelBufferMinutes, context.driveSeconds);
   return verdict(conflict === null ? 'ok' : conflict === 'overlap' ? 'taken' : conflict);
@@ -184,16 +195,53 @@ export async function getAvailability(
   // Customers read this: a detailer they may not book (not approved, deleted, disabled) is not there for them.
   if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
   const detailer = await loadDetailer(db, detailerId);
-  const duration =
-    query.serviceId === undefined
-      ? await shortestDuration(db, detailerId)
-      : await offeredServiceDuration(db, detailerId, query.serviceId);
+  // The booking's own check (create-booking.ts) refuses a place beyond the area: here it is refused before any time
+  // is offered, on the ZIP the customer typed, in the same words.
+  if (query.place) requireInServiceArea(detailer, query.place);
+  const duration = await jobDuration(db, detailerId, query.serviceId);
   const verdicts = await checkDaySlots(db, now, detailer, query.date, duration, undefined, query);
   return {
     date: query.date,
     timeZone: detailer.timeZone,
-    slots: verdicts.map((verdict) => ({ time: verdict.time, startsAt: verdict.startsAt.toISOString(), available: verdict.available })),
+    slots: verdicts.map((verdict) => ({
+      time: verdict.time,
+      startsAt: verdict.startsAt.toISOString(),
+      available: verdict.available,
+      reason: verdict.reason,
+    })),
   };
+}
+
+/** The service's length, or the detailer's shortest when no service is chosen yet. */
+function jobDuration(db: Database, detailerId: number, serviceId: number | undefined): Promise<number> {
+  return serviceId === undefined ? shortestDuration(db, detailerId) : offeredServiceDuration(db, detailerId, serviceId);
+}
+
+/**
+ * GET /api/detailers/:id/closed-days: the days from today to the booking horizon on which the detailer takes no job
+ * of this length (not working that weekday, a day off), by the rule the slot check applies (isClosedDay).
+ */
+export async function getClosedDays(db: Database, now: Date, detailerId: number, query: { serviceId?: number }): Promise<ClosedDays> {
+  if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
+  const detailer = await loadDetailer(db, detailerId);
+  const duration = await jobDuration(db, detailerId, query.serviceId);
+  const from = todayFor(detailer.timeZone, now);
+  const to = addDays(from, bookingHorizonDays);
+  const rules = await db
+    .select({ weekday: availabilityRules.weekday, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
+    .from(availabilityRules)
+    .where(eq(availabilityRules.detailerId, detailer.id));
+  const daysOff = await db
+    .select({ date: detailerDaysOff.date })
+    .from(detailerDaysOff)
+    .where(and(eq(detailerDaysOff.detailerId, detailer.id), sql`${detailerDaysOff.date} between ${from} and ${to}`));
+  const offDates = new Set(daysOff.map((day) => day.date));
+  const closedDates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const hours = rules.filter((rule) => rule.weekday === weekdayOf(date));
+    if (isClosedDay(hours, offDates.has(date), duration)) closedDates.push(date);
+  }
+  return { from, to, closedDates };
 }
 
 /** A slot's verdict with its label, from judging a whole day at once. */
@@ -231,16 +279,9 @@ export async function checkSlot(
   return judgeSlot(context, date, time, durationMinutes, now);
 }
 
-/** The calendar date `days` after a YYYY-MM-DD date. */
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-export const slotTakenMessage = 'That time slot was just taken. Please choose another time.';
+export const slotTakenMessage = slotRefusalMessages.taken;
 export const beyondHorizonMessage = `Bookings can be made up to ${bookingHorizonDays} days ahead. Please choose an earlier date.`;
-export const detailerUnavailableMessage = 'The detailer is not available at that time. Please choose another time.';
+export const detailerUnavailableMessage = slotRefusalMessages.closed;
 
 /** Validates a slot for a detailer and throws the error the page shows when it cannot be booked. */
 export async function requireFreeSlot(
@@ -260,11 +301,11 @@ export async function requireFreeSlot(
   }
   const verdict = await checkSlot(db, now, detailer, input.date, input.time, durationMinutes, excludeBookingId, where);
   if (verdict.reason === 'past') {
-    throw badRequest('That time has already passed. Please choose another time.', { time: 'That time has already passed' });
+    throw badRequest(slotRefusalMessages.past, { time: 'That time has already passed' });
   }
   if (verdict.reason === 'closed') throw conflict(detailerUnavailableMessage);
   if (verdict.reason === 'taken') throw conflict(slotTakenMessage);
-  if (verdict.reason === 'previous' || verdict.reason === 'next') throw conflict(tooLittleDriveTimeMessages[verdict.reason]);
+  if (verdict.reason === 'previous' || verdict.reason === 'next') throw conflict(slotRefusalMessages[verdict.reason]);
   return verdict;
 }
 

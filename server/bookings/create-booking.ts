@@ -52,6 +52,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
   // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
   const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
+  // Where before when, as the availability endpoint asks: a place beyond the area is refused whatever the time.
+  requireInServiceArea(detailer, place);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
   // Issue 20: the slot must leave the detailer time to drive here from the previous job and on to the next.

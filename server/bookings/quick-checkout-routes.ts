@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { serviceIdParamsSchema } from '@core/schemas/catalog.ts';
 import { findSoonestSlot } from './soonest-slot-service.ts';
 import { parse } from '../http/validate.ts';
+import { soonestSlotQuerySchema } from '@core/schemas/payments.ts';
+import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
+import { routerFor } from '../geo/routing.ts';
 
 /** Quick checkout (/quick-checkout/:serviceId): the soonest free detailer and slot for a service. */
 export async function quickCheckoutRoutes(app: FastifyInstance) {
-  app.get('/api/services/:id/soonest-slot', (request) =>
-    findSoonestSlot(app.ctx.db, app.ctx.clock.now(), parse(serviceIdParamsSchema, request.params).id),
-  );
+  app.get('/api/services/:id/soonest-slot', async (request) => {
+    const id = parse(serviceIdParamsSchema, request.params).id;
+    const { zip } = parse(soonestSlotQuerySchema, request.query);
+    // From the customer's own place (Quick Book sends their default one): detailers who come there, times they can reach.
+    const place = zip === undefined ? null : await locateZipOrRefuse(createGeocoder(app.ctx.config, app.ctx.log), zip);
+    return findSoonestSlot(app.ctx.db, app.ctx.clock.now(), id, { place, router: routerFor(app.ctx.config, app.ctx.log) });
+  });
 }

@@ -3,6 +3,7 @@ import { detailerIdParamsSchema } from '@core/schemas/catalog.ts';
 import {
   availabilityQuerySchema,
   bookingIdParamsSchema,
+  closedDaysQuerySchema,
   bookingsQuerySchema,
   cancelBookingSchema,
   createBookingSchema,
@@ -13,6 +14,7 @@ import {
 import {
   addDayOff,
   getAvailability,
+  getClosedDays,
   getOwnAvailability,
   removeDayOff,
   setOwnAvailability,
@@ -40,6 +42,11 @@ export async function bookingRoutes(app: FastifyInstance) {
     // With the job's ZIP the slots leave room to drive from the detailer's other jobs; without it, their buffer only.
     const place = query.zip === undefined ? null : await locateZipOrRefuse(createGeocoder(app.ctx.config, app.ctx.log), query.zip);
     return getAvailability(app.ctx.db, app.ctx.clock.now(), id, { ...query, place, router: routerFor(app.ctx.config, app.ctx.log) });
+  });
+
+  app.get('/api/detailers/:id/closed-days', async (request) => {
+    const id = parse(detailerIdParamsSchema, request.params).id;
+    return getClosedDays(app.ctx.db, app.ctx.clock.now(), id, parse(closedDaysQuerySchema, request.query));
   });
 
   app.get('/api/detailer/availability', (request) => getOwnAvailability(app.ctx.db, request.user, app.ctx.clock.now()));

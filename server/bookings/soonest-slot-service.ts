@@ -4,7 +4,9 @@ import type { SoonestSlot } from '@core/schemas/payments.ts';
 import type { Database } from '../db/client.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
 import { detailerServices, detailers, services } from '../db/schema.ts';
-import { getAvailability, todayFor } from './availability-service.ts';
+import { getAvailability, todayFor, type SlotPlace } from './availability-service.ts';
+import { isInServiceArea } from '../catalog/service-area-service.ts';
+import { addDays } from '@core/domain/membership-visits.ts';
 
 /** How far ahead quick checkout looks for a free slot. */
 export const soonestSlotSearchDays = 14;
@@ -15,14 +17,21 @@ export const noSoonSlotMessage = `No detailer has a free time for this service i
  * offering the service in the next 14 days of that detailer's calendar, read through the availability service
  * so it offers exactly what the booking flow would. Ties go to the better-rated detailer.
  */
-export async function findSoonestSlot(db: Database, now: Date, serviceId: number): Promise<SoonestSlot> {
+export async function findSoonestSlot(db: Database, now: Date, serviceId: number, where: SlotPlace = {}): Promise<SoonestSlot> {
   const [service] = await db
     .select({ name: services.name, priceCents: services.priceCents })
     .from(services)
     .where(and(eq(services.id, serviceId), isNull(services.pausedAt), isNull(services.archivedAt)));
   if (!service) throw notFound('Service not found');
   const offering = await db
-    .select({ id: detailers.id, businessName: detailers.businessName, timeZone: detailers.timeZone })
+    .select({
+      id: detailers.id,
+      businessName: detailers.businessName,
+      timeZone: detailers.timeZone,
+      baseLatitude: detailers.baseLatitude,
+      baseLongitude: detailers.baseLongitude,
+      serviceRadiusMiles: detailers.serviceRadiusMiles,
+    })
     .from(detailerServices)
     .innerJoin(detailers, eq(detailers.id, detailerServices.detailerId))
     .where(and(eq(detailerServices.serviceId, serviceId), inArray(detailers.id, listedDetailerIds(db))))
@@ -30,12 +39,14 @@ export async function findSoonestSlot(db: Database, now: Date, serviceId: number
 
   let best: SoonestSlot | null = null;
   for (const detailer of offering) {
+    // From the customer's place, only detailers who come there, at times they can drive to (the booking's own rule).
+    if (where.place && !isInServiceArea(detailer, where.place)) continue;
     const today = todayFor(detailer.timeZone, now);
     for (let offset = 0; offset < soonestSlotSearchDays; offset++) {
       const date = addDays(today, offset);
       // A later day of this detailer cannot beat the best found so far.
       if (best && zonedDayStartsAfter(date, best.startsAt)) break;
-      const day = await getAvailability(db, now, detailer.id, { date, serviceId });
+      const day = await getAvailability(db, now, detailer.id, { date, serviceId, ...where });
       const slot = day.slots.find((s) => s.available);
       if (!slot) continue;
       if (!best || slot.startsAt < best.startsAt) {
@@ -61,11 +72,4 @@ export async function findSoonestSlot(db: Database, now: Date, serviceId: number
 /** Every slot of `date` starts on or after its UTC midnight minus 14 hours (the furthest zone). */
 function zonedDayStartsAfter(date: string, startsAtIso: string): boolean {
   return new Date(`${date}T00:00:00Z`).getTime() - 14 * 3_600_000 > new Date(startsAtIso).getTime();
-}
-
-/** '2026-11-30' + 1 -> '2026-12-01' (calendar arithmetic, no zone involved). */
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

@@ -47,7 +47,15 @@ export function mapConfig(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_ATTRIBUTION
   return { tileUrl: config.MAP_TILE_URL ?? null, attribution: config.MAP_ATTRIBUTION ?? null };
 }
 
-export const outsideServiceAreaMessage = (businessName: string) => `This address is outside ${businessName}'s service area`;
+/** Names the area: how far the detailer travels from their base, and how far this place is. */
+export const outsideServiceAreaMessage = (businessName: string, radiusMiles: number, distanceMiles: number) =>
+  `This address is outside ${businessName}'s service area: they come up to ${radiusMiles} miles from their base, and this ZIP code is ${distanceMiles} miles away`;
+
+/** Whether the detailer comes to a place: inside their circle, or anywhere while they have no base. */
+export function isInServiceArea(detailer: Pick<DetailerRow, 'baseLatitude' | 'baseLongitude' | 'serviceRadiusMiles'>, place: Coordinates): boolean {
+  const area = serviceAreaOf(detailer);
+  return !area || serviceAreaVerdict(area, place).covered;
+}
 
 /**
  * Refuses (422) a job farther from the detailer's base than their radius; a detailer with no base takes any address.
@@ -57,8 +65,8 @@ export function requireInServiceArea(
   detailer: Pick<DetailerRow, 'businessName' | 'baseLatitude' | 'baseLongitude' | 'serviceRadiusMiles'>,
   place: Coordinates,
 ): void {
-  const area = serviceAreaOf(detailer);
-  if (!area || serviceAreaVerdict(area, place).covered) return;
-  const message = outsideServiceAreaMessage(detailer.businessName);
+  if (isInServiceArea(detailer, place)) return;
+  const area = serviceAreaOf(detailer)!;
+  const message = outsideServiceAreaMessage(detailer.businessName, area.radiusMiles, serviceAreaVerdict(area, place).distanceMiles);
   throw unprocessable(message, { zip: message });
 }

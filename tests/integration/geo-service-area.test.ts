@@ -94,7 +94,7 @@ describe.each(databaseKinds)('service areas on %s', (kind) => {
 
     const outside = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM');
     expect(outside.status).toBe(422);
-    expect(outside.body).toMatchObject({ code: 'unprocessable', message: expect.stringMatching(/^This address is outside Detailing \w+'s service area$/) });
+    expect(outside.body).toMatchObject({ code: 'unprocessable', message: expect.stringMatching(/^This address is outside Detailing \w+'s service area: they come up to \d+ miles from their base, and this ZIP code is [\d.]+ miles away$/) });
     const unknownZip = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { zip: '00000' });
     expect(unknownZip.status).toBe(400);
     expect(unknownZip.body.message).toBe('We could not find ZIP code 00000. Check it and try again.');

@@ -71,4 +71,29 @@ describe.each(databaseKinds)('GET /api/services/:id/soonest-slot on %s', (kind) 
     expect(unknown.json().message).toBe('Service not found');
     expect((await soonest(0)).statusCode).toBe(400);
   });
+
+  it("from the customer's ZIP, offers only a detailer who comes there, at a time they can drive to", async () => {
+    const near = await createDetailer(t.ctx);
+    const far = await createDetailer(t.ctx);
+    await t.db.insert(detailerServices).values({ detailerId: far.detailerId, serviceId: near.serviceId });
+    // The better-rated detailer works only within 5 miles of San Francisco; Oakland (94612) is about 8 miles away.
+    await t.db.update(detailers).set({ rating: 5, serviceRadiusMiles: 5 }).where(eq(detailers.id, far.detailerId));
+    expect((await soonest(near.serviceId)).json()).toMatchObject({ detailerId: far.detailerId, time: '9:00 AM' });
+    // The other one has a 9:00 job in SoMa: from Oakland, their first reachable start is 11:00, not 10:00.
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: near.detailerId,
+      serviceId: near.serviceId,
+      status: 'accepted',
+      startsAt: new Date('2026-11-23T17:00:00Z'),
+      latitude: 37.79,
+      longitude: -122.4,
+    });
+    const fromOakland = await t.app.inject({ method: 'GET', url: `/api/services/${near.serviceId}/soonest-slot?zip=94612` });
+    expect(fromOakland.statusCode, fromOakland.body).toBe(200);
+    expect(fromOakland.json()).toMatchObject({ detailerId: near.detailerId, date: '2026-11-23', time: '11:00 AM' });
+    const badZip = await t.app.inject({ method: 'GET', url: `/api/services/${near.serviceId}/soonest-slot?zip=9461` });
+    expect(badZip.statusCode).toBe(400);
+  });
 });

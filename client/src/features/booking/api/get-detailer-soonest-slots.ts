@@ -9,18 +9,18 @@ export const soonestSlotCount = 3;
 export const soonestSearchDays = 14;
 
 export type SoonestSlot = { date: string; time: TimeSlotLabel };
-export type DetailerSoonestParams = { detailerId: number; serviceId: number | null; fromDate: string };
+export type DetailerSoonestParams = { detailerId: number; serviceId: number | null; fromDate: string; zip: string | null };
 
 /**
  * One detailer's first free slots from `fromDate` on (their today), read day by day through
  * GET /api/detailers/:id/availability, the very answer step 2 shows: what is marked Soonest is what can be picked.
  * Most days have a free slot, so this is usually one request; at most 14. Empty when nothing is free.
  */
-export async function getDetailerSoonestSlots({ detailerId, serviceId, fromDate }: DetailerSoonestParams): Promise<SoonestSlot[]> {
+export async function getDetailerSoonestSlots({ detailerId, serviceId, fromDate, zip }: DetailerSoonestParams): Promise<SoonestSlot[]> {
   const found: SoonestSlot[] = [];
   for (let offset = 0; offset < soonestSearchDays && found.length < soonestSlotCount; offset++) {
     const date = addDays(fromDate, offset);
-    const day = await getAvailability({ detailerId, date, serviceId });
+    const day = await getAvailability({ detailerId, date, serviceId, zip });
     for (const slot of day.slots) {
       if (slot.available && found.length < soonestSlotCount) found.push({ date, time: slot.time });
     }
@@ -31,7 +31,7 @@ export async function getDetailerSoonestSlots({ detailerId, serviceId, fromDate 
 export const detailerSoonestSlotsQueryOptions = (params: DetailerSoonestParams) =>
   queryOptions({
     // Under the detailer's availability key: a slot taken under the customer (409) refreshes this too.
-    queryKey: [...availabilityQueryKey(params.detailerId), 'soonest', { serviceId: params.serviceId, fromDate: params.fromDate }],
+    queryKey: [...availabilityQueryKey(params.detailerId), 'soonest', { serviceId: params.serviceId, fromDate: params.fromDate, zip: params.zip }],
     queryFn: () => getDetailerSoonestSlots(params),
     staleTime: 0,
   });
@@ -39,7 +39,7 @@ export const detailerSoonestSlotsQueryOptions = (params: DetailerSoonestParams) 
 /** The detailer's soonest free slots, or nothing asked when `params` is null. */
 export function useDetailerSoonestSlots(params: DetailerSoonestParams | null) {
   return useQuery({
-    ...detailerSoonestSlotsQueryOptions(params ?? { detailerId: 0, serviceId: null, fromDate: '' }),
+    ...detailerSoonestSlotsQueryOptions(params ?? { detailerId: 0, serviceId: null, fromDate: '', zip: null }),
     enabled: params !== null,
   });
 }

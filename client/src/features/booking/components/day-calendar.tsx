@@ -21,6 +21,8 @@ export interface DayCalendarProps {
   minDate: IsoDate;
   /** How far ahead a customer may book. */
   maxDate: IsoDate;
+  /** Days the detailer does not work (GET /api/detailers/:id/closed-days): disabled and named so. */
+  closedDates?: readonly IsoDate[];
   label?: string;
 }
 
@@ -28,7 +30,7 @@ export interface DayCalendarProps {
  * A single-day month grid. One day button is in the tab order (roving tabindex); the arrow keys move by
  * day and week, Home/End to the week's ends, PageUp/PageDown by month, as the WAI-ARIA date picker does.
  */
-export function DayCalendar({ value, onChange, minDate, maxDate, label = 'Choose a date' }: DayCalendarProps) {
+export function DayCalendar({ value, onChange, minDate, maxDate, closedDates = [], label = 'Choose a date' }: DayCalendarProps) {
   const initial = fromIsoDate(value ?? minDate);
   const [month, setMonth] = useState({ year: initial.getUTCFullYear(), index: initial.getUTCMonth() });
   const [focused, setFocused] = useState<IsoDate>(value ?? minDate);
@@ -44,7 +46,8 @@ export function DayCalendar({ value, onChange, minDate, maxDate, label = 'Choose
     }
   }
 
-  const isDisabled = (date: IsoDate) => date < minDate || date > maxDate;
+  const isClosed = (date: IsoDate) => closedDates.includes(date);
+  const isDisabled = (date: IsoDate) => date < minDate || date > maxDate || isClosed(date);
   const weeks = monthWeeks(month.year, month.index);
   const monthStart = `${month.year}-${String(month.index + 1).padStart(2, '0')}-01`;
   const canGoBack = monthStart > minDate.slice(0, 8) + '01';
@@ -118,7 +121,7 @@ export function DayCalendar({ value, onChange, minDate, maxDate, label = 'Choose
                     <button
                       type="button"
                       data-date={date}
-                      aria-label={formatLongDate(date)}
+                      aria-label={isClosed(date) && date >= minDate ? `${formatLongDate(date)}, not working` : formatLongDate(date)}
                       aria-pressed={date === value}
                       disabled={isDisabled(date)}
                       tabIndex={date === tabbable ? 0 : -1}

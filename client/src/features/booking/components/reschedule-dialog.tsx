@@ -8,6 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { availabilityQueryKey, useAvailability } from '../api/get-availability.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
+import { useClosedDays } from '../api/get-closed-days.ts';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { addDays, formatLongDate } from '@/lib/calendar-dates.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { TimeSlotPicker } from './time-slot-picker.tsx';
@@ -19,7 +21,11 @@ export function RescheduleDialog({ booking }: { booking: Booking }) {
   const [time, setTime] = useState<TimeSlotLabel | null>(null);
   const queryClient = useQueryClient();
   const reschedule = useRescheduleBooking();
-  const availability = useAvailability(isOpen && date ? { detailerId: booking.detailerId, date, serviceId: booking.serviceId } : null);
+  // At the booking's own place: the times offered are the ones the server accepts for it (drive times included).
+  const availability = useAvailability(
+    isOpen && date ? { detailerId: booking.detailerId, date, serviceId: booking.serviceId, zip: booking.zip } : null,
+  );
+  const closedDays = useClosedDays(booking.detailerId, booking.serviceId, isOpen);
   const slots = availability.isPlaceholderData ? undefined : availability.data?.slots;
   const today = dateInZone(new Date(), booking.timeZone);
 
@@ -64,7 +70,8 @@ export function RescheduleDialog({ booking }: { booking: Booking }) {
           <DayCalendar
             value={date}
             minDate={today}
-            maxDate={addDays(today, 60)}
+            maxDate={addDays(today, bookingHorizonDays)}
+            closedDates={closedDays.data?.closedDates}
             onChange={(next) => {
               setDate(next);
               setTime(null);

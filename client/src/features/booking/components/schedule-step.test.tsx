@@ -107,3 +107,57 @@ describe('ScheduleStep with saved places', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/addresses', expect.anything());
   });
 });
+
+describe('ScheduleStep asks for the times where the car is', () => {
+  const slotsOf = (date: string, reasons: Record<string, 'ok' | 'taken' | 'previous'>) =>
+    Object.entries(reasons).map(([time, reason]) => ({ time, startsAt: `${date}T17:00:00.000Z`, available: reason === 'ok', reason }));
+
+  it('offers no times until the ZIP is known, then asks the server with it', async () => {
+    places = [];
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.includes('/availability')) {
+        asked.push(url);
+        return json({ date: '2099-01-05', timeZone: 'America/Los_Angeles', slots: slotsOf('2099-01-05', { '9:00 AM': 'ok' }) });
+      }
+      if (url.includes('/closed-days')) return json({ from: '2099-01-01', to: '2099-03-01', closedDates: ['2099-01-04'] });
+      return json([]);
+    });
+    renderStep(customer, { ...emptyDraft, date: '2099-01-05' });
+    expect(await screen.findByText('Enter the ZIP code where the car is to see the times this detailer can come.')).toBeTruthy();
+    expect(asked).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Zip'), { target: { value: '94103' } });
+    await screen.findByRole('radio', { name: '9:00 AM' });
+    expect(asked.at(-1)).toBe('/api/detailers/1/availability?date=2099-01-05&serviceId=1&zip=94103');
+    // The calendar marks the day the detailer does not work.
+    await waitFor(() => expect(screen.getByRole('button', { name: /January 4.*not working/ })).toHaveProperty('disabled', true));
+  });
+
+  it("shows the server's area refusal on the ZIP field and offers no time", async () => {
+    places = [];
+    const refusal = "This address is outside Gloss Boss's service area: they come up to 15 miles from their base, and this ZIP code is 41.2 miles away";
+    fetchMock.mockImplementation(async (url: string) =>
+      url.includes('/availability') ? json({ code: 'unprocessable', message: refusal, fields: { zip: refusal } }, 422) : json([]),
+    );
+    renderStep(customer, { ...emptyDraft, date: '2099-01-05', address: '1 Main St', city: 'San Jose', zip: '95112' });
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByLabelText('Zip').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('clears a chosen time the detailer can no longer reach, saying why', async () => {
+    places = [];
+    fetchMock.mockImplementation(async (url: string) =>
+      url.includes('/availability')
+        ? json({ date: '2099-01-05', timeZone: 'America/Los_Angeles', slots: slotsOf('2099-01-05', { '9:00 AM': 'previous', '10:00 AM': 'ok' }) })
+        : json([]),
+    );
+    const { lastDraft } = renderStep(customer, { ...emptyDraft, date: '2099-01-05', time: '9:00 AM', address: '1 Main St', city: 'Oakland', zip: '94607' });
+    expect(
+      await screen.findByText(
+        '9:00 AM is no longer offered. That time leaves the detailer too little time to drive from their previous job. Please choose another time.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(lastDraft().time).toBeNull());
+  });
+});

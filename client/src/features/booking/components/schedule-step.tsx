@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { SavedAddress } from '@core/schemas/address.ts';
 import type { BookingStep2 } from '@core/schemas/booking.ts';
@@ -10,6 +10,10 @@ import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAvailability } from '../api/get-availability.ts';
+import { useClosedDays } from '../api/get-closed-days.ts';
+import { zipPattern } from '@core/domain/places.ts';
+import { slotRefusalMessages, type TimeSlotLabel } from '@core/domain/time-slots.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useDetailerSoonestSlots } from '../api/get-detailer-soonest-slots.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -103,29 +107,100 @@ export function ScheduleStep({
     });
   }, [date, time, address, apt, city, zip, accessNotes, canSavePlace, savePlace, placeLabel, onDraftChange]);
 
-  const soonest = useDetailerSoonestSlots(highlightSoonest ? { detailerId, serviceId, fromDate: minDate } : null);
+  // Where the car is decides which times the detailer can reach (the server's one rule): the slots are asked with
+  // the ZIP once it is a whole one, and a place beyond the detailer's area is refused here, on the ZIP field.
+  const jobZip = zip && zipPattern.test(zip.trim()) ? zip.trim() : null;
+  const soonest = useDetailerSoonestSlots(highlightSoonest && jobZip ? { detailerId, serviceId, fromDate: minDate, zip: jobZip } : null);
   useEffect(() => {
     const first = soonest.data?.[0];
     if (first && first.date <= maxDate && !getValues('date')) setValue('date', first.date, { shouldDirty: true });
   }, [soonest.data, maxDate, getValues, setValue]);
   const soonestTimes = soonest.data?.filter((slot) => slot.date === date).map((slot) => slot.time);
 
-  const availability = useAvailability(date ? { detailerId, date, serviceId } : null);
+  const availability = useAvailability(date && jobZip ? { detailerId, date, serviceId, zip: jobZip } : null);
   const slots = availability.isPlaceholderData ? undefined : availability.data?.slots;
+  const areaError =
+    availability.error instanceof ApiError && availability.error.status === 422 ? availability.error.fields?.zip ?? availability.error.serverMessage : undefined;
+  const closedDays = useClosedDays(detailerId, serviceId);
 
-  // A slot that was taken meanwhile (or a restored draft's slot) is not kept selected.
+  // A chosen slot the server no longer offers (taken meanwhile, out of reach from a new address, a restored draft's
+  // slot) is cleared, with the server's reason in words; the words go once another time is chosen.
+  const [clearedSlot, setClearedSlot] = useState<{ time: TimeSlotLabel; message: string } | null>(null);
+  const [judgedSlots, setJudgedSlots] = useState(slots);
+  if (slots !== judgedSlots) {
+    setJudgedSlots(slots);
+    const slot = time ? slots?.find((candidate) => candidate.time === time) : undefined;
+    if (slot && slot.reason !== 'ok') setClearedSlot({ time: slot.time, message: slotRefusalMessages[slot.reason] });
+  }
   useEffect(() => {
     if (!slots || !time) return;
     if (!slots.some((slot) => slot.time === time && slot.available)) setValue('time', undefined as unknown as Step2Input['time']);
   }, [slots, time, setValue]);
 
-  const canContinue = Boolean(date && time && address?.trim() && city?.trim() && zip?.trim());
+  const canContinue = Boolean(date && time && address?.trim() && city?.trim() && zip?.trim() && !areaError);
   const errors = formState.errors;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onContinue)} className="grid gap-6">
-      <section aria-labelledby="schedule-heading" className="grid gap-3">
-        <StepHeading id="schedule-heading">Select Date &amp; Time</StepHeading>
+    <form noValidate onSubmit={form.handleSubmit(onContinue)} className="grid gap-6" aria-labelledby="schedule-heading">
+      <StepHeading id="schedule-heading">Select Date &amp; Time</StepHeading>
+      <section aria-labelledby="location-heading" className="grid gap-4">
+        <h2 id="location-heading" className="text-lg font-semibold text-neutral-900">
+          Location
+        </h2>
+        <p className="-mt-2 text-sm text-neutral-600">Where the car will be: the times below are the ones the detailer can reach it.</p>
+        {places.length > 0 && <SavedPlaceSelect places={places} selected={selectedPlace} onSelect={fillFrom} />}
+        <TextField label="Address" name="address" autoComplete="street-address" error={errors.address?.message} register={register} />
+        <TextField
+          label="Apartment/Suite/Unit (optional)"
+          name="apt"
+          autoComplete="address-line2"
+          error={errors.apt?.message}
+          register={register}
+        />
+        <div className="grid grid-cols-[1fr_8rem] gap-3">
+          <TextField label="City" name="city" autoComplete="address-level2" error={errors.city?.message} register={register} />
+          <TextField
+            label="Zip"
+            name="zip"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            error={errors.zip?.message ?? areaError}
+            register={register}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="accessNotes">Access notes (optional)</Label>
+          <Textarea
+            id="accessNotes"
+            rows={3}
+            placeholder="Gate code, where to park"
+            aria-invalid={errors.accessNotes ? true : undefined}
+            aria-describedby="accessNotes-error"
+            {...register('accessNotes')}
+          />
+          <FieldError id="accessNotes-error">{errors.accessNotes?.message}</FieldError>
+        </div>
+        {canSavePlace && (
+          <SavePlaceOption
+            isChecked={Boolean(savePlace)}
+            onCheckedChange={(checked) => setValue('savePlace', checked)}
+            error={errors.placeLabel?.message}
+            labelInput={
+              <Input
+                id="placeLabel"
+                aria-invalid={errors.placeLabel ? true : undefined}
+                aria-describedby="placeLabel-hint placeLabel-error"
+                {...register('placeLabel')}
+              />
+            }
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="date-heading" className="grid gap-3">
+        <h2 id="date-heading" className="text-lg font-semibold text-neutral-900">
+          Date
+        </h2>
         <Controller
           control={control}
           name="date"
@@ -134,6 +209,7 @@ export function ScheduleStep({
               value={field.value || null}
               minDate={minDate}
               maxDate={maxDate}
+              closedDates={closedDays.data?.closedDates}
               onChange={(next) => {
                 if (next !== field.value) setValue('time', undefined as unknown as Step2Input['time']);
                 field.onChange(next);
@@ -151,6 +227,10 @@ export function ScheduleStep({
         {!date && highlightSoonest && soonest.isPending ? (
           // The slots' own skeleton, so the soonest day's slots take its place without moving what is below.
           <TimeSlotPicker slots={undefined} isLoading value={null} onChange={() => undefined} labelledBy="slots-heading" />
+        ) : !jobZip ? (
+          <p className="text-sm text-neutral-600">Enter the ZIP code where the car is to see the times this detailer can come.</p>
+        ) : areaError ? (
+          <p className="text-sm text-neutral-600">This detailer does not come to that ZIP code. Choose another address or detailer.</p>
         ) : !date ? (
           <p className="text-sm text-neutral-600">Choose a date to see the times this detailer can come.</p>
         ) : availability.isError ? (
@@ -182,60 +262,12 @@ export function ScheduleStep({
             )}
           </>
         )}
-        <FieldError id="time-error">{errors.time?.message}</FieldError>
-      </section>
-
-      <section aria-labelledby="location-heading" className="grid gap-4">
-        <h2 id="location-heading" className="text-lg font-semibold text-neutral-900">
-          Location
-        </h2>
-        {places.length > 0 && <SavedPlaceSelect places={places} selected={selectedPlace} onSelect={fillFrom} />}
-        <TextField label="Address" name="address" autoComplete="street-address" error={errors.address?.message} register={register} />
-        <TextField
-          label="Apartment/Suite/Unit (optional)"
-          name="apt"
-          autoComplete="address-line2"
-          error={errors.apt?.message}
-          register={register}
-        />
-        <div className="grid grid-cols-[1fr_8rem] gap-3">
-          <TextField label="City" name="city" autoComplete="address-level2" error={errors.city?.message} register={register} />
-          <TextField
-            label="Zip"
-            name="zip"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            error={errors.zip?.message}
-            register={register}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="accessNotes">Access notes (optional)</Label>
-          <Textarea
-            id="accessNotes"
-            rows={3}
-            placeholder="Gate code, where to park"
-            aria-invalid={errors.accessNotes ? true : undefined}
-            aria-describedby="accessNotes-error"
-            {...register('accessNotes')}
-          />
-          <FieldError id="accessNotes-error">{errors.accessNotes?.message}</FieldError>
-        </div>
-        {canSavePlace && (
-          <SavePlaceOption
-            isChecked={Boolean(savePlace)}
-            onCheckedChange={(checked) => setValue('savePlace', checked)}
-            error={errors.placeLabel?.message}
-            labelInput={
-              <Input
-                id="placeLabel"
-                aria-invalid={errors.placeLabel ? true : undefined}
-                aria-describedby="placeLabel-hint placeLabel-error"
-                {...register('placeLabel')}
-              />
-            }
-          />
+        {clearedSlot && !time && (
+          <p className="text-sm text-warning-800" role="status">
+            {clearedSlot.time} is no longer offered. {clearedSlot.message}
+          </p>
         )}
+        <FieldError id="time-error">{errors.time?.message}</FieldError>
       </section>
 
       <div className="grid grid-cols-[auto_1fr] gap-3">

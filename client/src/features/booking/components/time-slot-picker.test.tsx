@@ -7,12 +7,12 @@ import { TimeSlotPicker } from './time-slot-picker.tsx';
 afterEach(cleanup);
 
 const slots: AvailabilitySlot[] = [
-  { time: '9:00 AM', startsAt: '2026-11-23T17:00:00.000Z', available: true },
-  { time: '10:00 AM', startsAt: '2026-11-23T18:00:00.000Z', available: false },
-  { time: '11:00 AM', startsAt: '2026-11-23T19:00:00.000Z', available: true },
-  { time: '1:00 PM', startsAt: '2026-11-23T21:00:00.000Z', available: true },
-  { time: '2:00 PM', startsAt: '2026-11-23T22:00:00.000Z', available: false },
-  { time: '3:00 PM', startsAt: '2026-11-23T23:00:00.000Z', available: true },
+  { time: '9:00 AM', startsAt: '2026-11-23T17:00:00.000Z', available: true, reason: 'ok' },
+  { time: '10:00 AM', startsAt: '2026-11-23T18:00:00.000Z', available: false, reason: 'taken' },
+  { time: '11:00 AM', startsAt: '2026-11-23T19:00:00.000Z', available: true, reason: 'ok' },
+  { time: '1:00 PM', startsAt: '2026-11-23T21:00:00.000Z', available: true, reason: 'ok' },
+  { time: '2:00 PM', startsAt: '2026-11-23T22:00:00.000Z', available: false, reason: 'taken' },
+  { time: '3:00 PM', startsAt: '2026-11-23T23:00:00.000Z', available: true, reason: 'ok' },
 ];
 
 describe('TimeSlotPicker', () => {

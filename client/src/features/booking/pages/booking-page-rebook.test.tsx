@@ -45,7 +45,10 @@ const tomorrow = addDays(today, 1);
 const slotTimes = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM'] as const;
 /** Today is full; tomorrow has everything but 10:00 AM. */
 function day(date: string): AvailabilitySlot[] {
-  return slotTimes.map((time) => ({ time, startsAt: `${date}T09:00:00.000Z`, available: date === tomorrow && time !== '10:00 AM' }));
+  return slotTimes.map((time) => {
+    const available = date === tomorrow && time !== '10:00 AM';
+    return { time, startsAt: `${date}T09:00:00.000Z`, available, reason: available ? ('ok' as const) : ('taken' as const) };
+  });
 }
 
 /** The status GET /api/services/1 answers with (paused or archived services: another part's), or null for the service. */

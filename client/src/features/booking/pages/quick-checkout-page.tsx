@@ -17,6 +17,9 @@ import { useSoonestSlot } from '../api/get-soonest-slot.ts';
 import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
+import type { SavedAddress } from '@core/schemas/address.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
 
 // The booking form's own rule for the vehicle (the server checks the same one).
 const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;
@@ -31,7 +34,13 @@ const dayFormat = (date: string) =>
 export default function QuickCheckoutPage() {
   const params = useParams<{ serviceId: string }>();
   const serviceId = parseRouteId(params.serviceId);
-  const slot = useSoonestSlot(serviceId);
+  // A customer's default place: the soonest time is one a detailer who comes there can reach (the booking's rule).
+  const { user, isLoading: isUserPending } = useCurrentUser();
+  const isCustomer = user?.role === 'customer';
+  const places = useSavedAddresses({ enabled: isCustomer });
+  const place = isCustomer ? (places.data?.find((p) => p.isDefault) ?? places.data?.[0] ?? null) : null;
+  const isPlaceKnown = !isUserPending && (!isCustomer || !places.isPending);
+  const slot = useSoonestSlot(serviceId, isPlaceKnown ? (place?.zip ?? null) : undefined);
 
   if (serviceId === null || (slot.isError && slot.error instanceof ApiError && slot.error.status === 404)) {
     return (
@@ -48,7 +57,7 @@ export default function QuickCheckoutPage() {
     );
   }
   if (slot.isError) return <ErrorState message="We couldn't look for a free time." onRetry={() => slot.refetch()} />;
-  if (slot.isPending) {
+  if (slot.isPending || !isPlaceKnown) {
     return (
       <div className="grid gap-4 p-4">
         <p role="status" className="text-sm text-neutral-600">
@@ -59,10 +68,10 @@ export default function QuickCheckoutPage() {
       </div>
     );
   }
-  return <SlotFound slot={slot.data} />;
+  return <SlotFound slot={slot.data} place={place} />;
 }
 
-function SlotFound({ slot }: { slot: SoonestSlot }) {
+function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | null }) {
   const [, navigate] = useLocation();
   // The vehicle of the customer's last booking draft, if any, is the likely one.
   const [vehicleType, setVehicleType] = useState<string>(() => {
@@ -86,6 +95,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
       vehicleType: vehicle.data,
       date: slot.date,
       time: slot.time,
+      ...(place && { address: place.address, apt: place.apt || null, city: place.city, zip: place.zip, accessNotes: place.accessNotes || null }),
       ...draftAmounts(slot.priceCents, settings),
       step: 2,
     });
@@ -105,6 +115,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
           <div className="min-w-0">
             <p className="font-semibold text-neutral-900">{slot.serviceName}</p>
             <p className="text-sm text-neutral-600">with {slot.detailerBusinessName}</p>
+            {place && <p className="text-sm text-neutral-600">at {place.label}, {place.address}</p>}
             <p className="mt-1 font-medium text-brand-700">
               {dayFormat(slot.date)} at {slot.time}
             </p>
@@ -132,7 +143,7 @@ function SlotFound({ slot }: { slot: SoonestSlot }) {
           Continue to Schedule
         </Button>
         <p className="text-center text-sm text-neutral-600">
-          Next: confirm the time and add your address.
+          {place ? 'Next: confirm the time and your address.' : 'Next: confirm the time and add your address.'}
         </p>
       </form>
     </section>
