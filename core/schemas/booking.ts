@@ -48,6 +48,29 @@ export const createBookingSchema = z
   .extend({ vehicleId: idSchema('Car', 'Choose one of your cars').optional() });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
+/** GET /api/bookings/quote?serviceId=&vehicleType=&date=: what step 3 shows, from the function the booking uses. */
+export const bookingQuoteQuerySchema = z.object({
+  serviceId: idParam('serviceId'),
+  vehicleType: bookingStep1Schema.shape.vehicleType,
+  date: bookingDateSchema,
+});
+export type BookingQuoteQuery = z.infer<typeof bookingQuoteQuerySchema>;
+
+/** The server's price for a booking about to be made, line by line, and what its plan does for it. */
+export type BookingQuote = {
+  priceCents: number;
+  vehicleSurchargeCents: number;
+  discountCents: number;
+  serviceFeeCents: number;
+  taxCents: number;
+  totalCents: number;
+  discountSource: 'membership' | 'covered_visit' | 'promo_code' | null;
+  /** A visit the customer's plan covers: nothing to pay, so no card is asked for. */
+  coversVisit: boolean;
+  freeCancellationHours: number;
+  lateCancellationFeeCents: number;
+};
+
 /** POST /api/bookings/:id/reschedule */
 export const rescheduleBookingSchema = z.object({
   date: bookingDateSchema,

@@ -1,19 +1,20 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import { conflict, notFound } from '@core/errors.ts';
 import { maxUnpaidHolds } from '@core/domain/booking-status.ts';
-import { bookingPrice } from '@core/domain/pricing.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { isExclusionViolation } from '../db/errors.ts';
-import { bookingEvents, bookings, detailers, users } from '../db/schema.ts';
+import { bookings, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
-import { requireDriveTime } from './drive-time-check.ts';
+import { placeBooking } from './place-booking.ts';
+import { quoteBooking } from './booking-quote.ts';
+import { useCoveredVisit } from '../memberships/visits/covered-visit.ts';
 import { routerFor } from '../geo/routing.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
@@ -21,8 +22,6 @@ import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
 import { saveBookedPlace } from '../garage/address-service.ts';
 import { bookedVehicle } from '../garage/vehicle-service.ts';
-import { readPlatformSettings } from '../business/platform-settings-service.ts';
-import { memberPriceAdjustments } from '../memberships/member-pricing.ts';
 
 export const tooManyHoldsMessage = `You already have ${maxUnpaidHolds} bookings awaiting payment. Pay for or cancel one before booking another.`;
 
@@ -39,7 +38,10 @@ async function reserveHold(tx: Database, customerId: number, now: Date): Promise
   if (holds!.n >= maxUnpaidHolds) throw conflict(tooManyHoldsMessage);
 }
 
-/** POST /api/bookings: holds the slot as pending_payment for the settings' hold time. Amounts come from the server only. */
+/**
+ * POST /api/bookings: holds the slot as pending_payment for the settings' hold time, or, for a visit the customer's
+ * plan covers, makes the request at once (nothing to pay). Amounts come from the server only: the quote of step 3.
+ */
 export async function createBooking(ctx: AppContext, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
   const { db } = ctx;
   const customer = requireRole(actor, 'customer');
@@ -58,90 +60,58 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   await abandonLapsedHolds(ctx, now, detailer.id);
   // Issue 20: the slot must leave the detailer time to drive here from the previous job and on to the next.
   const verdict = await requireFreeSlot(db, now, detailer, input, duration, undefined, { place, router: routerFor(ctx.config, ctx.log) });
-  let id: number;
+  let placed: { id: number; coversVisit: boolean };
   try {
-    id = await db.transaction(async (tx) => {
-      await reserveHold(tx, customer.id, now);
-      // Price and the vehicle type's surcharge from the catalog only (what the browser sends is ignored), read with
-      // the service row held so a pause or delete cannot slip between this check and the insert.
-      const catalog = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock: true });
-      // Decision 022: the live settings and the customer's plan, read in this transaction; the booking keeps both.
-      const settings = await readPlatformSettings(tx);
-      const member = await memberPriceAdjustments(tx, customer.id, catalog.priceCents + catalog.vehicleSurchargeCents);
-      const price = bookingPrice(catalog.priceCents, catalog.vehicleSurchargeCents, member.adjustments, settings);
-      // One booking insert per detailer at a time. Two inserts of overlapping slots that check the exclusion
-      // constraint at once can each wait for the other: PostgreSQL then aborts one as a deadlock a second later,
-      // and under a burst those aborts chained into 500s (CI: 49 of 50 requests after 37 s). In turn, the loser
-      // meets the winner's committed row and gets the plain exclusion violation: 409.
-      const [lockedDetailer] = await tx
-        .select({
-          businessName: detailers.businessName,
-          baseLatitude: detailers.baseLatitude,
-          baseLongitude: detailers.baseLongitude,
-          serviceRadiusMiles: detailers.serviceRadiusMiles,
-          travelBufferMinutes: detailers.travelBufferMinutes,
-        })
-        .from(detailers)
-        .where(eq(detailers.id, detailer.id))
-        .for('update');
-      // Checked on the locked row (no extra query per booking), so an area changed meanwhile is the one applied.
-      requireInServiceArea(lockedDetailer!, place);
-      // The travel rule, re-read under the same lock: of racing bookings of neighbouring slots, each sees the last.
-      await requireDriveTime(tx, { id: detailer.id, travelBufferMinutes: lockedDetailer!.travelBufferMinutes }, place, verdict.startsAt, verdict.endsAt, {
-        now,
-        driveSeconds: verdict.driveSeconds,
-      });
+    placed = await ctx.transaction(async (txCtx) => {
+      const tx = txCtx.db;
+      // Read with the service row held, so a pause or delete cannot slip between this check and the insert. The
+      // price is the quote step 3 showed (booking-quote.ts): the live settings and the customer's plan, kept on the row.
+      const { price, member, settings } = await quoteBooking(tx, customer.id, input, { lock: true });
+      // A visit the plan covers needs no payment: it is a request at once, as the scheduler's visits are, and no hold.
+      if (!member.coversVisit) await reserveHold(tx, customer.id, now);
       // Decision 019: a saved car must be the customer's and of the booking's type; the booking keeps a copy of it.
       const car = input.vehicleId === undefined ? null : await bookedVehicle(tx, customer.id, input.vehicleId, input.vehicleType);
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          customerId: customer.id,
-          detailerId: detailer.id,
-          serviceId: input.serviceId,
-          status: 'pending_payment',
-          startsAt: verdict.startsAt,
-          endsAt: verdict.endsAt,
-          vehicleType: input.vehicleType,
-          vehicleId: input.vehicleId ?? null,
-          vehicleDetails: car,
-          notes: input.notes ?? null,
-          accessNotes: input.accessNotes ?? '',
-          address: input.address,
-          apt: input.apt ?? null,
-          city: input.city,
-          zip: input.zip,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          ...price,
-          membershipId: member.membershipId,
-          taxRateBasisPoints: settings.taxRateBasisPoints,
-          freeCancellationHours: settings.freeCancellationHours,
-          lateCancellationFeeCents: settings.lateCancellationFeeCents,
-          holdExpiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: bookings.id });
-      await tx.insert(bookingEvents).values({
-        bookingId: row!.id,
-        action: 'create',
-        fromStatus: null,
-        toStatus: 'pending_payment',
+      const id = await placeBooking(tx, now, {
+        customerId: customer.id,
+        detailerId: detailer.id,
+        serviceId: input.serviceId,
+        status: member.coversVisit ? 'requested' : 'pending_payment',
+        startsAt: verdict.startsAt,
+        endsAt: verdict.endsAt,
+        vehicleType: input.vehicleType,
+        vehicleId: input.vehicleId ?? null,
+        vehicleDetails: car,
+        notes: input.notes ?? null,
+        accessNotes: input.accessNotes ?? '',
+        address: input.address,
+        apt: input.apt ?? null,
+        city: input.city,
+        zip: input.zip,
+        place,
+        price,
+        membershipId: member.membershipId,
+        taxRateBasisPoints: settings.taxRateBasisPoints,
+        freeCancellationHours: settings.freeCancellationHours,
+        // Nothing was charged for a covered visit, so nothing is kept for its late cancellation.
+        lateCancellationFeeCents: member.coversVisit ? 0 : settings.lateCancellationFeeCents,
+        holdExpiresAt: member.coversVisit ? null : new Date(now.getTime() + settings.holdMinutes * 60_000),
         actorUserId: customer.id,
-        createdAt: now,
+        driveSeconds: verdict.driveSeconds,
       });
+      // The covered visit counts against the plan's month (visit-allowance.ts), as a scheduled one does.
+      if (member.coversVisit) await useCoveredVisit(txCtx, member.membershipId!, input.date, id, now);
       // Decision 019: the typed address becomes one of the customer's places, or neither is kept.
       if (input.saveAddress) await saveBookedPlace(tx, customer.id, input.saveAddress.label, input, place, now);
-      return row!.id;
+      return { id, coversVisit: member.coversVisit };
     });
   } catch (error) {
     // The database decides races: of two requests for one slot, exactly one insert survives.
     if (isExclusionViolation(error)) throw conflict(slotTakenMessage);
     throw error;
   }
+  const id = placed.id;
   const record = (await loadRecord(db, id))!;
-  // The customer's other screens and the admins' lists; the detailer hears of it once it is paid.
-  announceBookingChange(ctx, record, false);
+  // The customer's other screens and the admins' lists; the detailer hears of it once it is a request.
+  announceBookingChange(ctx, record, placed.coversVisit);
   return toBooking(db, record, 'customer', now);
 }

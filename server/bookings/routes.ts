@@ -3,6 +3,7 @@ import { detailerIdParamsSchema } from '@core/schemas/catalog.ts';
 import {
   availabilityQuerySchema,
   bookingIdParamsSchema,
+  bookingQuoteQuerySchema,
   closedDaysQuerySchema,
   bookingsQuerySchema,
   cancelBookingSchema,
@@ -27,6 +28,7 @@ import {
   type DetailerAction,
 } from './booking-transitions.ts';
 import { createBooking } from './create-booking.ts';
+import { getBookingQuote } from './booking-quote.ts';
 import { listRecentDetailers } from './recent-detailers-service.ts';
 import { parse } from '../http/validate.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
@@ -72,7 +74,9 @@ export async function bookingRoutes(app: FastifyInstance) {
     listBookings(app.ctx.db, request.user, app.ctx.clock.now(), parse(bookingsQuerySchema, request.query)),
   );
 
-  // Static, so it wins over /api/bookings/:id whatever the order.
+  // Static, so they win over /api/bookings/:id whatever the order.
+  app.get('/api/bookings/quote', (request) => getBookingQuote(app.ctx.db, request.user, parse(bookingQuoteQuerySchema, request.query)));
+
   app.get('/api/bookings/recent-detailers', (request) => listRecentDetailers(app.ctx.db, request.user));
 
   app.get('/api/bookings/:id', (request) =>

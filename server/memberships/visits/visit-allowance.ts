@@ -42,3 +42,9 @@ export async function visitsLeftThisPeriod(db: Database, membershipId: number): 
     );
   return Math.max(0, member.included - (used?.count ?? 0));
 }
+
+/** Visits due after the current period are the next period's: they count against a fresh allowance. */
+export async function hasVisitLeft(tx: Database, membership: { id: number; currentPeriodEnd: Date }, included: number, dueOn: string) {
+  if (dueOn >= dayOf(membership.currentPeriodEnd)) return included > 0;
+  return (await visitsLeftThisPeriod(tx, membership.id)) > 0;
+}

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextVisitAfter, type VisitRhythm } from '@core/domain/membership-visits.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { bookingPrice } from '@core/domain/pricing.ts';
@@ -7,27 +7,21 @@ import type { VehicleType } from '@core/schemas/booking.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import {
-  bookingEvents,
-  bookings,
-  detailers,
-  membershipPlanCategories,
-  membershipPlans,
   memberships,
   membershipSchedules,
   membershipVisits,
   savedAddresses,
-  services,
 } from '../../db/schema.ts';
 import { loadRecord } from '../../bookings/booking-records.ts';
 import { noticesFor } from '../../bookings/booking-notices.ts';
 import { announceBookingChange } from '../../bookings/booking-live.ts';
-import { requireDriveTime } from '../../bookings/drive-time-check.ts';
-import { requireInServiceArea } from '../../catalog/service-area-service.ts';
+import { placeBooking } from '../../bookings/place-booking.ts';
 import { bookableServicePrice } from '../../catalog/catalog-service.ts';
 import { readPlatformSettings } from '../../business/platform-settings-service.ts';
 import { bookedVehicle } from '../../garage/vehicle-service.ts';
 import { notify, notifyMany } from '../../notifications/notification-service.ts';
-import { visitsLeftThisPeriod } from './visit-allowance.ts';
+import { hasVisitLeft } from './visit-allowance.ts';
+import { coveredPriceLimit } from '../member-pricing.ts';
 import type { VisitSlot } from './visit-slots.ts';
 
 export type ScheduleRow = typeof membershipSchedules.$inferSelect;
@@ -49,26 +43,6 @@ export type VisitOutcome = 'booked' | 'needs_confirmation' | 'unfilled' | 'alrea
 export const noVisitsLeftTitle = 'No visits left this month';
 export const unfilledTitle = 'Visit not booked';
 export const confirmVisitTitle = 'Confirm your visit';
-
-/** Visits due after the current period are the next period's: they count against a fresh allowance. */
-async function hasVisitLeft(tx: Database, membership: { id: number; currentPeriodEnd: Date }, included: number, dueOn: string) {
-  if (dueOn >= membership.currentPeriodEnd.toISOString().slice(0, 10)) return included > 0;
-  return (await visitsLeftThisPeriod(tx, membership.id)) > 0;
-}
-
-/**
- * The plan's covered visit limit when its categories include the service's and the service's own price fits under it
- * (what a rhythm may choose: visit-rhythm-service.ts); null when the plan does not cover the service.
- */
-async function coveredPriceLimit(tx: Database, planId: number, serviceId: number): Promise<number | null> {
-  const [covered] = await tx
-    .select({ limitCents: membershipPlans.coveredPriceLimitCents })
-    .from(services)
-    .innerJoin(membershipPlanCategories, and(eq(membershipPlanCategories.categoryId, services.categoryId), eq(membershipPlanCategories.planId, planId)))
-    .innerJoin(membershipPlans, and(eq(membershipPlans.id, planId), lte(services.priceCents, membershipPlans.coveredPriceLimitCents)))
-    .where(eq(services.id, serviceId));
-  return covered?.limitCents ?? null;
-}
 
 /** The rhythm moves on by its own step from the date just handled, once (a second pass finds the date changed). */
 async function advanceRhythm(tx: Database, schedule: ScheduleRow, dueOn: string, now: Date) {
@@ -149,52 +123,35 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       { discountCents: catalog.priceCents + catalog.vehicleSurchargeCents, waiveServiceFee: true },
       settings,
     );
-    const [lockedDetailer] = await tx
-      .select({
-        businessName: detailers.businessName,
-        baseLatitude: detailers.baseLatitude,
-        baseLongitude: detailers.baseLongitude,
-        serviceRadiusMiles: detailers.serviceRadiusMiles,
-      })
-      .from(detailers)
-      .where(eq(detailers.id, slot.detailerId))
-      .for('update');
-    requireInServiceArea(lockedDetailer!, place);
-    await requireDriveTime(tx, { id: slot.detailerId }, place, slot.startsAt, slot.endsAt, { now });
     const car = await bookedVehicle(tx, plan.customerId, schedule.vehicleId, vehicleType);
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        customerId: plan.customerId,
-        detailerId: slot.detailerId,
-        serviceId: schedule.serviceId,
-        status: 'requested',
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        vehicleType,
-        vehicleId: schedule.vehicleId,
-        vehicleDetails: car,
-        notes: null,
-        accessNotes: address.accessNotes,
-        address: address.address,
-        apt: address.apt === '' ? null : address.apt,
-        city: address.city,
-        zip: address.zip,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        ...price,
-        membershipId: membership.id,
-        taxRateBasisPoints: settings.taxRateBasisPoints,
-        freeCancellationHours: settings.freeCancellationHours,
-        // Nothing was charged, so nothing is kept for a late cancellation: a covered visit is cancelled free.
-        lateCancellationFeeCents: 0,
-        holdExpiresAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: bookings.id });
-    const bookingId = row!.id;
-    await tx.insert(bookingEvents).values({ bookingId, action: 'create', fromStatus: null, toStatus: 'requested', actorUserId: null, createdAt: now });
+    // The booking page's own writer (place-booking.ts): the area and the drive times the slot was found with.
+    const bookingId = await placeBooking(tx, now, {
+      customerId: plan.customerId,
+      detailerId: slot.detailerId,
+      serviceId: schedule.serviceId,
+      status: 'requested',
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      vehicleType,
+      vehicleId: schedule.vehicleId,
+      vehicleDetails: car,
+      notes: null,
+      accessNotes: address.accessNotes,
+      address: address.address,
+      apt: address.apt === '' ? null : address.apt,
+      city: address.city,
+      zip: address.zip,
+      place,
+      price,
+      membershipId: membership.id,
+      taxRateBasisPoints: settings.taxRateBasisPoints,
+      freeCancellationHours: settings.freeCancellationHours,
+      // Nothing was charged, so nothing is kept for a late cancellation: a covered visit is cancelled free.
+      lateCancellationFeeCents: 0,
+      holdExpiresAt: null,
+      actorUserId: null,
+      driveSeconds: slot.driveSeconds,
+    });
     const status = slot.alternative ? 'needs_confirmation' : 'booked';
     await tx.update(membershipVisits).set({ status, bookingId, updatedAt: now }).where(eq(membershipVisits.id, claimed.id));
     const record = (await loadRecord(tx, bookingId))!;

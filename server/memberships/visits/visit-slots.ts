@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { alternativeDates, slotsInWindow } from '@core/domain/membership-visits.ts';
-import { serviceAreaVerdict, type Coordinates } from '@core/domain/geo.ts';
+import type { Coordinates } from '@core/domain/geo.ts';
 import { timeSlotLabels, type TimeSlotLabel } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +12,8 @@ import {
   type DaySlotVerdict,
 } from '../../bookings/availability-service.ts';
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
-import { detailerOffersService, serviceAreaOf } from '../../catalog/catalog-service.ts';
+import { detailerOffersService } from '../../catalog/catalog-service.ts';
+import { isInServiceArea } from '../../catalog/service-area-service.ts';
 import { routerFor } from '../../geo/routing.ts';
 
 /** A free slot the scheduler found; `alternative` when it is not the preferred detailer's window on the due date. */
@@ -23,6 +24,8 @@ export type VisitSlot = {
   startsAt: Date;
   endsAt: Date;
   alternative: boolean;
+  /** The drive times the slot was judged with: the booking's check under its lock agrees with them. */
+  driveSeconds: DaySlotVerdict['driveSeconds'];
 };
 
 type Wanted = { detailerId: number; serviceId: number; dueOn: string; timeWindow: TimeWindow; today: string; place: Coordinates };
@@ -62,12 +65,7 @@ async function otherDetailers(ctx: AppContext, wanted: Wanted): Promise<number[]
       ),
     )
     .orderBy(detailers.id);
-  return rows
-    .filter((row) => {
-      const area = serviceAreaOf(row);
-      return area === null || serviceAreaVerdict(area, wanted.place).covered;
-    })
-    .map((row) => row.id);
+  return rows.filter((row) => isInServiceArea(row, wanted.place)).map((row) => row.id);
 }
 
 /**
@@ -88,7 +86,7 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
       const verdict = verdictAt(verdicts, time);
       if (verdict.available) {
         const alternative = !(inWindow && date === wanted.dueOn);
-        return { detailerId: preferred.id, date, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative };
+        return { detailerId: preferred.id, date, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative, driveSeconds: verdict.driveSeconds };
       }
     }
   }
@@ -100,7 +98,15 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
     for (const time of slotsInWindow(wanted.timeWindow)) {
       const verdict = verdictAt(verdicts, time);
       if (verdict.available) {
-        return { detailerId: other.id, date: wanted.dueOn, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative: true };
+        return {
+          detailerId: other.id,
+          date: wanted.dueOn,
+          time,
+          startsAt: verdict.startsAt,
+          endsAt: verdict.endsAt,
+          alternative: true,
+          driveSeconds: verdict.driveSeconds,
+        };
       }
     }
   }
