@@ -306,3 +306,6 @@ export const maxUnpaidHolds = 3;
 export const bookingHorizonDays = 90;
 /** How long a request may wait for the detailer's answer (and never past its start). */
 export const requestTimeoutHours = 12;
+
+/** A booking that ended without the work being done: it charges at most a late-cancellation fee. */
+export const endedWithoutWorkStatuses = ['cancelled', 'declined', 'expired', 'abandoned'] as const satisfies readonly BookingStatus[];

@@ -188,6 +188,8 @@ export const bookingSchema = z.object({
   allowedActions: z.array(z.enum(userBookingActions)),
   /** What cancelling now would cost: 0 while free (24 hours or more before start), else the service fee. */
   cancellationFeeCents: z.number().int(),
+  /** Money taken from the card: the sum of the captures in the payments ledger (the total at completion, or a late-cancellation fee). */
+  capturedCents: z.number().int().nonnegative(),
   /** Money given back so far: the sum of the refunds in the payments ledger (0 if none). Not a status: see `status`. */
   refundedCents: z.number().int().nonnegative(),
   /** What is left to refund: what was captured (the total at completion, or a late-cancellation fee) minus refunds; 0 when nothing was captured. */

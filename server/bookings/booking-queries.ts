@@ -66,8 +66,8 @@ async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<nu
   return timelines;
 }
 
-type Refunds = Pick<Booking, 'refundedCents' | 'refundableCents'>;
-const noRefunds: Refunds = { refundedCents: 0, refundableCents: 0 };
+type Refunds = Pick<Booking, 'capturedCents' | 'refundedCents' | 'refundableCents'>;
+const noRefunds: Refunds = { capturedCents: 0, refundedCents: 0, refundableCents: 0 };
 
 /**
  * What the payments ledger says about several bookings' money, in one query: refunded so far, and what is left to
@@ -87,7 +87,11 @@ async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<numb
     .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded'), inArray(payments.kind, ['capture', 'refund'])))
     .groupBy(payments.bookingId);
   for (const row of rows) {
-    refunds.set(row.bookingId, { refundedCents: row.refundedCents, refundableCents: Math.max(0, row.capturedCents - row.refundedCents) });
+    refunds.set(row.bookingId, {
+      capturedCents: row.capturedCents,
+      refundedCents: row.refundedCents,
+      refundableCents: Math.max(0, row.capturedCents - row.refundedCents),
+    });
   }
   return refunds;
 }
@@ -143,6 +147,7 @@ function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: D
     createdAt: b.createdAt.toISOString(),
     allowedActions: allowedActionsFor(relation, b, now),
     cancellationFeeCents: relation === 'customer' || relation === 'admin' ? cancellationFeeFor(b, now) : 0,
+    capturedCents: refunds.capturedCents,
     refundedCents: refunds.refundedCents,
     refundableCents: refunds.refundableCents,
     timeline,

@@ -48,6 +48,7 @@ export function bookingResponse(overrides: Partial<Booking> = {}): Booking {
     createdAt: '2098-12-30T10:00:00.000Z',
     allowedActions: [],
     cancellationFeeCents: 0,
+    capturedCents: 0,
     refundedCents: 0,
     refundableCents: 0,
     timeline: [],

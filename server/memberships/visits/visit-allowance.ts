@@ -2,8 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { bookings, membershipPlans, memberships, membershipVisits } from '../../db/schema.ts';
 
-/** A covered visit stops counting against the month once its booking ends without the work being done. */
-const endedWithoutWork = ['cancelled', 'declined', 'expired', 'abandoned'] as const;
+import { endedWithoutWorkStatuses } from '@core/domain/booking-status.ts';
 
 /** The calendar date (UTC) a period boundary falls on, comparable with a visit's due date (YYYY-MM-DD). */
 function dayOf(instant: Date): string {
@@ -35,7 +34,8 @@ export async function visitsLeftThisPeriod(db: Database, membershipId: number): 
         eq(membershipVisits.membershipId, membershipId),
         isNotNull(membershipVisits.bookingId),
         inArray(membershipVisits.status, ['booked', 'needs_confirmation']),
-        notInArray(bookings.status, [...endedWithoutWork]),
+        // A covered visit stops counting against the month once its booking ends without the work being done.
+        notInArray(bookings.status, [...endedWithoutWorkStatuses]),
         gte(membershipVisits.dueOn, dayOf(member.periodStart)),
         lt(membershipVisits.dueOn, dayOf(member.periodEnd)),
       ),

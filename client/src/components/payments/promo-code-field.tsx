@@ -14,6 +14,8 @@ export interface PromoCodeFieldProps {
   /** The code on the booking (as its creator typed it), or null. */
   appliedCode: string | null;
   discountCents: number;
+  /** The booking's total now, from the server (null while it loads): the toast names the change. */
+  totalCents: number | null;
   /** While a payment is under way the code may not change. */
   disabled?: boolean;
 }
@@ -22,7 +24,7 @@ export interface PromoCodeFieldProps {
  * The payment step's 'Promo code' field: the server checks the code and computes the discount; this only sends
  * what was typed and says the server's answer ('This code has expired', ...).
  */
-export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled }: PromoCodeFieldProps) {
+export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCents, disabled }: PromoCodeFieldProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled
             <p className="text-sm font-medium text-neutral-900">
               <span className="font-mono tracking-wide">{appliedCode}</span> applied
             </p>
-            <p className="text-xs text-neutral-700">You save {formatUsd(discountCents)}</p>
+            <p className="text-xs text-neutral-700">{formatUsd(discountCents)} off the service price</p>
           </div>
         </div>
         <Button
@@ -71,7 +73,10 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, disabled
       {
         onSuccess: (booking) => {
           setCode('');
-          toast({ title: 'Promo code applied', description: `You save ${formatUsd(booking.discountCents)}.` });
+          // The server's totals before and after, as they are: a code that replaces a member's discount saves only
+          // the difference between the two (issue 36: 'You save' was the code's discount alone).
+          const was = totalCents === null || totalCents === booking.totalCents ? '' : ` (was ${formatUsd(totalCents)})`;
+          toast({ title: 'Promo code applied', description: `Your total is now ${formatUsd(booking.totalCents)}${was}.` });
         },
         onError: (failure) => setError(errorMessage(failure, 'We could not apply this code. Please try again.')),
       },

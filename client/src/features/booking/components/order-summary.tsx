@@ -1,40 +1,26 @@
-import { bookingPrice, defaultPricingSettings, type PricingSettings } from '@core/domain/pricing.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import type { DiscountSource } from '@core/domain/discount.ts';
-import type { VehicleSurcharge } from '@core/schemas/catalog.ts';
+import type { BookingQuote } from '@core/schemas/booking.ts';
 import { DiscountLine } from '@/components/booking/discount-line.tsx';
 
 export interface OrderSummaryProps {
   serviceName: string;
-  priceCents: number;
-  /** The chosen vehicle type and the service's surcharges (decision 020): its surcharge is a line of its own. */
-  vehicleType?: string | null;
-  surcharges?: readonly VehicleSurcharge[];
-  /** The platform's fee and tax rate now (GET /api/settings/public); the spec's until they arrive. */
-  settings?: PricingSettings;
-  /** A discount already on the booking (decision 022): its own line, taken off before tax. */
-  discount?: { discountCents: number; discountSource: DiscountSource | null; promoCode: string | null };
+  vehicleType: string;
+  /** The server's price for this booking (GET /api/bookings/quote): what POST /api/bookings will write. */
+  quote: Pick<BookingQuote, 'priceCents' | 'vehicleSurchargeCents' | 'discountCents' | 'discountSource' | 'serviceFeeCents' | 'taxCents' | 'totalCents'>;
 }
 
 /**
- * Service price, the vehicle type's surcharge (only when there is one), any discount, the Service Fee, Tax and Total:
- * computed with core pricing and the live settings for display; the server recomputes and keeps its own numbers.
+ * Service price, the vehicle type's surcharge (only when there is one), the member's discount or covered visit, the
+ * Service Fee, Tax and Total: the server's lines as they are, never recomputed here (issue 36: one price).
  */
-export function OrderSummary({ serviceName, priceCents, vehicleType = null, surcharges = [], settings = defaultPricingSettings, discount }: OrderSummaryProps) {
-  const surchargeCents = surcharges.find((s) => s.vehicleType === vehicleType)?.surchargeCents ?? 0;
-  const price = bookingPrice(
-    priceCents,
-    surchargeCents,
-    { discountCents: discount?.discountCents ?? 0, waiveServiceFee: discount?.discountSource === 'covered_visit' },
-    settings,
-  );
+export function OrderSummary({ serviceName, vehicleType, quote }: OrderSummaryProps) {
   const before = [
-    { label: serviceName, amount: price.priceCents },
-    ...(price.vehicleSurchargeCents > 0 ? [{ label: `${vehicleType} surcharge`, amount: price.vehicleSurchargeCents }] : []),
+    { label: serviceName, amount: quote.priceCents },
+    ...(quote.vehicleSurchargeCents > 0 ? [{ label: `${vehicleType} surcharge`, amount: quote.vehicleSurchargeCents }] : []),
   ];
   const after = [
-    { label: 'Service Fee', amount: price.serviceFeeCents },
-    { label: 'Tax', amount: price.taxCents },
+    { label: 'Service Fee', amount: quote.serviceFeeCents },
+    { label: 'Tax', amount: quote.taxCents },
   ];
   const row = ({ label, amount }: { label: string; amount: number }) => (
     <div key={label} className="flex items-center justify-between gap-4">
@@ -45,11 +31,11 @@ export function OrderSummary({ serviceName, priceCents, vehicleType = null, surc
   return (
     <dl className="grid gap-2 text-sm">
       {before.map(row)}
-      {discount && <DiscountLine discountCents={price.discountCents} discountSource={discount.discountSource} promoCode={discount.promoCode} />}
+      <DiscountLine discountCents={quote.discountCents} discountSource={quote.discountSource} promoCode={null} />
       {after.map(row)}
       <div className="mt-1 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 text-base">
         <dt className="font-semibold text-neutral-900">Total</dt>
-        <dd className="font-bold text-neutral-900 tabular-nums">{formatUsd(price.totalCents)}</dd>
+        <dd className="font-bold text-neutral-900 tabular-nums">{formatUsd(quote.totalCents)}</dd>
       </div>
     </dl>
   );

@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
-import { usePublicSettings } from '@/lib/public-settings.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useBookingQuote } from '../api/get-booking-quote.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { StepHeading } from './step-heading.tsx';
 
@@ -29,7 +30,8 @@ export interface PaymentStepProps {
 export function PaymentStep(props: PaymentStepProps) {
   const { service, isSubmitting, onProceed, onBack } = props;
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
-  const settings = usePublicSettings();
+  const quote = useBookingQuote({ serviceId: service.id, vehicleType: props.vehicleType, date: props.date });
+  const isCovered = quote.data?.coversVisit === true;
   return (
     <div className="grid gap-6">
       <section aria-labelledby="payment-heading" className="grid gap-3">
@@ -52,18 +54,34 @@ export function PaymentStep(props: PaymentStepProps) {
           Order Summary
         </h2>
         <Card className="p-4">
-          <OrderSummary
-            serviceName={service.name}
-            priceCents={service.priceCents}
-            vehicleType={props.vehicleType}
-            surcharges={service.surcharges}
-            settings={settings}
-          />
+          {quote.data ? (
+            <OrderSummary serviceName={service.name} vehicleType={props.vehicleType} quote={quote.data} />
+          ) : quote.isError ? (
+            <div className="flex items-center justify-between gap-2 text-sm text-danger-800" role="alert">
+              We couldn't load the price.
+              <Button size="sm" variant="secondary" onClick={() => quote.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-2" role="status" aria-label="Loading the price">
+              <Skeleton className="h-5" />
+              <Skeleton className="h-5" />
+              <Skeleton className="h-5" />
+              <Skeleton className="h-7" />
+            </div>
+          )}
         </Card>
-        <p className="flex items-start gap-2 rounded-control bg-brand-50 p-3 text-sm text-brand-800">
-          <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
-          You'll enter your card on our secure card payment page. Glossly never stores your card number.
-        </p>
+        {isCovered ? (
+          <p className="rounded-control bg-success-50 p-3 text-sm text-success-800">
+            Your plan covers this visit: there is nothing to pay and no card to enter. It uses one of this month's visits.
+          </p>
+        ) : (
+          <p className="flex items-start gap-2 rounded-control bg-brand-50 p-3 text-sm text-brand-800">
+            <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+            You'll enter your card on our secure card payment page. Glossly never stores your card number.
+          </p>
+        )}
       </section>
 
       <div className="flex items-start gap-3">
@@ -83,11 +101,13 @@ export function PaymentStep(props: PaymentStepProps) {
           <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
             Back
           </Button>
-          <Button variant="accent" size="lg" disabled={!hasAcceptedTerms || isSubmitting} onClick={onProceed}>
-            {isSubmitting ? 'Reserving your time...' : 'Proceed to Payment'}
+          <Button variant="accent" size="lg" disabled={!hasAcceptedTerms || isSubmitting || !quote.data} onClick={onProceed}>
+            {isSubmitting ? 'Reserving your time...' : isCovered ? 'Book Covered Visit' : 'Proceed to Payment'}
           </Button>
         </div>
-        <p className="text-center text-sm text-neutral-600">You won't be charged until the service is completed</p>
+        <p className="text-center text-sm text-neutral-600">
+          {isCovered ? 'Covered by your plan: you will not be charged' : "You won't be charged until the service is completed"}
+        </p>
       </div>
     </div>
   );

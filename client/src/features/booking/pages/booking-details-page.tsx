@@ -1,3 +1,4 @@
+import { endedWithoutWorkStatuses } from '@core/domain/booking-status.ts';
 import { CreditCard, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
@@ -43,6 +44,7 @@ export default function BookingDetailsPage() {
 function BookingDetails({ booking }: { booking: Booking }) {
   const { user } = useCurrentUser();
   const isCustomer = user?.id === booking.customerId;
+  const hasEndedWithoutWork = (endedWithoutWorkStatuses as readonly string[]).includes(booking.status);
   const actions = new Set(booking.allowedActions);
 
   return (
@@ -89,10 +91,22 @@ function BookingDetails({ booking }: { booking: Booking }) {
           <DiscountLine discountCents={booking.discountCents} discountSource={booking.discountSource} promoCode={booking.promoCode} />
           <PriceLine label="Service Fee" cents={booking.serviceFeeCents} />
           <PriceLine label="Tax" cents={booking.taxCents} />
-          <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base">
-            <dt className="font-semibold">Total</dt>
-            <dd className="font-bold tabular-nums">{formatUsd(booking.totalCents)}</dd>
-          </div>
+          {hasEndedWithoutWork ? (
+            <>
+              {/* What the booking would have cost, then what the card was actually charged (issue 36). */}
+              <PriceLine label="Booking total" cents={booking.totalCents} />
+              <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base">
+                <dt className="font-semibold">{booking.capturedCents > 0 ? 'Cancellation fee charged' : 'Charged'}</dt>
+                <dd className="font-bold tabular-nums">{formatUsd(booking.capturedCents)}</dd>
+              </div>
+              {booking.refundedCents > 0 && <PriceLine label="Refunded" cents={-booking.refundedCents} />}
+            </>
+          ) : (
+            <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base">
+              <dt className="font-semibold">Total</dt>
+              <dd className="font-bold tabular-nums">{formatUsd(booking.totalCents)}</dd>
+            </div>
+          )}
         </dl>
       </Card>
 

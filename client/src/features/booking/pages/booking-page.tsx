@@ -195,8 +195,10 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
         clearPendingBooking();
         if (input.data.saveAddress) void queryClient.invalidateQueries({ queryKey: savedAddressesQueryKey });
         queryClient.setQueryData(bookingQueryKey(booking.id), booking);
-        // Checkout authorizes the card, then shows the 'Booking Confirmed!' screen.
-        navigate(`/checkout?bookingId=${booking.id}&amount=${booking.total}`);
+        // Checkout authorizes the card, then shows the 'Booking Confirmed!' screen; a visit the plan covers has
+        // nothing to pay and is a request already (the server's status says which).
+        if (booking.status === 'pending_payment') navigate(`/checkout?bookingId=${booking.id}&amount=${booking.total}`);
+        else navigate(`/booking/confirmed/${booking.id}`);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {

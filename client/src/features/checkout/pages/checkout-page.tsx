@@ -193,6 +193,7 @@ export default function CheckoutPage() {
             bookingId={bookingId}
             appliedCode={booking.data?.discountSource === 'promo_code' ? booking.data.promoCode : null}
             discountCents={booking.data?.discountCents ?? 0}
+            totalCents={booking.data?.totalCents ?? null}
             disabled={!booking.data || hasPaid || awaitingAuthentication}
           />
           {data ? (
