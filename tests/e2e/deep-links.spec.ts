@@ -117,3 +117,40 @@ test('[CUSTOMER] a message link opened signed out asks to sign in, then shows th
   await context.close();
   await customer.dispose();
 });
+
+test("[ADMIN + CUSTOMER] a campaign email's button, opened in a fresh browser, lands on the campaign's page", async ({ browser, playwright }) => {
+  test.setTimeout(120_000);
+  const baseURL = test.info().project.use.baseURL;
+  const customer = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL });
+  const account = await signUp(customer, 'Promo Reader');
+  const promotionsByEmail = await customer.put('/api/notification-settings', { data: { settings: [{ type: 'promotions', inApp: false, push: false, email: true }] } });
+  expect(promotionsByEmail.ok(), await promotionsByEmail.text()).toBe(true);
+  expect((await admin.post('/api/auth/demo-login', { data: { role: 'admin' } })).ok()).toBe(true);
+
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const audience = await admin.post('/api/admin/audiences', { data: { name: `Link readers ${account.username}`, rules: { role: 'customer', signedUpFrom: day(-1), signedUpTo: day(1) } } });
+  expect(audience.status(), await audience.text()).toBe(201);
+  const made = await admin.post('/api/admin/campaigns', {
+    data: { name: `Link ${account.username}`, audienceId: (await audience.json()).id, channels: ['email'], subject: `Come back ${account.username}`, body: 'A wash this week.', ctaUrl: '/detailers', ctaLabel: 'Find a detailer' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const campaignId = (await made.json()).id as number;
+  expect((await admin.post(`/api/admin/campaigns/${campaignId}/send`)).ok()).toBe(true);
+  await expect.poll(async () => (await (await admin.get(`/api/admin/campaigns/${campaignId}`)).json()).status, { timeout: 60_000 }).toBe('sent');
+
+  // The mail, read from the demo outbox (the e2e server runs in demo mode, as `npm start` does).
+  const outbox = (await (await customer.get('/api/demo/outbox')).json()) as { emails: { to: string; subject: string; text: string }[] };
+  const mail = outbox.emails.find((email) => email.to === account.email && email.subject === `Come back ${account.username}`);
+  expect(mail, 'the campaign mail is in the outbox').toBeTruthy();
+  const button = new URL(/Find a detailer: (\S+)/.exec(mail!.text)![1]!);
+
+  const context = await freshBrowserAs(browser, customer);
+  const page = await context.newPage();
+  await page.goto(button.pathname);
+  await expect(page).toHaveURL(/\/detailers$/);
+  await expect(page.getByText(errorBox)).toHaveCount(0);
+  await context.close();
+  await customer.dispose();
+  await admin.dispose();
+});
