@@ -196,3 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PAYMENTS_GATEWAY,
   };
 }
+
+/**
+ * Whether the local outbox (GET /api/demo/outbox, the /demo/outbox page) may be shown: demo mode, and never a
+ * production server even one started with DEMO_MODE on, since the outbox holds every reader's single-use links
+ * (password resets included).
+ */
+export const isDemoOutboxOpen = (config: Pick<Config, 'DEMO_MODE' | 'NODE_ENV'>): boolean => config.DEMO_MODE && config.NODE_ENV !== 'production';

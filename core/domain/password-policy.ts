@@ -7,6 +7,8 @@ export const passwordMaxLength = 128;
 
 export const passwordPolicyMessages = {
   tooShort: `Password must be at least ${passwordMinLength} characters`,
+  /** The confirmation field says the same number as the password field (it said 6 beside the password's 8). */
+  confirmationTooShort: `Confirm password must be at least ${passwordMinLength} characters`,
   tooLong: `Password must be at most ${passwordMaxLength} characters`,
   blank: 'Password cannot be only spaces',
   common: 'This password is too common. Please choose one that is harder to guess.',

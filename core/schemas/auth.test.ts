@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passwordMinLength } from '../domain/password-policy.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './auth.ts';
 
 const fieldMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -24,10 +25,22 @@ describe('auth schemas (spec section 5, word for word)', () => {
       email: 'Please enter a valid email address',
       // Registration follows core/domain/password-policy.ts; login keeps the spec's 6.
       password: 'Password must be at least 8 characters',
-      confirmPassword: 'Confirm password must be at least 6 characters',
+      confirmPassword: 'Confirm password must be at least 8 characters',
       role: 'Please select a role',
     });
     expect(fieldMessages(registerSchema.safeParse({ ...valid, name: undefined }))).toEqual({ name: 'Required' });
+  });
+
+  it('register and reset: the password and its confirmation name one length, the policy\'s', () => {
+    const seven = 'a'.repeat(passwordMinLength - 1);
+    for (const result of [
+      registerSchema.safeParse({ ...valid, password: seven, confirmPassword: seven }),
+      resetPasswordSchema.safeParse({ token: 't', password: seven, confirmPassword: seven }),
+    ]) {
+      const messages = fieldMessages(result);
+      const lengths = [messages.password, messages.confirmPassword].map((message) => Number(/at least (\d+)/.exec(message ?? '')?.[1]));
+      expect(lengths).toEqual([passwordMinLength, passwordMinLength]);
+    }
   });
 
   it('register: mismatched passwords are reported on confirmPassword', () => {

@@ -41,7 +41,7 @@ export const registerSchema = z
     email,
     password: newPassword,
     // The form always sends it; the spec's API call may leave it out, then there is nothing to compare.
-    confirmPassword: z.string().min(6, 'Confirm password must be at least 6 characters').optional(),
+    confirmPassword: z.string().min(passwordMinLength, passwordPolicyMessages.confirmationTooShort).optional(),
     role: z.enum(roles, { error: 'Please select a role' }).default('customer'),
     /** Accepted for the spec's client and ignored. */
     firebaseUid: textSchema('firebaseUid', 128).optional(),
@@ -69,7 +69,7 @@ export const resetPasswordSchema = z
       invalidResetLink,
     ),
     password: newPassword,
-    confirmPassword: z.string({ error: 'Required' }).min(6, 'Confirm password must be at least 6 characters'),
+    confirmPassword: z.string({ error: 'Required' }).min(passwordMinLength, passwordPolicyMessages.confirmationTooShort),
   })
   .refine((input) => input.password === input.confirmPassword, {
     message: 'Passwords do not match',

@@ -35,5 +35,10 @@ export const businessStatsSchema = z.object({
   busyHours: z.array(z.object({ weekday: z.number().int().min(0).max(6), hour: z.number().int().min(0).max(23), count: z.number().int() })),
   /** Customers with two or more completed jobs in the period, out of those with any. */
   repeatCustomers: z.object({ repeat: z.number().int(), total: z.number().int() }),
+  /**
+   * The detailer's rating as customers see it on the cards and the profile (all time, earlier reviews included):
+   * the one source of 'the rating'; `ratingByMonth` is this period's Glossly reviews only.
+   */
+  rating: z.object({ average: z.number(), reviewCount: z.number().int() }),
 });
 export type BusinessStats = z.infer<typeof businessStatsSchema>;

@@ -12,7 +12,14 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /** The one answer of POST /api/auth/register, whether the email was new or already had an account. */
 export const registrationAnswer = 'Check your email to confirm your account';
-export type RegistrationAnswer = { message: string };
+/**
+ * `outboxPath`: in demo mode only (no SMTP on a laptop), the page listing the mails just sent, so the link can be
+ * opened offline. The same for a new email and a taken one.
+ */
+export type RegistrationAnswer = { message: string; outboxPath?: string };
+
+/** The demo outbox's page (demo mode only; its API answers 404 otherwise). */
+export const demoOutboxPath = '/demo/outbox';
 
 /** The one answer of POST /api/auth/resend-verification, whatever the address. */
 export const resendVerificationAnswer = 'If that account is waiting for confirmation, we have sent a new link.';

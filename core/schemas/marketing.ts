@@ -107,6 +107,21 @@ const instant = z
 /** POST /api/admin/campaigns/:id/schedule. */
 export const campaignScheduleSchema = z.object({ sendAt: instant });
 
+/** POST /api/admin/campaigns/reach: who a campaign to this audience on these channels would be sent to, now. */
+export const campaignReachInputSchema = campaignInputSchema.pick({ audienceId: true, channels: true });
+export type CampaignReachInput = z.infer<typeof campaignReachInputSchema>;
+/**
+ * `recipients`: the people it is sent to (the audience with Promotions on for at least one of the channels), the
+ * count 'Send now' freezes; `byChannel`: of them, who gets it on each chosen channel; `promotionsOff`: the rest of
+ * the audience, left out because Promotions are off for them on every chosen channel (off until a person turns them on).
+ */
+export type CampaignReach = {
+  audience: number;
+  recipients: number;
+  byChannel: Partial<Record<CampaignChannel, number>>;
+  promotionsOff: number;
+};
+
 export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'canceled';
 export type CampaignFigures = { recipients: number; processed: number; sent: number; delivered: number; opened: number; clicked: number; bookings: number };
 export type Campaign = {

@@ -19,7 +19,10 @@ const int = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.m
 
 async function ownDetailer(db: Database, actor: Actor) {
   const user = requireRole(actor, 'detailer');
-  const [row] = await db.select({ id: detailers.id, timeZone: detailers.timeZone }).from(detailers).where(eq(detailers.userId, user.id));
+  const [row] = await db
+    .select({ id: detailers.id, timeZone: detailers.timeZone, rating: detailers.rating, reviewCount: detailers.reviewCount })
+    .from(detailers)
+    .where(eq(detailers.userId, user.id));
   if (!row) throw notFound('Detailer profile not found');
   return row;
 }
@@ -154,5 +157,7 @@ export async function getBusinessStats(db: Database, actor: Actor, now: Date, pe
     }),
     busyHours: hours.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
     repeatCustomers: customers,
+    // The figure customers see on the cards and the profile: the one kept by recomputeDetailerRating.
+    rating: { average: detailer.rating, reviewCount: detailer.reviewCount },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bankAccountInputSchema, payoutIdParamsSchema, statementParamsSchema, stripePayoutAccountInputSchema } from '@core/schemas/earnings.ts';
 import { parse } from '../http/validate.ts';
+import { getAdminOverview } from './admin-overview-service.ts';
 import { getEarnings, getPayout, monthlyStatement } from './earnings-service.ts';
 import { getPayoutAccount, savePayoutAccount } from './payout-account-service.ts';
 import { getPlatformSettings, getPublicSettings, updatePlatformSettings } from './platform-settings-service.ts';
@@ -10,6 +11,8 @@ export async function businessRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.get('/api/detailer/earnings', (request) => getEarnings(ctx, request.user, ctx.clock.now()));
+
+  app.get('/api/admin/overview', (request) => getAdminOverview(ctx, request.user, ctx.clock.now()));
 
   app.get('/api/detailer/payouts/:id', (request) => getPayout(ctx, request.user, parse(payoutIdParamsSchema, request.params).id));
 

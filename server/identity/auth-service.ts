@@ -352,6 +352,12 @@ export async function updateUserByAdmin(db: Database, actor: Actor, id: number, 
 /** LIKE's wildcards in a search term match themselves. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A detailer no admin has approved yet (decision 021), on `users` left-joined to `detailers`: the admin's 'Pending
+ * approval' list and the overview's count of detailers waiting read this one condition.
+ */
+export const awaitingApproval = and(eq(users.role, 'detailer'), isNull(detailers.approvedAt));
+
 /** Admin only: accounts, newest first, at most 100; search matches name, username or email. */
 export async function listUsersForAdmin(db: Database, actor: Actor, query: AdminUserListQuery): Promise<AdminUser[]> {
   requireRole(actor, 'admin');
@@ -374,7 +380,7 @@ export async function listUsersForAdmin(db: Database, actor: Actor, query: Admin
       and(
         query.role ? eq(users.role, query.role) : undefined,
         pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) : undefined,
-        query.pendingApproval ? and(eq(users.role, 'detailer'), isNull(detailers.approvedAt)) : undefined,
+        query.pendingApproval ? awaitingApproval : undefined,
       ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))

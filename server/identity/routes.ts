@@ -34,7 +34,8 @@ import {
 } from './auth-service.ts';
 import { createOidcSignIn, oidcFlowLifetimeMs, signInWithOidc } from './oidc-service.ts';
 import { toPublicUser } from './user-service.ts';
-import { verifyEmailSchema } from '@core/schemas/email-verification.ts';
+import { demoOutboxPath, verifyEmailSchema } from '@core/schemas/email-verification.ts';
+import { isDemoOutboxOpen } from '../config.ts';
 import { parse } from '../http/validate.ts';
 
 const oidcCookieName = 'glossly_oidc';
@@ -78,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
   // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
   app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
     const answer = await register(mailing(), parse(registerSchema, request.body));
-    return reply.status(201).send(answer);
+    return reply.status(201).send(isDemoOutboxOpen(app.config) ? { ...answer, outboxPath: demoOutboxPath } : answer);
   });
 
   app.post('/api/auth/verify-email', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CampaignChannel } from '@core/schemas/marketing.ts';
 import type { AppContext } from '../context.ts';
@@ -6,7 +6,7 @@ import { campaignRecipients, campaigns, notificationSettings, promoCodes, users 
 import { createGeocoder, type Geocoder } from '../geo/geocoder.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notifyMany, type Notifier } from '../notifications/notification-service.ts';
-import { audienceCondition } from './audience-query.ts';
+import { campaignRecipientCondition } from './campaign-reach.ts';
 import { findAudienceRow, storedRules } from './audience-service.ts';
 import { campaignEmailHtml, campaignEmailText, campaignMessage } from './campaign-email.ts';
 
@@ -17,13 +17,6 @@ export const campaignIntervalMs = 2_000;
 
 /** An unguessable token (two random UUIDs: 244 random bits, 64 hex digits) made by the database as the row is frozen. */
 const newToken = sql<string>`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`;
-
-const channelColumn: Record<CampaignChannel, SQL> = { email: sql`s.email`, push: sql`s.push`, in_app: sql`s.in_app` };
-
-/** Promotions are on for at least one of the campaign's channels (no settings row means Promotions are off). */
-const wantsPromotions = (channels: readonly CampaignChannel[]) =>
-  sql`exists (select 1 from notification_settings s where s.user_id = ${users.id} and s.type = 'promotions'
-    and (${sql.join(channels.map((channel) => channelColumn[channel]), sql` or `)}))`;
 
 export async function promoCodeText(db: AppContext['db'], promoCodeId: number | null): Promise<string | null> {
   if (promoCodeId === null) return null;
@@ -53,7 +46,7 @@ export async function startDueCampaigns(ctx: AppContext, geocoder: Geocoder, now
         .returning();
       if (!campaign) return false;
       const rules = storedRules(await findAudienceRow(db, campaign.audienceId));
-      const where = and(await audienceCondition(geocoder, rules), wantsPromotions(campaign.channels as CampaignChannel[]));
+      const where = await campaignRecipientCondition(geocoder, rules, campaign.channels as CampaignChannel[]);
       await db.execute(sql`insert into ${campaignRecipients} (campaign_id, user_id, token)
         select ${campaign.id}::int, ${users.id}, ${newToken} from ${users} where ${where}
         on conflict do nothing`);

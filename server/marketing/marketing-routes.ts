@@ -4,6 +4,7 @@ import {
   audienceInputSchema,
   audienceRulesSchema,
   campaignInputSchema,
+  campaignReachInputSchema,
   campaignScheduleSchema,
   marketingIdParamsSchema,
   trackingTokenParamsSchema,
@@ -24,6 +25,7 @@ import {
   scheduleCampaign,
   updateCampaign,
 } from './campaign-service.ts';
+import { previewCampaignReach } from './campaign-reach.ts';
 import { isCampaignRecipient, recordClick, recordOpen, unsubscribe } from './campaign-tracking.ts';
 
 /** A transparent 1×1 GIF: the open pixel. */
@@ -86,6 +88,10 @@ export async function marketingRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/admin/campaigns', (request) => listCampaigns(db, request.user));
+  app.post('/api/admin/campaigns/reach', (request) => {
+    admin(request);
+    return previewCampaignReach(db, geocoder, request.user, parse(campaignReachInputSchema, request.body));
+  });
   app.post('/api/admin/campaigns', async (request, reply) => {
     admin(request);
     return reply.code(201).send(await createCampaign(db, request.user, now(), parse(campaignInputSchema, request.body)));

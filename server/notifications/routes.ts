@@ -18,6 +18,7 @@ import {
 } from './notification-service.ts';
 import { openNotificationStream } from './realtime-plugin.ts';
 import { parse } from '../http/validate.ts';
+import { listDemoOutbox } from './demo-outbox.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {
   app.get('/api/notifications', (request) =>
@@ -33,6 +34,12 @@ export async function notificationRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/notifications/read-all', (request) => markAllNotificationsRead(app.ctx.db, request.user));
+
+  // Demo mode's local outbox (404 otherwise): no caching, its links are single-use.
+  app.get('/api/demo/outbox', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listDemoOutbox(app.ctx.db, app.config);
+  });
 
   // Server-Sent Events: the signed-in user's notifications and live changes as they happen, on any instance.
   app.get('/api/notifications/stream', (request, reply) => {

@@ -269,8 +269,11 @@ async function upcomingJobs(cast: Cast, rng: ReturnType<typeof prng>, demoDetail
     const service = rng.pick(demoDetailer.offers.slice(0, 3));
     const job: Job = { detailer: demoDetailer, customer: plan.customer, serviceId: service.id, date, time: rng.pick(['10:00 AM', '1:00 PM', '2:00 PM'] as const), vehicleType: 'Sedan' };
     try {
-      const id = await bookAndPay(cast, job, seedNow, rng);
-      if (plan.accept) await at(cast, seedNow, (now) => performDetailerAction(cast.ctx, demoDetailer.user, now, id, 'accept'));
+      // Booked half an hour before the seeding moment (paid 2 minutes later) and accepted 10 minutes before it: each
+      // step after the one before, none after the seeding moment (accepting at the moment itself put 'Accepted'
+      // before 'Requested' on the timeline).
+      const id = await bookAndPay(cast, job, new Date(seedNow.getTime() - 30 * 60_000), rng);
+      if (plan.accept) await at(cast, new Date(seedNow.getTime() - 10 * 60_000), (now) => performDetailerAction(cast.ctx, demoDetailer.user, now, id, 'accept'));
       made += 1;
     } catch (error) {
       // A slot someone already holds (a database that lived before the demo history) is skipped, not fought over.

@@ -20,6 +20,12 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   await expect(promotionsInApp).toBeChecked();
   expect(await accessibilityViolations(customer)).toEqual([]);
 
+  // A second Sedan owner who never turned Promotions on: in the audience, left out of the campaign.
+  const optedOut = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  await signUp(optedOut.request, 'Otto Optout');
+  expect((await optedOut.request.post('/api/vehicles', { data: { make: 'Kia', model: 'Rio', year: 2020, vehicleType: 'Sedan' } })).status()).toBe(201);
+  await optedOut.close();
+
   expect((await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } })).status()).toBe(200);
   await page.goto('/admin/marketing/audiences/new');
   await expect(page.getByRole('heading', { name: 'New audience' })).toBeVisible();
@@ -44,17 +50,43 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   const buttonLink = page.getByLabel('Button link (optional)');
   const exampleLink = (await buttonLink.getAttribute('placeholder'))!;
   await buttonLink.fill(exampleLink);
+  // Who it reaches is who has Promotions on for the chosen channel (In-app), not the audience's size; the rest are
+  // named as left out, and why.
+  const reach = page.getByTestId('campaign-reach');
+  await expect(reach).toContainText(/^Reaches \d+ (person|people)/);
+  const reaches = Number(/Reaches (\d+)/.exec((await reach.textContent())!)![1]);
+  expect(reaches).toBeGreaterThanOrEqual(1);
+  await expect(reach).toContainText(`In-app ${reaches}`);
+  await expect(reach).toContainText(/left out: Promotions are off/);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/campaign-reach.png', fullPage: true });
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\/admin\/marketing\/campaigns\/\d+$/);
   await expect(page.getByRole('heading', { name: 'In-app notification' })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Send now' }).click();
+  const people = reaches === 1 ? '1 person' : `${reaches} people`;
+  const confirm = page.getByRole('dialog', { name: `Send to ${people} now?` });
+  await expect(confirm).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/campaign-confirm.png' });
+  // The 'Campaign saved' toast, if still up, never covers the sheet's buttons (it moves above while a modal is open).
+  const savedToast = page.locator('[role="region"][aria-label^="Notifications (F8)"] li');
+  if (await savedToast.count()) {
+    const toastBox = (await savedToast.boundingBox())!;
+    const sendBox = (await confirm.getByRole('button', { name: `Send to ${people}` }).boundingBox())!;
+    expect(toastBox.y + toastBox.height <= sendBox.y || toastBox.y >= sendBox.y + sendBox.height, 'the toast clear of the send button').toBe(true);
+  }
+  await confirm.getByRole('button', { name: `Send to ${people}` }).click();
   const progress = page.getByRole('progressbar', { name: 'Sending progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
+  // The reach the form showed is what was sent.
+  const campaignId = /\/campaigns\/(\d+)$/.exec(page.url())![1];
+  const sent = (await (await page.request.get(`/api/admin/campaigns/${campaignId}`)).json()) as { figures: { recipients: number; sent: number } };
+  expect(sent.figures).toMatchObject({ recipients: reaches, sent: reaches });
 
   await customer.goto('/');
   await customer.getByRole('button', { name: 'Notifications', exact: true }).click();

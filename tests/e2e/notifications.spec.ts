@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, bookAndPay, expect, signUp, test } from './fixtures.ts';
 
 type SignedInUser = { id: number; detailerId: number | null };
 
@@ -94,9 +94,26 @@ test('[CUSTOMER] the panel is 350px wide and at most 500px tall', async ({ page 
 test.describe('the permission prompt', () => {
   test.use({ showNotificationPrompt: true });
 
-  test('[CUSTOMER] opens by itself; enabling asks the browser and registers the device', async ({ page, context }) => {
+  /** A new customer's first booking, paid: its page is where the prompt asks (issue 37). */
+  async function firstBookingPage(page: import('@playwright/test').Page, daysAhead: number) {
+    await signUpCustomer(page.request);
+    const booking = await bookAndPay(page.request, daysAhead, '9:00 AM');
+    return `/bookings/${booking.id}`;
+  }
+
+  test('[CUSTOMER] not at the start of a session: Home and My Cars open without it, and the first tap reaches the page', async ({ page }) => {
     await signUpCustomer(page.request);
     await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await page.goto('/garage');
+    await page.getByRole('button', { name: 'Add your first car' }).click();
+    // The tap opened the car form, the only dialog: the prompt took nothing.
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
+  });
+
+  test('[CUSTOMER] opens after a first booking, on its page; enabling asks the browser and registers the device', async ({ page, context }) => {
+    await page.goto(await firstBookingPage(page, 11));
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
     await expect(prompt).toBeVisible();
@@ -114,8 +131,7 @@ test.describe('the permission prompt', () => {
   });
 
   test('[CUSTOMER] "Not now" hides it for the rest of the session', async ({ page }) => {
-    await signUpCustomer(page.request);
-    await page.goto('/');
+    await page.goto(await firstBookingPage(page, 12));
     const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
     await expect(prompt).toBeVisible();
     await prompt.getByRole('button', { name: 'Not now' }).click();
@@ -127,14 +143,14 @@ test.describe('the permission prompt', () => {
   });
 
   test('[CUSTOMER] the close button hides it too, and a new session shows it again', async ({ page, browser }) => {
-    await signUpCustomer(page.request);
-    await page.goto('/');
+    const bookingPage = await firstBookingPage(page, 13);
+    await page.goto(bookingPage);
     const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
     await expect(prompt).toBeVisible();
     await prompt.getByRole('button', { name: 'Close' }).click();
     await expect(prompt).toHaveCount(0);
     await page.goto('/bookings');
-    await page.goto('/');
+    await page.goto(bookingPage);
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(prompt).toHaveCount(0);
@@ -143,7 +159,7 @@ test.describe('the permission prompt', () => {
     const other = await browser.newContext({ storageState: await page.context().storageState() });
     try {
       const otherPage = await other.newPage();
-      await otherPage.goto('/');
+      await otherPage.goto(bookingPage);
       await expect(otherPage.getByRole('dialog', { name: 'Turn on notifications' })).toBeVisible();
     } finally {
       await other.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { registrationAnswer, verificationLinkMessages } from '@core/schemas/email-verification.ts';
+import { demoOutboxPath, registrationAnswer, verificationLinkMessages } from '@core/schemas/email-verification.ts';
 import { createCustomer, registrationPayload as newAccount } from '../factories/index.ts';
 import { databaseKinds, sessionCookie } from './test-app.ts';
 import { useAuthTestApp } from './auth-test-app.ts';
@@ -15,7 +15,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
       const account = newAccount({ firebaseUid: 'forged-uid', isFirebaseUser: true });
       const response = await post('/api/auth/register', account, { host: 'evil.example' });
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toEqual({ message: registrationAnswer });
+      expect(response.json()).toEqual({ message: registrationAnswer, outboxPath: demoOutboxPath });
       expect(response.cookies.find((c) => c.name === 'glossly_session')).toBeUndefined();
       const row = await userRow(account.email);
       expect(row).toMatchObject({ role: 'customer', emailVerifiedAt: null });
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
         username: 'Username must be at least 3 characters',
         email: 'Please enter a valid email address',
         password: 'Password must be at least 8 characters',
-        confirmPassword: 'Confirm password must be at least 6 characters',
+        confirmPassword: 'Confirm password must be at least 8 characters',
         role: 'Please select a role',
       });
       const mismatch = await post('/api/auth/register', newAccount({ confirmPassword: 'other-pass' }));

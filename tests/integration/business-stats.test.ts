@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessStats } from '@core/schemas/business-stats.ts';
-import { detailerLedger, reviews } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { detailerLedger, detailers, reviews } from '../../server/db/schema.ts';
+import { recomputeDetailerRating } from '../../server/reviews/review-publication.ts';
 import { ensureService } from '../../server/catalog/catalog-admin-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
@@ -159,6 +161,16 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
     ]);
     const half = await statsOf('?period=6m');
     expect(half.ratingByMonth.find((m) => m.month === '2026-08')).toEqual({ month: '2026-08', averageRating: 3, reviewCount: 1 });
+  });
+
+  it("names the rating customers see, from the same row as the public profile (one source: never '4.6 from 47' beside '4.8 (261)')", async () => {
+    // A detailer with reviews from before Glossly (the history) and Glossly's own: the public figure counts both.
+    await t.db.update(detailers).set({ historyRating: 4.8, historyReviewCount: 214 }).where(eq(detailers.id, cast.me.detailerId));
+    await t.ctx.transaction((tx) => recomputeDetailerRating(tx, cast.me.detailerId));
+    const profile = (await call(null, 'GET', `/api/detailers/${cast.me.detailerId}`)).json() as { rating: number | string; reviewCount: number };
+    const figures = await statsOf('?period=12w');
+    expect(figures.rating).toEqual({ average: Number(profile.rating), reviewCount: profile.reviewCount });
+    expect(figures.rating.reviewCount).toBeGreaterThan(214);
   });
 
   it('follows the period: four weeks, six months, and twelve weeks by default', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Campaign, CampaignPreview, MarketingOverview } from '@core/schemas/marketing.ts';
+import type { Campaign, CampaignPreview, CampaignReach, MarketingOverview } from '@core/schemas/marketing.ts';
 import { audiences, campaignRecipients, campaigns, notifications, notificationSettings, outboxEmails } from '../../server/db/schema.ts';
 import { zipTableGeocoder } from '../../server/geo/geocoder.ts';
 import { runCampaignPass } from '../../server/marketing/campaign-sending.ts';
@@ -254,5 +254,38 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
       expect((await api(detailer, method, url, {})).statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await t.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.status).toBe('draft');
+  });
+
+  it("a campaign's reach equals what it sends: per channel, with the Promotions-off left out and counted", async () => {
+    const both = await people(3, { inApp: true, push: false, email: true });
+    const emailOnly = await people(2, { inApp: false, push: false, email: true });
+    const never = await people(4, null);
+    const audienceId = await audienceOf([...both, ...emailOnly, ...never].map((p) => p.id));
+    const reachOf = async (channels: Channel[]) => {
+      const response = await api(t.admin, 'POST', '/api/admin/campaigns/reach', { audienceId, channels });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as CampaignReach;
+    };
+    expect(await reachOf(['in_app'])).toEqual({ audience: 9, recipients: 3, byChannel: { in_app: 3 }, promotionsOff: 6 });
+    const reach = await reachOf(['in_app', 'email']);
+    expect(reach).toEqual({ audience: 9, recipients: 5, byChannel: { in_app: 3, email: 5 }, promotionsOff: 4 });
+
+    const made = await campaign(audienceId, ['in_app', 'email']);
+    await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
+    await pass();
+    const figures = ((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures;
+    expect(figures.recipients).toBe(reach.recipients);
+    expect(figures.sent).toBe(reach.recipients);
+    expect(await promotionsOf([...both, ...emailOnly, ...never].map((p) => p.id))).toHaveLength(reach.byChannel.in_app!);
+  });
+
+  it('reach: admins only, checked before the body; an unknown audience is a 404 and a bad channel a 400 naming it', async () => {
+    const customer = await createCustomer(t.ctx, { password: undefined });
+    expect((await api(null, 'POST', '/api/admin/campaigns/reach', { audienceId: 'x' })).statusCode).toBe(401);
+    expect((await api(customer, 'POST', '/api/admin/campaigns/reach', { audienceId: 'x' })).statusCode).toBe(403);
+    expect((await api(t.admin, 'POST', '/api/admin/campaigns/reach', { audienceId: 999_999, channels: ['email'] })).statusCode).toBe(404);
+    const bad = await api(t.admin, 'POST', '/api/admin/campaigns/reach', { audienceId: 1, channels: ['fax'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Channel must be email, push or in-app');
   });
 });

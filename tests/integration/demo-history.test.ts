@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { BusinessStats } from '@core/schemas/business-stats.ts';
-import { bookingPhotos, bookings, detailerLedger, detailers, notifications, payments, payouts, reviews, tips, users } from '../../server/db/schema.ts';
+import { bookingEvents, bookingPhotos, bookings, detailerLedger, detailers, notifications, payments, payouts, reviews, tips, users } from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { seedDemoHistory, type DemoHistoryResult } from '../../server/seed/demo-history.ts';
 import { demoAccounts } from '../../server/seed/seed-data.ts';
@@ -122,6 +122,21 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
     expect(stats.bookingsByService.length).toBeGreaterThan(3);
     expect(stats.ratingByMonth.filter((m) => m.reviewCount > 0).length).toBeGreaterThanOrEqual(5);
     expect(stats.repeatCustomers.repeat).toBeGreaterThan(0);
+  });
+
+  it("tells every booking's story in time order: each step after the one before ('Accepted' never before 'Requested')", async () => {
+    const events = await t.db
+      .select({ bookingId: bookingEvents.bookingId, id: bookingEvents.id, toStatus: bookingEvents.toStatus, at: bookingEvents.createdAt })
+      .from(bookingEvents)
+      .orderBy(bookingEvents.bookingId, bookingEvents.id);
+    expect(events.length).toBeGreaterThan(0);
+    const outOfOrder = events.filter((event, index) => {
+      const previous = events[index - 1];
+      return previous?.bookingId === event.bookingId && event.at < previous.at;
+    });
+    expect(outOfOrder.map((event) => `booking ${event.bookingId}: ${event.toStatus} at ${event.at.toISOString()}`)).toEqual([]);
+    // And nothing happened after the seeding moment.
+    expect(events.filter((event) => event.at > seedNow)).toEqual([]);
   });
 
   it('adds nothing on a second start', async () => {

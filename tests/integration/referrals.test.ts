@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { referralCodeForCustomersMessage, referralCodeNotFoundMessage } from '@core/domain/referrals.ts';
-import { registrationAnswer } from '@core/schemas/email-verification.ts';
+import { demoOutboxPath, registrationAnswer } from '@core/schemas/email-verification.ts';
 import { creditGrants, platformSettings, referrals, users } from '../../server/db/schema.ts';
 import { readPlatformSettings } from '../../server/business/platform-settings-service.ts';
 import { createBooking, createCustomer, createDetailer, registrationPayload } from '../factories/index.ts';
@@ -23,7 +23,7 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
     const account = registrationPayload({ name: 'Jamie Lee Friend' });
     const response = await register({ ...account, referralCode: ` ${referrer.referralCode.toLowerCase()} ` });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ message: registrationAnswer });
+    expect(response.json()).toEqual({ message: registrationAnswer, outboxPath: demoOutboxPath });
     const friend = (await userByEmail(account.email))!;
     expect(await referralOf(friend.id)).toMatchObject({ referrerUserId: referrer.id, firstBookingId: null });
     expect(friend.referralCreditsCents).toBe(1000);

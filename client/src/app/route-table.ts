@@ -28,6 +28,7 @@ export const routeTable: RouteEntry[] = [
   { path: '/forgot-password', page: 'features/auth/pages/forgot-password-page.tsx' },
   { path: '/reset-password', page: 'features/auth/pages/reset-password-page.tsx' },
   { path: '/verify-email', page: 'features/auth/pages/verify-email-page.tsx' },
+  { path: '/demo/outbox', page: 'features/auth/pages/demo-outbox-page.tsx' },
   { path: '/confirm-email', page: 'features/account/pages/confirm-email-page.tsx' },
   { path: '/detailers', page: 'features/catalog/pages/detailers-page.tsx' },
   { path: '/detailers/:id', page: 'features/catalog/pages/detailer-page.tsx' },

@@ -19,16 +19,21 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-// Just below the sticky header (h-14 and its 1 px border), so a toast never hides the title, the bell or its badge,
-// and where nothing else is fixed (the bottom nav and the bottom-sheet dialogs sit at the bottom). Full width on
-// phones, top-right and 420 px wide from md up. z-[100] is the top layer: above the header, the nav and the unread
-// badge (z-30), popovers and dialogs (z-50) and the tour (z-60), so a toast about a dialog's action is never hidden
-// by it. The hotkey is Radix's default, F8.
+// At the bottom, just above the bottom nav (min-h-14, its 1 px border and the phone's safe area): the header, the
+// page's title and its first actions are at the top, where a toast hid the login card's title, My Cars and the
+// receipt's heading. No page has a fixed action bar at the bottom but the nav. While a modal is open (a Radix dialog
+// locks the body's scroll, `data-scroll-locked`; the browser's own `dialog:modal`) its sheet's buttons are at the
+// bottom, and the page above is under its backdrop: the toast goes to the top, below the header, covering only what
+// the backdrop already covers. Full width on phones, bottom-right and 420 px wide from md up. z-[100] is the top layer: above the
+// nav and the unread badges (z-30), popovers and dialogs (z-50) and the tour (z-60), so a toast about a dialog's
+// action is never hidden by it. The hotkey is Radix's default, F8.
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed inset-x-0 top-[calc(3.5rem+1px)] z-[100] flex max-h-[calc(100dvh-3.5rem-1px)] w-full flex-col gap-2 p-4',
+        'fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-[100] flex max-h-[calc(100dvh-7rem)] w-full flex-col gap-2 p-4',
+        '[body[data-scroll-locked]_&]:top-[calc(3.5rem+1px)] [body[data-scroll-locked]_&]:bottom-auto',
+        '[body:has(dialog:modal)_&]:top-[calc(3.5rem+1px)] [body:has(dialog:modal)_&]:bottom-auto',
         'md:right-0 md:left-auto md:max-w-[420px]',
         className,
       )}

@@ -1,4 +1,6 @@
-import { dismissToast, useCurrentToast } from '@/lib/toast.ts';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { dismissToast, useCurrentToast, type ToastMessage } from '@/lib/toast.ts';
 import {
   Toast,
   ToastAction,
@@ -9,9 +11,25 @@ import {
   ToastViewport,
 } from './toast.tsx';
 
+/**
+ * A toast is about the page it was first drawn on: once the reader leaves that page, it goes. A toast raised with
+ * the navigation it announces ('Signed in', then Home) is first drawn on the new page, in the same render, so it
+ * stays there for its 5 s. Decided by what was drawn where, not by a clock.
+ */
+function useToastEndsWithItsPage(current: ToastMessage | null) {
+  const [path] = useLocation();
+  const drawnOn = useRef<{ id: string; path: string } | null>(null);
+  useEffect(() => {
+    if (!current?.open) return;
+    if (drawnOn.current?.id !== current.id) drawnOn.current = { id: current.id, path };
+    else if (drawnOn.current.path !== path) dismissToast(current.id);
+  }, [current, path]);
+}
+
 /** Rendered once by the app shell; shows whatever `toast()` last asked for. */
 export function Toaster() {
   const current = useCurrentToast();
+  useToastEndsWithItsPage(current);
   return (
     <ToastProvider>
       {current && (

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
+import { OperatorFigures } from '../components/operator-figures.tsx';
 import { roleLabel } from '../components/user-role-badge.tsx';
 
 function countBy<T, K extends string>(items: readonly T[], key: (item: T) => K): Map<K, number> {
@@ -17,7 +18,7 @@ function countBy<T, K extends string>(items: readonly T[], key: (item: T) => K):
   return counts;
 }
 
-/** /admin: how many accounts of each role and bookings in each status, each a way into its list. */
+/** /admin: today's and this week's bookings and money and who waits for approval, then accounts by role and bookings by status. */
 export default function AdminOverviewPage() {
   const users = useAdminUsers();
   const bookings = useBookings();
@@ -25,6 +26,7 @@ export default function AdminOverviewPage() {
   return (
     <div className="grid gap-6 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Admin overview</h1>
+      <OperatorFigures />
 
       <OverviewSection id="admin-users-heading" title="Users" href="/admin/users" linkLabel="Manage users">
         {users.isPending ? (

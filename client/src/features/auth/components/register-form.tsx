@@ -32,13 +32,13 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
   const isCustomer = useWatch({ control: form.control, name: 'role' }) === 'customer';
   const registerMutation = useRegister();
   const { errors, isSubmitting } = form.formState;
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; outboxPath?: string } | null>(null);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await registerMutation.mutateAsync(input.role === 'customer' ? input : { ...input, referralCode: undefined });
+      const answer = await registerMutation.mutateAsync(input.role === 'customer' ? input : { ...input, referralCode: undefined });
       toast({ title: 'Registration successful', description: 'Your account has been created' });
-      setSentTo(input.email);
+      setSent({ email: input.email, outboxPath: answer.outboxPath });
     } catch (error) {
       const codeProblem = error instanceof ApiError ? error.fields?.referralCode : undefined;
       if (codeProblem) form.setError('referralCode', { message: codeProblem }, { shouldFocus: true });
@@ -50,7 +50,7 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
     }
   });
 
-  if (sentTo) return <CheckEmailPanel email={sentTo} />;
+  if (sent) return <CheckEmailPanel email={sent.email} outboxPath={sent.outboxPath} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">

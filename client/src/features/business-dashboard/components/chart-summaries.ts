@@ -43,7 +43,11 @@ export function ratingSummary(stats: BusinessStats): { summary: string; table: T
   const count = rated.reduce((sum, month) => sum + month.reviewCount, 0);
   const average = count ? rated.reduce((sum, month) => sum + (month.averageRating ?? 0) * month.reviewCount, 0) / count : 0;
   return {
-    summary: count ? `Average ${average.toFixed(1)} out of 5 from ${plural(count, 'review')}.` : 'No published reviews in this period yet.',
+    // The rating customers see first (the same figure as the cards), then this period's own reviews, named as such:
+    // '4.6 from 47' beside a card's '4.8 (261)' read as two answers to one question.
+    summary: `Customers see ${stats.rating.average.toFixed(1)} out of 5 from ${plural(stats.rating.reviewCount, 'review')}. ${
+      count ? `This period: ${average.toFixed(1)} from ${plural(count, 'review')}.` : 'No published reviews in this period yet.'
+    }`,
     table: {
       caption: 'Average customer rating per month',
       columns: ['Month', 'Rating', 'Reviews'],

@@ -25,6 +25,7 @@ const busyDetailer: BusinessStats = {
     { weekday: 6, hour: 10, count: 3 },
   ],
   repeatCustomers: { repeat: 1, total: 2 },
+  rating: { average: 4.8, reviewCount: 261 },
 };
 
 const newDetailer: BusinessStats = {
@@ -61,6 +62,8 @@ describe('BusinessDashboardPage', () => {
     }
     expect(within(revenue).getByText(/\$219\.95 in the last 4 weeks \(after commission, tips included\); best week Nov 16/)).toBeTruthy();
     expect(screen.getByText(/Busiest: Saturdays at 10 AM/)).toBeTruthy();
+    // The rating customers see (the cards' figure) first, this period's own reviews named apart.
+    expect(screen.getByText('Customers see 4.8 out of 5 from 261 reviews. This period: 4.5 from 2 reviews.')).toBeTruthy();
     expect(screen.getByText(/50% of your customers came back/)).toBeTruthy();
     expect(within(revenue).queryByRole('table')).toBeNull();
 

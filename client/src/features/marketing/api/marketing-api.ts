@@ -9,6 +9,8 @@ import type {
   Campaign,
   CampaignInput,
   CampaignPreview,
+  CampaignReach,
+  CampaignReachInput,
   MarketingOverview,
 } from '@core/schemas/marketing.ts';
 import type { PromoCode } from '@core/schemas/promo-codes.ts';
@@ -44,6 +46,15 @@ export const useCampaignPreview = (id: number) =>
   useQuery({ queryKey: keys.preview(id), queryFn: () => apiGet<CampaignPreview>(`/api/admin/campaigns/${id}/preview`) });
 export const useAdminNotifications = () => useQuery({ queryKey: keys.notifications, queryFn: () => apiGet<AdminNotification[]>('/api/admin/notifications') });
 export const useAdminPromoCodes = () => useQuery({ queryKey: keys.promoCodes, queryFn: () => apiGet<PromoCode[]>('/api/admin/promo-codes') });
+
+/** Who a campaign to this audience on these channels is sent to now: the figure 'Send now' freezes (same server rule). */
+export const useCampaignReach = (input: CampaignReachInput | null) =>
+  useQuery({
+    queryKey: ['/api/admin/campaigns/reach', input?.audienceId ?? 0, [...(input?.channels ?? [])].sort().join(',')],
+    queryFn: () => apiRequest<CampaignReach>('POST', '/api/admin/campaigns/reach', input),
+    enabled: input !== null && input.channels.length > 0,
+    staleTime: 0,
+  });
 
 export const previewAudience = (rules: AudienceRules) => apiRequest<AudiencePreview>('POST', '/api/admin/audiences/preview', rules);
 

@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAdminPromoCodes, useAudiences, useCampaign, useSaveCampaign } from '../api/marketing-api.ts';
 import { FormField, NativeSelect } from '../components/form-field.tsx';
+import { CampaignReachSummary } from '../components/campaign-reach-summary.tsx';
 
 type Values = { name: string; audienceId: string; channels: CampaignChannel[]; subject: string; body: string; promoCodeId: string; ctaUrl: string; ctaLabel: string };
 const empty: Values = { name: '', audienceId: '', channels: ['in_app'], subject: '', body: '', promoCodeId: '', ctaUrl: '', ctaLabel: '' };
@@ -107,6 +108,9 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
             </div>
             <FieldError id="channels-error">{errors.channels}</FieldError>
           </fieldset>
+          <div aria-live="polite">
+            <CampaignReachSummary audienceId={values.audienceId ? Number(values.audienceId) : null} channels={values.channels} />
+          </div>
         </Card>
         <Card className="grid gap-4 p-4">
           <h2 className="text-base font-semibold text-neutral-900">Message</h2>

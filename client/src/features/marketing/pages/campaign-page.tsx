@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast.ts';
 import { useCampaign, useCampaignAction, useCampaignPreview, type CampaignAction } from '../api/marketing-api.ts';
 import { CampaignFigures, CampaignProgress, CampaignStatusBadge } from '../components/campaign-figures.tsx';
 import { FormField } from '../components/form-field.tsx';
+import { SendNowButton } from '../components/campaign-reach-summary.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -58,7 +59,7 @@ export default function CampaignPage() {
       {editable && (
         <Card className="grid gap-3 p-4">
           <h2 className="text-base font-semibold text-neutral-900">Send</h2>
-          <Button onClick={() => void run({ kind: 'send' }, 'Sending started')} disabled={action.isPending}>Send now</Button>
+          <SendNowButton audienceId={c.audienceId} channels={c.channels} disabled={action.isPending} onSend={() => void run({ kind: 'send' }, 'Sending started')} />
           <form
             noValidate
             className="grid gap-2"

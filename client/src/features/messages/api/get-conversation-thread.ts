@@ -5,15 +5,19 @@ import { apiGet } from '@/lib/api-client.ts';
 import { liveOn } from '@/lib/live-queries.ts';
 
 /** GET /api/conversations/:id?before=: 50 messages a page, oldest first; `before` pages back in time. */
-export const getConversationThread = (conversationId: number, before?: number) =>
-  apiGet<ConversationThread>(`/api/conversations/${conversationId}${before === undefined ? '' : `?before=${before}`}`);
+export const getConversationThread = (conversationId: number, before: number | null = null) =>
+  apiGet<ConversationThread>(`/api/conversations/${conversationId}${before === null ? '' : `?before=${before}`}`);
 
-/** Page 0 is the newest; each further page holds the messages before the oldest one loaded. */
+/**
+ * Page 0 is the newest; each further page holds the messages before the oldest one loaded. The first page's param is
+ * null, not undefined: a page the server drew travels to the browser as JSON, where undefined becomes null, and the
+ * app's refetch of the drawn thread then asked `?before=null` (400) on every link opened as a first page.
+ */
 export const conversationThreadQueryOptions = (conversationId: number) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.thread(conversationId),
     queryFn: ({ pageParam }) => getConversationThread(conversationId, pageParam),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: null as number | null,
     getNextPageParam: (page) => (page.hasMore ? page.messages[0]?.id : undefined),
     staleTime: 0,
     meta: liveOn('conversation'),
