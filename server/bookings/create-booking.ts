@@ -15,7 +15,7 @@ import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds } from './booking-transitions.ts';
 import { requireDriveTime } from './drive-time-check.ts';
 import { routerFor } from '../geo/routing.ts';
-import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
+import { createGeocoder, locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
@@ -51,7 +51,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   await bookableServicePrice(db, input.serviceId, input.vehicleType);
   // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
   // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
-  const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
+  const place = await locateJobPlaceOrRefuse(createGeocoder(ctx.config, ctx.log), input);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
   // Issue 20: the slot must leave the detailer time to drive here from the previous job and on to the next.
@@ -111,6 +111,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
           zip: input.zip,
           latitude: place.latitude,
           longitude: place.longitude,
+          placePrecision: place.precision,
           ...price,
           membershipId: member.membershipId,
           taxRateBasisPoints: settings.taxRateBasisPoints,

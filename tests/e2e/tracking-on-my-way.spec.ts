@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+
+/** Ends the trip (Start, proof, Complete) so the detailer has no job on its way left for the specs after this one. */
+async function finishTrip(detailer: APIRequestContext, booking: { id: number; startsAt: string }) {
+  await moveServerClock(detailer, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
+  expect((await detailer.post(`/api/bookings/${booking.id}/start`)).status()).toBe(200);
+  await addProofOfService(detailer, booking.id);
+  expect((await detailer.post(`/api/bookings/${booking.id}/complete`)).status()).toBe(200);
+}
 
 /** The customer's 'N.N mi away · updated ...' line under the ETA. */
 const distanceLine = (page: Page) => page.getByText(/^(\d+\.\d mi|\d+ ft) away · updated/);
@@ -52,6 +60,7 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
     await expect(distanceLine(page)).not.toHaveText(farAway, { timeout: 20_000 });
     expect(milesOf((await distanceLine(page).textContent())!)).toBeLessThan(milesOf(farAway));
     await expect(detailer.getByRole('alert')).toHaveCount(0);
+    await finishTrip(detailer.request, booking);
   } finally {
     await moveServerClock(detailer.request, null);
     await detailerContext.close();
@@ -78,6 +87,7 @@ test("[DETAILER] 'On my way' with the location blocked still starts the trip and
       "Your customer sees 'On the way' with no map position and no arrival time",
     );
     if (process.env.SHOTS) await detailer.screenshot({ path: `${process.env.SHOTS}/on-my-way-blocked.png`, fullPage: true });
+    await finishTrip(detailer.request, booking);
   } finally {
     await moveServerClock(detailer.request, null);
     await detailerContext.close();

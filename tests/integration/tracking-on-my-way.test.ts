@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LocationSharing } from '@core/schemas/tracking.ts';
+import { arrivalText } from '@core/domain/arrival-text.ts';
+import { distanceMeters, straightLineEstimate } from '@core/domain/geo.ts';
+import type { BookingTracking, LocationSharing } from '@core/schemas/tracking.ts';
 import { sharingOffMessage } from '../../server/tracking/positions.ts';
 import { databaseKinds } from './test-app.ts';
 import { jobPlace, oakland, useTrackingTestApp } from './tracking-test-app.ts';
@@ -55,5 +57,44 @@ describe.each(databaseKinds)("'On my way' and location sharing on %s", (kind) =>
     expect(stranger.statusCode).toBe(404);
     expect((await sharing(other.detailer.user)).enabled).toBe(false);
     expect((await sharing(detailer.user)).enabled).toBe(false);
+  });
+});
+
+// Issue 37: honest arrival estimates. A minute only for a street-precise place; a ZIP code's centre gets what is known.
+describe.each(databaseKinds)('arrival estimates on %s', (kind) => {
+  const k = useTrackingTestApp(kind);
+  const { call, trip, shareToday, postPosition } = k;
+  /** About 480 m (0.3 mi) south of the job's place: the issue's '1 Market St' case. */
+  const nearCentre = { latitude: jobPlace.latitude - 0.0043, longitude: jobPlace.longitude };
+
+  async function seenFrom(precision: 'street' | 'zip', from: { latitude: number; longitude: number }) {
+    const { booking, detailer } = await trip({ precision });
+    await shareToday(detailer);
+    expect((await postPosition(detailer.user, { bookingId: booking.id, ...from })).statusCode).toBe(204);
+    return (await call(k.people.customer, 'GET', `/api/bookings/${booking.id}/tracking`)).json() as BookingTracking;
+  }
+
+  it("says 'In your area' rather than a minute near a ZIP code's centre, and a range from further away", async () => {
+    const near = await seenFrom('zip', nearCentre);
+    expect(near).toMatchObject({ placePrecision: 'zip', etaText: 'In your area', distanceMeters: null });
+    const far = await seenFrom('zip', oakland);
+    const estimate = straightLineEstimate(oakland, jobPlace);
+    const straightLineMeters = Math.round(distanceMeters(oakland, jobPlace));
+    expect(far.etaText).toBe(arrivalText({ seconds: estimate.seconds, straightLineMeters, precision: 'zip' }));
+    expect(far.etaText).toMatch(/^About \d+–\d+ min away$/);
+  });
+
+  it('gives a street-precise place its minute, worded by the same function', async () => {
+    const near = await seenFrom('street', nearCentre);
+    const estimate = straightLineEstimate(nearCentre, jobPlace);
+    expect(near).toMatchObject({ placePrecision: 'street', etaText: 'About 1 min away', distanceMeters: estimate.meters });
+    expect(near.etaText).toBe(arrivalText({ seconds: estimate.seconds, straightLineMeters: Math.round(distanceMeters(nearCentre, jobPlace)), precision: 'street' }));
+  });
+
+  it("tells the customer of a ZIP-located job that the detailer is in the area, not a minute", async () => {
+    const { booking, detailer } = await trip({ precision: 'zip' });
+    await shareToday(detailer);
+    await postPosition(detailer.user, { bookingId: booking.id, ...nearCentre });
+    expect((await k.arrivalNoticesOf(booking.id)).map((notice) => notice.message)).toEqual([expect.stringMatching(/^Detailing \w+ is in your area$/)]);
   });
 });
