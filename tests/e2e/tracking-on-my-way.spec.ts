@@ -48,6 +48,11 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
     await detailer.goto('/detailer');
     await detailer.getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 9:00 AM$/ }).click();
     await expect(detailer.getByRole('button', { name: /^Start: Basic Exterior Wash, .* 9:00 AM$/ })).toBeVisible();
+    // Navigate opens the address in a maps app (Google Maps in a desktop browser).
+    await expect(detailer.getByRole('link', { name: /^Navigate: Basic Exterior Wash, .* 9:00 AM$/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=500%20Howard%20St%2C%20San%20Francisco%2C%2094105',
+    );
 
     const map = page.getByRole('region', { name: "Map of your detailer's trip" });
     await expect(map.getByRole('img', { name: 'Gloss Boss Mobile Detailing, current location' })).toBeVisible({ timeout: 20_000 });

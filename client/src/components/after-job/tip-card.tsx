@@ -190,8 +190,11 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
           )}
           {bookingCard ? (
             <>
-              <Button type="button" variant="accent" size="lg" disabled={create.isPending} onClick={() => start(true)}>
-                {create.isPending ? 'Tipping...' : `Tip ${chosenCents !== null ? `${formatUsd(chosenCents)} ` : ''}with ${cardName(bookingCard)}`}
+              {/* A card's name can be long (American Express): the label wraps rather than widening a 320 px page. */}
+              <Button type="button" variant="accent" disabled={create.isPending} onClick={() => start(true)}>
+                <span className="whitespace-normal">
+                  {create.isPending ? 'Tipping...' : `Tip ${chosenCents !== null ? `${formatUsd(chosenCents)} ` : ''}with ${cardName(bookingCard)}`}
+                </span>
               </Button>
               <Button type="submit" variant="ghost" disabled={create.isPending}>
                 Use another card
