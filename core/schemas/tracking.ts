@@ -111,6 +111,10 @@ export const bookingTrackingSchema = z.object({
   isPaused: z.boolean(),
   /** Only while en route with a position and a destination. */
   etaMinutes: z.number().int().nullable(),
+  /** What the customer reads about the arrival (core/domain/arrival-text.ts), shown as given; null with no estimate. */
+  etaText: z.string().nullable(),
+  /** How exact the destination is: the street address's place, or only the ZIP code's centre. */
+  placePrecision: z.enum(['street', 'zip']),
   distanceMeters: z.number().int().nullable(),
 });
 export type BookingTracking = z.infer<typeof bookingTrackingSchema>;

@@ -27,6 +27,7 @@ import { notifyMany } from '../notifications/notification-service.ts';
 import { copyServiceChecklist, requireProofOfService } from '../proof/proof-rules.ts';
 import { releasePromoCodeUse } from '../marketing/promo-release.ts';
 import { followReferralBooking } from '../referrals/referral-rewards.ts';
+import { followTripSharing } from '../tracking/location-sharing.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -85,6 +86,8 @@ async function applyTransition(
     if (action === 'complete') await requireProofOfService(tx, updated.id);
     // Referrals (issue 18): a friend's first paid booking, and the referrer's reward on its completion, in this move.
     await followReferralBooking(tx, { booking: updated, to, now });
+    // Issue 37: On my way shares the detailer's location for the trip, Start stops it.
+    await followTripSharing(tx, { action, detailerId: updated.detailerId, timeZone: record.timeZone, now });
     // A booking that leaves its hold unpaid (abandoned, cancelled) gives its promo code's use back, in this move.
     if (from === 'pending_payment' && to !== 'pending_payment' && to !== 'requested') await releasePromoCodeUse(tx, updated.id);
     await tx.insert(bookingEvents).values({

@@ -16,7 +16,7 @@ import { placeBooking } from './place-booking.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { useCoveredVisit } from '../memberships/visits/covered-visit.ts';
 import { routerFor } from '../geo/routing.ts';
-import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
+import { createGeocoder, locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
@@ -53,7 +53,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   await bookableServicePrice(db, input.serviceId, input.vehicleType);
   // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
   // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
-  const place = await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), input.zip);
+  const place = await locateJobPlaceOrRefuse(createGeocoder(ctx.config, ctx.log), input);
   // Where before when, as the availability endpoint asks: a place beyond the area is refused whatever the time.
   requireInServiceArea(detailer, place);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
@@ -88,6 +88,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
         city: input.city,
         zip: input.zip,
         place,
+        placePrecision: place.precision,
         price,
         membershipId: member.membershipId,
         taxRateBasisPoints: settings.taxRateBasisPoints,

@@ -15,7 +15,16 @@ export type GeocodedPlace = Coordinates;
  */
 export interface Geocoder {
   locateZip(zip: string): Promise<GeocodedPlace | null>;
+  /** The street address's own place; null when the geocoder knows no streets (the table) or not this address. */
+  locateStreet(place: StreetAddress): Promise<GeocodedPlace | null>;
 }
+
+/** A job's address as the booking form takes it. */
+export type StreetAddress = { address: string; city: string; zip: string };
+
+/** How exact a job's place is: its street address's, or only its ZIP code's centre (bookings.place_precision). */
+export type PlacePrecision = 'street' | 'zip';
+export type JobPlace = GeocodedPlace & { precision: PlacePrecision };
 
 /** The five digits of a ZIP or ZIP+4 code: both the table and the services know ZIP codes by those. */
 export const fiveDigitZip = (zip: string) => zip.trim().slice(0, 5);
@@ -26,12 +35,24 @@ export const zipTableGeocoder: Geocoder = {
     const found = zipcodes.lookup(fiveDigitZip(zip));
     return found ? { latitude: found.latitude, longitude: found.longitude } : null;
   },
+  async locateStreet() {
+    return null;
+  },
 };
 
-/** The geocoder the configuration chose: the service at GEOCODER_URL (falling back to the table), or the table. */
+let configured: { url: string; contact: string; geocoder: Geocoder } | undefined;
+
+/**
+ * The geocoder the configuration chose: the service at GEOCODER_URL (falling back to the table), or the table. One
+ * per address, kept: its cache of answers (the service's usage policy requires one) lives as long as the process.
+ */
 export function createGeocoder(config: Pick<Config, 'GEOCODER_URL' | 'PUBLIC_URL'>, log: Pick<AppLog, 'warn'>): Geocoder {
   if (!config.GEOCODER_URL) return zipTableGeocoder;
-  return createHttpGeocoder({ baseUrl: config.GEOCODER_URL, contact: config.PUBLIC_URL, log, fallback: zipTableGeocoder });
+  if (configured?.url !== config.GEOCODER_URL || configured.contact !== config.PUBLIC_URL) {
+    const geocoder = createHttpGeocoder({ baseUrl: config.GEOCODER_URL, contact: config.PUBLIC_URL, log, fallback: zipTableGeocoder });
+    configured = { url: config.GEOCODER_URL, contact: config.PUBLIC_URL, geocoder };
+  }
+  return configured.geocoder;
 }
 
 /** The message of a ZIP code no geocoder knows; the form shows it under the ZIP field. */
@@ -45,4 +66,15 @@ export async function locateZipOrRefuse(geocoder: Geocoder, zip: string): Promis
   const place = await geocoder.locateZip(zip);
   if (!place) throw badRequest(unknownZipMessage(zip), { zip: unknownZipMessage(zip) });
   return place;
+}
+
+/**
+ * Where a job is, as exactly as known (issue 37): the street address where a geocoder finds it, else the ZIP code's
+ * centre, said so by `precision` (the customer's arrival estimate then says 'in your area' or a range, never a false
+ * minute). A 400 naming the ZIP field when neither is found. Booking creation calls it with the form's address.
+ */
+export async function locateJobPlaceOrRefuse(geocoder: Geocoder, place: StreetAddress): Promise<JobPlace> {
+  const street = await geocoder.locateStreet(place);
+  if (street) return { ...street, precision: 'street' };
+  return { ...(await locateZipOrRefuse(geocoder, place.zip)), precision: 'zip' };
 }

@@ -78,6 +78,8 @@ export async function createPaymentIntent(
       currency: 'usd',
       idempotencyKey,
       metadata: { bookingId: String(booking.id), customerId: String(user.id), creditsAppliedCents: String(creditsCents) },
+      // The card is kept with the gateway: a tip after the job is then one tap (tip-service.ts).
+      keepPaymentMethod: true,
     });
   } catch (error) {
     gatewayFailure(error);

@@ -9,7 +9,7 @@ import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import { loadRecord } from '../bookings/booking-records.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, payments, tips } from '../db/schema.ts';
+import { bookings, paymentIntents, payments, tips } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
@@ -28,6 +28,7 @@ type TipRow = typeof tips.$inferSelect;
 export const tipWindowClosedMessage = 'Tips can be added for 48 hours after the job.';
 export const tipNotCompletedMessage = 'A tip can be added once the job is completed.';
 export const alreadyTippedMessage = 'This booking already has a tip.';
+export const noBookingCardMessage = "The booking's card can no longer be used for a tip. Enter a card instead.";
 
 /** The customer's own booking; anyone else gets the same 404 as for a booking that does not exist. */
 async function customerBooking(db: Database, actor: Actor, bookingId: number) {
@@ -66,6 +67,29 @@ const toStatus = (row: TipRow): IntentStatusResponse => ({
 });
 
 /**
+ * The card the booking was paid with, as its gateway kept it (the intent was made with keepPaymentMethod), when this
+ * gateway can pay with it again; null otherwise (another gateway, a card not kept, the gateway unreachable).
+ */
+async function bookingCardOf(ctx: AppContext, bookingId: number): Promise<{ ref: string; brand: string; last4: string } | null> {
+  const { db, gateway } = ctx;
+  if (!gateway.confirmWithPaymentMethod || !gateway.retrievePaymentMethod) return null;
+  const [paid] = await db
+    .select({ intentId: paymentIntents.intentId })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.bookingId, bookingId), eq(paymentIntents.status, 'succeeded'), eq(paymentIntents.gateway, gateway.kind)))
+    .limit(1);
+  if (!paid) return null;
+  try {
+    const { paymentMethodRef } = await gateway.retrieve(paid.intentId);
+    const kept = paymentMethodRef ? await gateway.retrievePaymentMethod(paymentMethodRef) : null;
+    return kept ? { ref: kept.ref, brand: kept.brand, last4: kept.last4 } : null;
+  } catch (error) {
+    if (error instanceof GatewayError) return null;
+    throw error;
+  }
+}
+
+/**
  * POST /api/bookings/:id/tip: the booking's customer, completed within 48 hours, no tip yet. The gateway's key is
  * the booking's and the client's, so a replayed request answers the same tip (whatever else it says).
  */
@@ -78,6 +102,8 @@ export async function createTip(ctx: AppContext, actor: Actor, now: Date, bookin
   const problem = windowProblem(booking, now);
   if (problem) throw conflict(problem);
   if (await succeededTip(db, booking.id)) throw conflict(alreadyTippedMessage);
+  const bookingCard = input.withBookingCard ? await bookingCardOf(ctx, booking.id) : null;
+  if (input.withBookingCard && !bookingCard) throw conflict(noBookingCardMessage);
   let intent: GatewayIntent;
   try {
     intent = await gateway.createIntent({
@@ -105,7 +131,16 @@ export async function createTip(ctx: AppContext, actor: Actor, now: Date, bookin
     })
     .onConflictDoNothing();
   const [row] = await db.select().from(tips).where(eq(tips.idempotencyKey, idempotencyKey));
-  return toIntent(row!, gateway);
+  if (!bookingCard || row!.status !== 'requires_payment_method') return toIntent(row!, gateway);
+  // The one-tap tip: paid at once with the booking's card, captured as any tip (or sent to authentication).
+  let paid: GatewayIntent;
+  try {
+    paid = await gateway.confirmWithPaymentMethod!(row!.intentId, bookingCard.ref);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await applyTipIntentUpdate(ctx, paid, now);
+  return toIntent(await reload(db, row!.id), gateway);
 }
 
 /** The tip behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */
@@ -170,11 +205,14 @@ export async function getBookingTip(ctx: AppContext, actor: Actor, now: Date, bo
   }
   const tip = await succeededTip(db, booking.id);
   const closesAt = booking.completedAt ? new Date(booking.completedAt.getTime() + tipWindowHours * 3_600_000).toISOString() : null;
+  const canTip = !tip && windowProblem(booking, now) === null;
+  const card = canTip ? await bookingCardOf(ctx, booking.id) : null;
   return {
     tip: tip ? { amountCents: tip.amountCents, status: tip.status, createdAt: tip.createdAt.toISOString() } : null,
-    canTip: !tip && windowProblem(booking, now) === null,
+    canTip,
     closesAt,
     suggestions: tipSuggestions(booking.priceCents + booking.vehicleSurchargeCents),
+    bookingCard: card ? { brand: card.brand, last4: card.last4 } : null,
   };
 }
 

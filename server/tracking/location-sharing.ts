@@ -58,3 +58,23 @@ export async function setLocationSharing(ctx: AppContext, actor: Actor, now: Dat
   if (trip) announceTrackingChange(ctx, trip.booking);
   return sharingAnswer(ctx.db, detailer, now, trip);
 }
+
+/**
+ * Tracking that just happens (issue 37): 'On my way' turns sharing on for the job's day, so the customer follows the
+ * detailer without the detailer finding the Location page; 'Start' turns it off, the detailer being there. Called
+ * inside the move's transaction (server/bookings/booking-transitions.ts), so the switch and the status agree.
+ */
+export async function followTripSharing(
+  tx: Database,
+  move: { action: string; detailerId: number; timeZone: string; now: Date },
+): Promise<void> {
+  if (move.action === 'start-route') {
+    const today = dateInZone(move.now, move.timeZone);
+    await tx
+      .insert(locationSharing)
+      .values({ detailerId: move.detailerId, sharingOn: today, updatedAt: move.now })
+      .onConflictDoUpdate({ target: locationSharing.detailerId, set: { sharingOn: today, updatedAt: move.now } });
+  } else if (move.action === 'start') {
+    await tx.delete(locationSharing).where(eq(locationSharing.detailerId, move.detailerId));
+  }
+}

@@ -83,7 +83,11 @@ export async function recordPosition(ctx: AppContext, eta: EtaEstimator, actor: 
           userId: booking.customerId,
           type: 'service_update',
           title: 'Arriving soon',
-          message: `${record.detailerBusinessName} is about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} away`,
+          // Known only by its ZIP code's centre, the job gets no minute (issue 37): the detailer is in the area.
+          message:
+            booking.placePrecision === 'zip'
+              ? `${record.detailerBusinessName} is in your area`
+              : `${record.detailerBusinessName} is about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} away`,
           entityId: String(booking.id),
         });
         arrivalNoticeSent = true;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
+import { arrivalText, zipReachMeters } from '@core/domain/arrival-text.ts';
 import { distanceMeters, etaMinutes } from '@core/domain/geo.ts';
 import type { BookingTracking, CurrentTracking } from '@core/schemas/tracking.ts';
 import type { Database } from '../db/client.ts';
@@ -25,6 +26,10 @@ async function toTracking(db: Database, eta: EtaEstimator, record: BookingRecord
   const position = last ? { latitude: last.latitude, longitude: last.longitude, recordedAt: last.recordedAt.toISOString() } : null;
   // The drive is only estimated on the way: once the job is in progress the detailer is there.
   const estimate = position && destination && booking.status === 'en_route' ? await eta.estimate(position, destination) : null;
+  const straightLineMeters = position && destination ? Math.round(distanceMeters(position, destination)) : null;
+  const precision = booking.placePrecision;
+  // A distance to a ZIP code's centre means little once the detailer is in the area: not shown, as no minute is.
+  const isDistanceKnown = precision === 'street' || (straightLineMeters !== null && straightLineMeters > zipReachMeters);
   return {
     bookingId: booking.id,
     status: booking.status,
@@ -33,7 +38,9 @@ async function toTracking(db: Database, eta: EtaEstimator, record: BookingRecord
     position,
     isPaused: last !== undefined && now.getTime() - last.recordedAt.getTime() > pausedAfterMs,
     etaMinutes: estimate ? etaMinutes(estimate.seconds) : null,
-    distanceMeters: estimate ? estimate.meters : position && destination ? Math.round(distanceMeters(position, destination)) : null,
+    etaText: estimate && straightLineMeters !== null ? arrivalText({ seconds: estimate.seconds, straightLineMeters, precision }) : null,
+    placePrecision: precision,
+    distanceMeters: !isDistanceKnown ? null : estimate ? estimate.meters : straightLineMeters,
   };
 }
 

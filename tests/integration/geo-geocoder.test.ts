@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceArea } from '@core/schemas/tracking.ts';
-import { createGeocoder, zipTableGeocoder } from '../../server/geo/geocoder.ts';
+import { createGeocoder, locateJobPlaceOrRefuse, zipTableGeocoder } from '../../server/geo/geocoder.ts';
 import { createHttpGeocoder } from '../../server/geo/http-geocoder.ts';
 import { bookings } from '../../server/db/schema.ts';
 import { createCustomer, createDetailer } from '../factories/index.ts';
@@ -65,6 +65,51 @@ describe('geocoders', () => {
   });
 });
 
+describe('street addresses (issue 37)', () => {
+  let service: Awaited<ReturnType<typeof startLoopbackService>>;
+  const log = { warn: () => undefined };
+  const market = { address: '1 Market St', city: 'San Francisco', zip: '94105' };
+  beforeAll(async () => {
+    service = await startLoopbackService();
+  });
+  afterAll(() => service.close());
+
+  it('asks the service by street, city and ZIP code, and says the place is street-precise', async () => {
+    const geocoder = createHttpGeocoder({ baseUrl: service.baseUrl, contact: 'https://glossly.example', log, fallback: zipTableGeocoder });
+    service.answerJson(200, nominatimPlace('37.79410', '-122.39490'));
+    expect(await locateJobPlaceOrRefuse(geocoder, market)).toEqual({ latitude: 37.7941, longitude: -122.3949, precision: 'street' });
+    expect(service.requests.at(-1)!.url).toBe('/search?street=1+Market+St&city=San+Francisco&postalcode=94105&countrycodes=us&format=json&limit=1');
+  });
+
+  it('asks once per address (its usage policy), by the normalised address, within a bound; a failure is asked again', async () => {
+    const geocoder = createHttpGeocoder({ baseUrl: service.baseUrl, contact: 'test', log, fallback: zipTableGeocoder, cacheSize: 2, timeoutMs: 500 });
+    service.answerJson(200, nominatimPlace('37.7941', '-122.3949'));
+    const before = service.requests.length;
+    await geocoder.locateStreet(market);
+    await geocoder.locateStreet({ address: ' 1 market st. ', city: 'SAN FRANCISCO', zip: '94105-1234' });
+    expect(service.requests.length - before).toBe(1);
+    // An address the service does not know is remembered as such too.
+    service.answerJson(200, []);
+    expect(await geocoder.locateStreet({ ...market, address: '999 Nowhere Ln' })).toBeNull();
+    expect(await geocoder.locateStreet({ ...market, address: '999 Nowhere Ln' })).toBeNull();
+    expect(service.requests.length - before).toBe(2);
+    // A third address pushes out the one asked for longest ago (1 Market St was used before 999 Nowhere Ln).
+    await geocoder.locateStreet({ ...market, address: '2 Main St' });
+    await geocoder.locateStreet(market);
+    expect(service.requests.length - before).toBe(4);
+    // A failure is not remembered: the ZIP code's centre this time, the service again next time.
+    service.answerJson(503, { error: 'busy' });
+    expect(await locateJobPlaceOrRefuse(geocoder, { ...market, address: '3 Main St' })).toEqual({ ...sanFrancisco94105, precision: 'zip' });
+    service.answerJson(200, nominatimPlace('37.79', '-122.39'));
+    expect(await locateJobPlaceOrRefuse(geocoder, { ...market, address: '3 Main St' })).toMatchObject({ precision: 'street' });
+  });
+
+  it('gives the ZIP code centre, said so, where only the table is configured, and refuses an unknown ZIP code', async () => {
+    expect(await locateJobPlaceOrRefuse(zipTableGeocoder, market)).toEqual({ ...sanFrancisco94105, precision: 'zip' });
+    await expect(locateJobPlaceOrRefuse(zipTableGeocoder, { ...market, zip: '00000' })).rejects.toMatchObject({ status: 400, fields: { zip: 'We could not find ZIP code 00000. Check it and try again.' } });
+  });
+});
+
 describe.each(databaseKinds)('the app with GEOCODER_URL and a tile server on %s', (kind) => {
   let service: Awaited<ReturnType<typeof startLoopbackService>>;
   let t: TestApp;
@@ -102,7 +147,7 @@ describe.each(databaseKinds)('the app with GEOCODER_URL and a tile server on %s'
     });
     expect(created.statusCode, created.body).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, created.json().id));
-    expect(row).toMatchObject({ latitude: 37.7801, longitude: -122.4102 });
+    expect(row).toMatchObject({ latitude: 37.7801, longitude: -122.4102, placePrecision: 'street' });
   });
 
   it('hands the map its tile server and credit line, to anyone', async () => {

@@ -35,8 +35,11 @@ export function useTrackingTestApp(kind: DatabaseKind, env: Record<string, strin
   /** A detailer of their own per test: trips of one detailer would overlap, and sharing is per detailer. */
   const newDetailer = (businessName?: string) => createDetailer(t.ctx, { user: { password: undefined }, businessName });
 
-  /** The customer's booking with a new detailer, an hour from now, in the given status, located at 94105. */
-  async function trip(options: { status?: BookingStatus; located?: boolean; customer?: UserRow } = {}) {
+  /**
+   * The customer's booking with a new detailer, an hour from now, in the given status, located at 94105 (street-precise
+   * unless `precision` says it is only the ZIP code's centre).
+   */
+  async function trip(options: { status?: BookingStatus; located?: boolean; customer?: UserRow; precision?: 'street' | 'zip' } = {}) {
     const detailer = await newDetailer();
     const startsAt = new Date(clock.now().getTime() + 60 * 60_000);
     const booking = await createBooking(t.ctx, {
@@ -45,7 +48,7 @@ export function useTrackingTestApp(kind: DatabaseKind, env: Record<string, strin
       serviceId: detailer.serviceId,
       status: options.status ?? 'en_route',
       startsAt,
-      ...(options.located === false ? {} : jobPlace),
+      ...(options.located === false ? {} : { ...jobPlace, placePrecision: options.precision ?? 'street' }),
     });
     return { booking, detailer };
   }

@@ -39,6 +39,8 @@ export const bookings = pgTable(
     /** Where the job is, from the geocoder at booking time (ZIP centroid by default); null when it was not found. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How exact that place is: the street address's ('street', a geocoder found it) or the ZIP code's centre ('zip'). */
+    placePrecision: text('place_precision', { enum: ['street', 'zip'] }).notNull().default('zip'),
     priceCents: integer('price_cents').notNull(),
     /** The service's surcharge for this vehicle type when booked (0 for none); taxed like the price. */
     vehicleSurchargeCents: integer('vehicle_surcharge_cents').notNull().default(0),
@@ -73,6 +75,7 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_customer_id_idx').on(t.customerId),
     index('bookings_detailer_id_starts_at_idx').on(t.detailerId, t.startsAt),
+    check('bookings_place_precision_known', sql`${t.placePrecision} in ('street', 'zip')`),
     check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
     check('bookings_completed_at_when_completed', sql`${t.completedAt} is null or ${t.status} = 'completed'`),
     check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.vehicleSurchargeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),

@@ -16,6 +16,11 @@ export type GatewayIntent = {
   lastErrorMessage: string | null;
   /** Only brand and last four digits ever leave the card form. */
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  /**
+   * The reusable card the intent was paid with, when the intent was made to keep it (`keepPaymentMethod`, Stripe's
+   * payment_method after setup_future_usage): a tip for the same booking is paid with it in one tap.
+   */
+  paymentMethodRef?: string | null;
 };
 
 /** A card saved with the gateway: its reusable reference, brand and last four digits (never the number). */
@@ -53,6 +58,8 @@ export type CreateIntentInput = {
   /** Same key, same intent: a replayed request never authorizes twice. */
   idempotencyKey: string;
   metadata: Record<string, string>;
+  /** Keep the card it is paid with for the customer's later payments (Stripe's setup_future_usage: 'off_session'). */
+  keepPaymentMethod?: boolean;
 };
 
 /** Card details as the built-in gateway's form sends them (never stored). */
@@ -96,6 +103,8 @@ export interface PaymentGateway {
   refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<GatewayRefund>;
   /** The built-in gateway's "save card" (/payment-methods); with Stripe cards are saved in the browser instead. */
   createPaymentMethod?(card: TestCard): Promise<GatewayPaymentMethod>;
+  /** A saved card by its reference, or null once it is gone (detached): what the one-tap tip offers. */
+  retrievePaymentMethod?(ref: string): Promise<GatewayPaymentMethod | null>;
   /** Forgets a saved card; an unknown reference is not an error. */
   detachPaymentMethod(ref: string): Promise<void>;
   retrieve(intentId: string): Promise<GatewayIntent>;

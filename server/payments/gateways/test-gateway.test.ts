@@ -222,4 +222,22 @@ describe('TestGateway', () => {
     const lying = { id: 'evt_1', type: 'payment_intent.succeeded', created, data: { object: { id: 'pi_test_1', status: 'succeeded', amountReceivedCents: 1 } } };
     expect(signed(lying)()).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', created, intentId: 'pi_test_1' });
   });
+
+  it("keeps the card an intent was paid with when asked (Stripe's setup_future_usage), and only a card it accepted", async () => {
+    const { gateway } = setup();
+    const keeping = () => gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: `keep-${Math.random()}`, metadata: {}, keepPaymentMethod: true });
+    const paid = await gateway.confirm((await keeping()).id, card(testCards.success));
+    expect(paid.status).toBe('requires_capture');
+    expect(paid.paymentMethodRef).toMatch(/^pm_test_/);
+    expect(await gateway.retrievePaymentMethod(paid.paymentMethodRef!)).toMatchObject({ last4: '4242', expMonth: 12, expYear: 2030 });
+    // The kept card pays a second intent with the same outcome as typing it.
+    const again = await gateway.confirmWithPaymentMethod((await gateway.createIntent({ amountCents: 500, currency: 'usd', idempotencyKey: `tip-${Math.random()}`, metadata: {} })).id, paid.paymentMethodRef!);
+    expect(again).toMatchObject({ status: 'requires_capture', card: { last4: '4242' } });
+
+    const declined = await gateway.confirm((await keeping()).id, card(testCards.declined));
+    expect(declined).toMatchObject({ status: 'requires_payment_method', paymentMethodRef: null });
+    // Without the flag nothing is kept.
+    const plain = await gateway.confirm((await setup().intent()).id, card(testCards.success));
+    expect(plain.paymentMethodRef ?? null).toBeNull();
+  });
 });

@@ -49,6 +49,8 @@ export type TestGatewayOptions = {
 type CardBehaviour = 'authorize' | 'decline' | 'insufficientFunds' | 'authenticate';
 type SavedTestCard = GatewayPaymentMethod & { behaviour: CardBehaviour };
 type CardOnIntent = NonNullable<GatewayIntent['card']>;
+/** The built-in gateway's intent record: whether it keeps the card it is paid with, as Stripe's setup_future_usage. */
+type TestIntent = GatewayIntent & { keepPaymentMethod?: boolean };
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
@@ -92,7 +94,7 @@ export class TestGateway implements PaymentGateway {
       throw new GatewayError('Amount must be at least $0.50 usd');
     }
     const id = `pi_test_${token()}`;
-    const intent: GatewayIntent = {
+    const intent: TestIntent = {
       id,
       clientSecret: `${id}_secret_${token(16)}`,
       status: 'requires_payment_method',
@@ -103,6 +105,8 @@ export class TestGateway implements PaymentGateway {
       metadata: { ...input.metadata },
       lastErrorMessage: null,
       card: null,
+      paymentMethodRef: null,
+      ...(input.keepPaymentMethod ? { keepPaymentMethod: true } : {}),
     };
     // Same key, same intent: the unique key decides between two concurrent requests.
     await this.db
@@ -120,7 +124,15 @@ export class TestGateway implements PaymentGateway {
     const number = digitsOnly(card.number);
     const shown = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
     if (!isLuhnValid(card.number)) return this.confirmCard(intentId, shown, declineMessages.incorrectNumber);
-    return this.confirmCard(intentId, shown, behaviourOf(number));
+    const behaviour = behaviourOf(number);
+    // An intent made to keep its card (setup_future_usage) saves it as a reusable payment method when it pays.
+    const keeps = ((await this.retrieve(intentId)) as TestIntent).keepPaymentMethod === true;
+    if (!keeps) return this.confirmCard(intentId, shown, behaviour);
+    const ref = `pm_test_${token()}`;
+    await this.db.insert(testGatewayPaymentMethods).values({ ref, data: { ...shown, ref, behaviour } satisfies SavedTestCard });
+    const confirmed = await this.confirmCard(intentId, shown, behaviour, ref);
+    if (confirmed.paymentMethodRef !== ref) await this.detachPaymentMethod(ref);
+    return confirmed;
   }
 
   /** Pays with a saved card: the same outcomes as typing its number (decline, 3-D Secure, authorized). */
@@ -128,11 +140,14 @@ export class TestGateway implements PaymentGateway {
     const saved = await this.savedCard(ref);
     if (!saved) throw new GatewayError(`No such PaymentMethod: '${ref}'`);
     const { behaviour, ref: _ref, ...shown } = saved;
-    return this.confirmCard(intentId, shown, behaviour);
+    return this.confirmCard(intentId, shown, behaviour, ref);
   }
 
-  /** `outcome` is what the card does, or the message of a card refused before it reached the network. */
-  private async confirmCard(intentId: string, card: CardOnIntent, outcome: CardBehaviour | string): Promise<GatewayIntent> {
+  /**
+   * `outcome` is what the card does, or the message of a card refused before it reached the network; `ref` the
+   * reusable card behind it, set on the intent once the card is accepted (authorized or sent to authentication).
+   */
+  private async confirmCard(intentId: string, card: CardOnIntent, outcome: CardBehaviour | string, ref: string | null = null): Promise<GatewayIntent> {
     const expired = !isExpiryValid(card.expMonth, card.expYear, this.options.now());
     const behaviour = expired ? declineMessages.expired : outcome;
     const updated = await this.update(intentId, (intent) => {
@@ -142,9 +157,9 @@ export class TestGateway implements PaymentGateway {
       intent.card = card;
       switch (behaviour) {
         case 'authorize':
-          return authorized(intent);
+          return authorized({ ...intent, paymentMethodRef: ref });
         case 'authenticate':
-          return { ...intent, status: 'requires_action', lastErrorMessage: null };
+          return { ...intent, paymentMethodRef: ref, status: 'requires_action', lastErrorMessage: null };
         case 'decline':
           return refused(intent, declineMessages.declined);
         case 'insufficientFunds':
@@ -237,6 +252,13 @@ export class TestGateway implements PaymentGateway {
     await this.db.delete(testGatewayPaymentMethods).where(eq(testGatewayPaymentMethods.ref, ref));
   }
 
+  async retrievePaymentMethod(ref: string): Promise<GatewayPaymentMethod | null> {
+    const saved = await this.savedCard(ref);
+    if (!saved) return null;
+    const { behaviour: _behaviour, ...method } = saved;
+    return method;
+  }
+
   /** Whether the gateway still holds a saved card (tests check that removing a card detaches it). */
   async hasPaymentMethod(ref: string): Promise<boolean> {
     return (await this.savedCard(ref)) !== null;
@@ -298,6 +320,7 @@ const authorized = (intent: GatewayIntent): GatewayIntent => ({
 
 const refused = (intent: GatewayIntent, message: string): GatewayIntent => ({
   ...intent,
+  paymentMethodRef: null,
   status: 'requires_payment_method',
   lastErrorMessage: message,
 });

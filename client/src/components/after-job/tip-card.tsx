@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
+import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { customTipProblem, parseTipDollars } from '@core/domain/tip.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
@@ -66,26 +67,36 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
 
   const chosenCents = choice === customChoice ? parseTipDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
 
-  const start = () => {
+  const bookingCard = data.bookingCard;
+  /** withBookingCard: the one-tap tip, paid at once with the card the booking was paid with. */
+  const start = (withBookingCard = false) => {
     const problem = choice === customChoice ? customTipProblem(chosenCents) : null;
     setAmountError(problem);
     if (problem || chosenCents === null) return;
     const key = attempt?.amountCents === chosenCents ? attempt.key : crypto.randomUUID();
     setAttempt({ amountCents: chosenCents, key });
     create.mutate(
-      { bookingId, amountCents: chosenCents, idempotencyKey: key },
+      { bookingId, amountCents: chosenCents, idempotencyKey: key, ...(withBookingCard ? { withBookingCard } : {}) },
       {
-        onSuccess: setIntent,
+        onSuccess: (started) => {
+          const isPaid = started.status === 'succeeded' || started.status === 'requires_capture';
+          // Paid in one tap: straight to the thanks, no card form in between.
+          if (!(withBookingCard && isPaid)) setIntent(started);
+          if (!withBookingCard) return;
+          // Refused by the bank: the card form opens for another card, saying why.
+          if (started.status === 'requires_payment_method') setCardError("The booking's card was declined for this tip. Enter another card.");
+          else onStatus(started.status, null, started.amountCents);
+        },
         onError: (error) => toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
   };
 
-  const onStatus = (status: IntentStatus, message: string | null = null) => {
+  const onStatus = (status: IntentStatus, message: string | null = null, amountCents = intent?.amountCents ?? 0) => {
     if (status === 'requires_action') return setAwaitingAuthentication(true);
     setAwaitingAuthentication(false);
     if (status === 'succeeded' || status === 'requires_capture') {
-      toast({ title: 'Thank you!', description: `${detailerName} gets all of your ${formatUsd(intent?.amountCents ?? 0)} tip.` });
+      toast({ title: 'Thank you!', description: `${detailerName} gets all of your ${formatUsd(amountCents)} tip.` });
       void queryClient.invalidateQueries({ queryKey: bookingTipQueryKey(bookingId) });
       return;
     }
@@ -177,9 +188,23 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
               )}
             </div>
           )}
-          <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
-            {create.isPending ? 'Starting...' : chosenCents !== null && choice !== customChoice ? `Continue with ${formatUsd(chosenCents)}` : 'Continue'}
-          </Button>
+          {bookingCard ? (
+            <>
+              {/* A card's name can be long (American Express): the label wraps rather than widening a 320 px page. */}
+              <Button type="button" variant="accent" disabled={create.isPending} onClick={() => start(true)}>
+                <span className="whitespace-normal">
+                  {create.isPending ? 'Tipping...' : `Tip ${chosenCents !== null ? `${formatUsd(chosenCents)} ` : ''}with ${cardName(bookingCard)}`}
+                </span>
+              </Button>
+              <Button type="submit" variant="ghost" disabled={create.isPending}>
+                Use another card
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
+              {create.isPending ? 'Starting...' : chosenCents !== null && choice !== customChoice ? `Continue with ${formatUsd(chosenCents)}` : 'Continue'}
+            </Button>
+          )}
         </form>
       )}
       {awaitingAuthentication && intent && (
@@ -192,6 +217,9 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
     </Card>
   );
 }
+
+/** 'Visa •••• 4242': the card the booking was paid with. */
+const cardName = (card: { brand: string; last4: string }) => `${brandLabel[card.brand as CardBrand] ?? 'Card'} •••• ${card.last4}`;
 
 function TipOption({ id, value, isSelected, children }: { id: string; value: string; isSelected: boolean; children: ReactNode }) {
   return (

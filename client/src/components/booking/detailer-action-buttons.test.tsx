@@ -6,6 +6,8 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { bookingResponse, jsonResponse } from '../../../../tests/factories/booking-response.ts';
 import { stubFetchEachTest } from '../../../../tests/factories/page-harness.tsx';
+import { Toaster } from '@/components/ui/toaster.tsx';
+import { customerSeesWithoutLocation } from '@/lib/geolocation.ts';
 import { DetailerActionButtons } from './detailer-action-buttons.tsx';
 
 // Monday 2099-01-05, 9:00 AM in Los Angeles (17:00 UTC): On my way opens at 7:00 AM there, Start at 8:30 AM.
@@ -35,6 +37,7 @@ function renderButtons(booking: Booking) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <DetailerActionButtons booking={booking} />
+      <Toaster />
     </QueryClientProvider>,
   );
 }
@@ -130,5 +133,33 @@ describe('DetailerActionButtons', () => {
     fireEvent.click(complete);
     expect(fetchMock).not.toHaveBeenCalledWith('/api/bookings/7/complete', expect.anything());
     expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/proof', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it("asks the browser for the location on On my way, before the move; a refusal still sends it and says what the customer sees", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-05T15:00:00Z'));
+    const order: string[] = [];
+    fetchMock.mockImplementationOnce(async (url: string) => {
+      order.push(url);
+      return jsonResponse({ ...job, status: 'en_route', allowedActions: ['start'] });
+    });
+    const denied = { code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError;
+    const geolocation = {
+      getCurrentPosition: vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) => {
+        order.push('permission asked');
+        fail(denied);
+      }),
+    };
+    Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
+    try {
+      renderButtons(job);
+      fireEvent.click(screen.getByRole('button', { name: 'On my way' }));
+      await waitFor(() => expect(screen.getByText('On your way, without your location')).toBeTruthy());
+      expect(screen.getByText(customerSeesWithoutLocation)).toBeTruthy();
+      expect(order).toEqual(['permission asked', '/api/bookings/7/start-route']);
+      expect(geolocation.getCurrentPosition).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(navigator, 'geolocation', { value: undefined, configurable: true });
+    }
   });
 });

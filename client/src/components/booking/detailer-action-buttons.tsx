@@ -3,6 +3,7 @@ import { actionOpensAt, openingTimeText } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { customerSeesWithoutLocation, requestPosition } from '@/lib/geolocation.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
 import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
@@ -67,6 +68,19 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   if (actions.length === 0) return null;
 
+  /**
+   * On my way starts sharing the location for this job (the server turns it on with the move): the browser is asked
+   * for its permission first, once. A refusal does not hold the trip up; the detailer is told what the customer sees.
+   */
+  async function startRoute() {
+    const answer = await requestPosition();
+    send('start-route', () => {
+      if (answer === 'denied' || answer === 'unsupported') {
+        toast({ title: 'On your way, without your location', description: customerSeesWithoutLocation, variant: 'destructive' });
+      }
+    });
+  }
+
   function send(action: DetailerBookingAction, onSuccess?: () => void) {
     transition.mutate(
       { bookingId: booking.id, action },
@@ -93,7 +107,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
               disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
               aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
-              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : send(action))}
+              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : action === 'start-route' ? void startRoute() : send(action))}
             >
               {detailerActionLabels[action]}
             </Button>

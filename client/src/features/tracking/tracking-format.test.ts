@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, distanceText, etaText } from './tracking-format.ts';
+import { agoText, distanceText } from './tracking-format.ts';
 
 describe('tracking format', () => {
-  it('says how far away in minutes', () => {
-    expect(etaText(12)).toBe('About 12 min away');
-    expect(etaText(11.6)).toBe('About 12 min away');
-    expect(etaText(0.4)).toBe('Arriving now');
-    expect(etaText(75)).toBe('About 1 h 15 min away');
-    expect(etaText(null)).toBeNull();
-  });
-
   it('says distances in miles, or feet when close', () => {
     expect(distanceText(3862)).toBe('2.4 mi');
     expect(distanceText(120)).toBe('390 ft');

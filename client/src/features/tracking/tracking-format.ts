@@ -1,18 +1,5 @@
 import { metersToMiles } from '@core/domain/geo.ts';
 
-/** 'About 12 min away'; 'Arriving now' under a minute; null when the server has no estimate. */
-export function etaText(etaMinutes: number | null): string | null {
-  if (etaMinutes === null) return null;
-  const minutes = Math.round(etaMinutes);
-  if (minutes < 1) return 'Arriving now';
-  if (minutes >= 60) {
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    return `About ${hours} h${rest ? ` ${rest} min` : ''} away`;
-  }
-  return `About ${minutes} min away`;
-}
-
 /** '2.4 mi' above a tenth of a mile, else feet: '450 ft'. */
 export function distanceText(meters: number | null): string | null {
   if (meters === null) return null;

@@ -3,6 +3,7 @@ import type { BookingStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { BookingProof } from '@/components/proof/booking-proof.tsx';
+import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -81,7 +82,7 @@ function CustomerDetails({ booking }: { booking: Booking }) {
   const rows: [string, string][] = [
     ['Name', booking.customerName],
     ['Car', booking.vehicleType],
-    ['Address', [booking.address, booking.apt, booking.city, booking.zip].filter(Boolean).join(', ')],
+    ['Address', jobPlaceLine(booking)],
     ['Access notes', booking.accessNotes ?? 'None given'],
     ...(booking.notes ? [['Notes', booking.notes] as [string, string]] : []),
   ];
@@ -96,6 +97,11 @@ function CustomerDetails({ booking }: { booking: Booking }) {
           </div>
         ))}
       </dl>
+      {booking.status !== 'in_progress' && (
+        <div className="mt-3 grid">
+          <NavigateLink address={jobPlaceLine(booking)} />
+        </div>
+      )}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { bookingStatusLabel } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -68,13 +69,16 @@ export function DashboardJobCard({ job, showDate = false, notice }: DashboardJob
           <span className="font-medium text-neutral-900">{job.customerName}</span>
         </Fact>
         <Fact icon={<MapPin />} label="Address">
-          {[job.address, job.apt, job.city, job.zip].filter(Boolean).join(', ')}
+          {jobPlaceLine(job)}
         </Fact>
         <Fact icon={<Car />} label="Car">
           {carText(job)}
         </Fact>
       </ul>
       {notice}
+      {(job.status === 'accepted' || job.status === 'en_route') && (
+        <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${when}`} />
+      )}
       <DetailerActionButtons booking={job} className="auto-cols-fr grid-flow-col" accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`} />
       <MessageButton
         bookingId={job.id}

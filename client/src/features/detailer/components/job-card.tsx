@@ -6,6 +6,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
+import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -48,6 +49,9 @@ export function JobCard({ job }: { job: Booking }) {
           <span className="font-medium text-neutral-900">Notes: </span>
           {job.notes}
         </p>
+      )}
+      {(job.status === 'accepted' || job.status === 'en_route') && (
+        <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`} />
       )}
       {(job.status === 'en_route' || job.status === 'in_progress') && (
         // Proof of service (photos, checklist) is taken on the job's own screen; Complete below waits for it.

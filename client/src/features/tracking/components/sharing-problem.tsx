@@ -1,11 +1,12 @@
 import { TriangleAlert } from 'lucide-react';
+import { customerSeesWithoutLocation } from '@/lib/geolocation.ts';
 import type { SendingProblem } from '../hooks/use-position-sender.ts';
 
 const problems: Record<SendingProblem, { title: string; text: string }> = {
   denied: {
     title: 'Location access is blocked',
     text:
-      'Your browser is not allowing Glossly to use your location. To share it, tap the icon beside the web address, ' +
+      `Your browser is not allowing Glossly to use your location. ${customerSeesWithoutLocation} To share it, tap the icon beside the web address, ` +
       'open Site settings (or Permissions), set Location to Allow, then turn sharing on again. On an iPhone: ' +
       'Settings > Privacy & Security > Location Services > your browser > While Using the App.',
   },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 import type { BookingTracking } from '@core/schemas/tracking.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { agoText, distanceText, etaText } from '../tracking-format.ts';
+import { agoText, distanceText } from '../tracking-format.ts';
 
 /**
  * The map's text alternative: how far away the detailer is, or that their location is paused (never a frozen dot
@@ -33,7 +33,8 @@ export function TripStatusLine({ tracking }: { tracking: BookingTracking }) {
     headline = `Location paused, last seen ${agoText(position.recordedAt, now)}`;
     detail = 'The map shows where your detailer was last seen. It updates again as soon as their phone reconnects.';
   } else {
-    headline = etaText(tracking.etaMinutes) ?? 'On the way';
+    // The server's words (core/domain/arrival-text.ts): a minute only for a street-precise address.
+    headline = tracking.etaText ?? 'On the way';
     const distance = distanceText(tracking.distanceMeters);
     detail = [distance && `${distance} away`, `updated ${agoText(position.recordedAt, now)}`].filter(Boolean).join(' · ');
   }

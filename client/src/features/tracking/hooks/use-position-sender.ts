@@ -3,8 +3,9 @@ import { ApiError } from '@/lib/api-client.ts';
 import { sendPosition } from '../api/send-position.ts';
 import { distanceMeters } from '@core/domain/geo.ts';
 
-/** Why positions are not going out: the browser refused, has no fix, or the server could not be reached. */
-export type SendingProblem = 'denied' | 'unavailable' | 'unsupported' | 'network';
+import type { SendingProblem } from '@/lib/geolocation.ts';
+
+export { requestPosition, type SendingProblem } from '@/lib/geolocation.ts';
 
 /** Every 10 seconds, or sooner once the detailer has moved 50 m: whichever comes first (decision 018). */
 export const sendEveryMs = 10_000;
@@ -88,17 +89,4 @@ export function usePositionSender(bookingId: number | null, onRefused: () => voi
   if (bookingId === null) return { lastSentAt: null, problem: null };
   const isSupported = typeof navigator !== 'undefined' && Boolean(navigator.geolocation);
   return { lastSentAt, problem: isSupported ? problem : ('unsupported' as const) };
-}
-
-/** Asks the browser for one position, which shows its permission prompt the first time. */
-export function requestPosition(): Promise<'granted' | SendingProblem> {
-  const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
-  if (!geolocation) return Promise.resolve('unsupported');
-  return new Promise((resolve) => {
-    geolocation.getCurrentPosition(
-      () => resolve('granted'),
-      (error) => resolve(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
-      { enableHighAccuracy: true, maximumAge: 60_000, timeout: 20_000 },
-    );
-  });
 }

@@ -89,7 +89,7 @@ function Sharing({ sharing, onRefused }: { sharing: LocationSharing; onRefused: 
             ? 'Waiting for your browser to allow location access…'
             : sharing.enabled
               ? 'On until the end of today. Your location goes out only while a job is on its way or in progress.'
-              : 'Off. Customers see your live location on a map only after you turn this on.'}
+              : 'Off. On my way turns it on for that job and Start turns it off; turn it on here to share for the whole day.'}
         </p>
       </Card>
 

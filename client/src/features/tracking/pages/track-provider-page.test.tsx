@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import { arrivalText } from '@core/domain/arrival-text.ts';
 import type { BookingTracking, CurrentTracking } from '@core/schemas/tracking.ts';
 import TrackProviderPage from './track-provider-page.tsx';
 
@@ -17,6 +18,8 @@ const tracking = (overrides: Partial<BookingTracking> = {}): BookingTracking => 
   position: { latitude: 37.77, longitude: -122.41, recordedAt: minutesAgo(0.1) },
   isPaused: false,
   etaMinutes: 12,
+  etaText: 'About 12 min away',
+  placePrecision: 'street',
   distanceMeters: 3862,
   ...overrides,
 });
@@ -51,6 +54,17 @@ describe('TrackProviderPage', () => {
     expect(screen.getByRole('link', { name: 'View booking' }).getAttribute('href')).toBe('/bookings/7');
   });
 
+  it("shows the server's arrival words as given, never its own reckoning from the minutes", async () => {
+    // A job known only by its ZIP code's centre: 12 minutes to the centre, but no minute is promised.
+    const etaText = arrivalText({ seconds: 12 * 60, straightLineMeters: 1_200, precision: 'zip' });
+    expect(etaText).toBe('In your area');
+    answer({ tracking: tracking({ etaText, placePrecision: 'zip', distanceMeters: null }), nextBooking: null });
+    renderPage();
+    expect((await detailerStatus()).textContent).toBe('In your area');
+    expect(screen.queryByText(/min away/)).toBeNull();
+    expect(screen.getByText('updated just now')).toBeTruthy();
+  });
+
   it('says the location is paused and when it was last seen, and greys the marker, instead of a frozen live dot', async () => {
     answer({ tracking: tracking({ isPaused: true, position: { latitude: 37.77, longitude: -122.41, recordedAt: minutesAgo(3) } }), nextBooking: null });
     renderPage();
@@ -67,7 +81,7 @@ describe('TrackProviderPage', () => {
   });
 
   it('waits for the first position of a detailer who just set off', async () => {
-    answer({ tracking: tracking({ position: null, etaMinutes: null, distanceMeters: null }), nextBooking: null });
+    answer({ tracking: tracking({ position: null, etaMinutes: null, etaText: null, distanceMeters: null }), nextBooking: null });
     renderPage();
     expect((await detailerStatus()).textContent).toBe('On the way');
     expect(screen.getByText('Waiting for the first location from your detailer.')).toBeTruthy();
