@@ -4,7 +4,7 @@ import { bookingSchema } from './booking.ts';
 /** A new request on the dashboard: the booking and when it must be answered by (then it expires). */
 export const dashboardRequestSchema = z.object({
   booking: bookingSchema,
-  /** ISO instant: 12 hours after the booking was made, or its start if sooner (core/domain/detailer-dashboard.ts). */
+  /** ISO instant: the admin's request expiry after the booking was made, or its start if sooner (requestAnswerBy). */
   answerBy: z.string(),
 });
 export type DashboardRequest = z.infer<typeof dashboardRequestSchema>;
@@ -35,3 +35,9 @@ export const detailerDashboardSchema = z.object({
   reviewCount: z.number().int(),
 });
 export type DetailerDashboard = z.infer<typeof detailerDashboardSchema>;
+
+/** GET and PUT /api/detailer/instant-booking: whether a paid booking is accepted at once (decision 035). */
+export const instantBookingSchema = z.object({
+  instantBooking: z.boolean({ error: 'instantBooking must be true or false' }),
+});
+export type InstantBooking = z.infer<typeof instantBookingSchema>;

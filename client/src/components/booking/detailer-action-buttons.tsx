@@ -15,6 +15,7 @@ const detailerActionLabels: Record<DetailerBookingAction, string> = {
   'start-route': 'On my way',
   start: 'Start',
   complete: 'Complete',
+  'customer-absent': 'Customer absent',
 };
 const detailerActionOrder = Object.keys(detailerActionLabels) as DetailerBookingAction[];
 
@@ -89,7 +90,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
           // Complete is the job's last move, alone in its status: the whole row, with room for what it still needs.
           <div key={action} className={cn('grid content-start gap-1', action === 'complete' && 'col-span-full')}>
             <Button
-              variant={action === 'decline' ? 'secondary' : 'primary'}
+              variant={action === 'decline' || action === 'customer-absent' ? 'secondary' : 'primary'}
               disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
               aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
