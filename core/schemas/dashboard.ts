@@ -18,6 +18,8 @@ export const detailerDashboardSchema = z.object({
   today: z.string(),
   /** Accepted, on the way or under way, starting today (or left from an earlier day), earliest first. */
   todayJobs: z.array(bookingSchema),
+  /** Not started an hour after their time (decision 035): each waits for Start or Customer absent, earliest first. */
+  overdueJobs: z.array(bookingSchema),
   /** Requests waiting for Accept or Decline, the one to answer first first. */
   requests: z.array(dashboardRequestSchema),
   /** The ledger's job and tip amounts (after commission) since Monday 00:00 in the detailer's zone. */

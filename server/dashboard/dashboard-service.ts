@@ -62,10 +62,14 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
   const jobRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...jobStatuses]), lt(bookings.startsAt, tomorrowStarts)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const overdueRecords = await selectRecords(db)
+    .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'overdue')))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const requestRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'requested')))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const todayJobs = await Promise.all(jobRecords.map((record) => toBooking(db, record, 'detailer', now)));
+  const overdueJobs = await Promise.all(overdueRecords.map((record) => toBooking(db, record, 'detailer', now)));
   // Each request's answer-by is the booking's own (requestAnswerBy with the admin's setting): what expiry uses.
   const requests = await Promise.all(
     requestRecords.map(async (record) => {
@@ -83,6 +87,7 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
     timeZone: zone,
     today,
     todayJobs,
+    overdueJobs,
     requests,
     weekEarningsCents,
     weekStartsOn,

@@ -167,7 +167,9 @@ describe.each(databaseKinds)('confirmed means confirmed on %s', (kind) => {
 
     it('[DETAILER] falls overdue an hour after its time: off Today, no On my way, a no-show path for each side', async () => {
       const { detailer, customer, booking } = await overdueBooking();
-      expect((await dashboardOf(detailer.user)).todayJobs.map((job) => job.id)).not.toContain(booking.id);
+      const dashboard = await dashboardOf(detailer.user);
+      expect(dashboard.todayJobs.map((job) => job.id)).not.toContain(booking.id);
+      expect(dashboard.overdueJobs.map((job) => [job.id, job.status, job.allowedActions])).toEqual([[booking.id, 'overdue', ['start', 'customer-absent']]]);
       expect((await read(detailer.user, booking.id)).allowedActions).toEqual(['start', 'customer-absent']);
       expect((await read(customer, booking.id)).allowedActions).toEqual(['report-no-show']);
       expect(await titlesFor(customer.id)).toContain('Your job has not started');
