@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast.ts';
 import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
 import { useTransitionBooking, type DetailerBookingAction } from './api/transition-booking.ts';
 import { DeclineRequestDialog } from './decline-request-dialog.tsx';
+import { CustomerAbsentDialog } from './customer-absent-dialog.tsx';
 
 const detailerActionLabels: Record<DetailerBookingAction, string> = {
   accept: 'Accept',
@@ -66,6 +67,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   const now = useNowUntil(openings.flatMap((at) => (at ? [at.getTime()] : [])));
   const missing = useMissingForComplete(booking, actions.includes('complete'));
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
+  const [isAbsentOpen, setIsAbsentOpen] = useState(false);
   if (actions.length === 0) return null;
 
   function send(action: DetailerBookingAction, onSuccess?: () => void) {
@@ -94,7 +96,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
               disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
               aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
-              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : send(action))}
+              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : action === 'customer-absent' ? setIsAbsentOpen(true) : send(action))}
             >
               {detailerActionLabels[action]}
             </Button>
@@ -116,6 +118,20 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
           </div>
         );
       })}
+      {actions.includes('customer-absent') && (
+        <CustomerAbsentDialog
+          open={isAbsentOpen}
+          onOpenChange={setIsAbsentOpen}
+          booking={booking}
+          isPending={transition.isPending}
+          onConfirm={() =>
+            send('customer-absent', () => {
+              setIsAbsentOpen(false);
+              toast({ title: 'Customer marked absent', description: `${booking.customerName} has been told.` });
+            })
+          }
+        />
+      )}
       {actions.includes('decline') && (
         <DeclineRequestDialog
           open={isDeclineOpen}
