@@ -18,6 +18,7 @@ import {
   nextStatus,
   openingTimeText,
   opensBeforeStartMinutesOf,
+  requestAnswerBy,
   type BookingAction,
   type BookingStatus,
 } from './booking-status.ts';
@@ -37,6 +38,12 @@ const expectedGraph: [BookingStatus, BookingAction, BookingStatus][] = [
   ['accepted', 'reschedule', 'accepted'],
   ['pending_payment', 'abandon', 'abandoned'],
   ['requested', 'expire', 'expired'],
+  ['requested', 'instant-accept', 'accepted'],
+  ['accepted', 'mark-overdue', 'overdue'],
+  ['en_route', 'mark-overdue', 'overdue'],
+  ['overdue', 'start', 'in_progress'],
+  ['overdue', 'report-no-show', 'cancelled'],
+  ['overdue', 'customer-absent', 'no_show'],
 ];
 const legal = new Set(expectedGraph.map(([from, action]) => `${from} ${action}`));
 
@@ -111,7 +118,7 @@ describe('booking transition graph', () => {
 
   it('knows live and final statuses', () => {
     expect(bookingStatuses.filter(isLiveStatus)).toEqual(['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress']);
-    expect(bookingStatuses.filter(isFinalStatus)).toEqual(['completed', 'declined', 'expired', 'cancelled', 'abandoned']);
+    expect(bookingStatuses.filter(isFinalStatus)).toEqual(['completed', 'declined', 'expired', 'cancelled', 'abandoned', 'no_show']);
   });
 
   it('labels every status for display', () => {
@@ -126,7 +133,46 @@ describe('booking transition graph', () => {
       'Expired',
       'Cancelled',
       'Abandoned',
+      'Overdue',
+      'No-show',
     ]);
+  });
+
+  it('gives an overdue job a no-show path for each side, with its money (decision 035)', () => {
+    expect(actionsFrom('overdue', 'customer')).toEqual(['report-no-show']);
+    expect(actionsFrom('overdue', 'detailer')).toEqual(['start', 'customer-absent']);
+    expect(actionsFrom('accepted', 'system')).toEqual(['mark-overdue']);
+    expect(actionsFrom('en_route', 'system')).toEqual(['mark-overdue']);
+    expect(actionsFrom('in_progress', 'system')).toEqual([]);
+    expect(moneyEffectOf('overdue', 'report-no-show')).toBe('release');
+    expect(moneyEffectOf('overdue', 'customer-absent')).toBe('fee');
+    expect(moneyEffectOf('accepted', 'mark-overdue')).toBe('none');
+    // Overdue is not a live status: the job is off 'Today', and 'On my way' is gone.
+    expect(actionsFrom('overdue', 'detailer')).not.toContain('start-route');
+    expect(isLiveStatus('overdue')).toBe(false);
+  });
+
+  it('accepts an instant booking by the system, never by a person', () => {
+    expect(nextStatus('requested', 'instant-accept')).toBe('accepted');
+    expect(actionsFrom('requested', 'system')).toEqual(['expire', 'instant-accept']);
+    expect(moneyEffectOf('requested', 'instant-accept')).toBe('none');
+    expect(() => nextStatus('pending_payment', 'instant-accept')).toThrow(IllegalTransitionError);
+  });
+});
+
+describe('requestAnswerBy', () => {
+  const createdAt = new Date('2026-11-23T16:00:00Z');
+
+  it("is the admin's request expiry after the booking was made", () => {
+    const startsAt = new Date('2026-11-30T17:00:00Z');
+    expect(requestAnswerBy({ createdAt, startsAt }, { requestTimeoutHours: 12 }).toISOString()).toBe('2026-11-24T04:00:00.000Z');
+    expect(requestAnswerBy({ createdAt, startsAt }, { requestTimeoutHours: 3 }).toISOString()).toBe('2026-11-23T19:00:00.000Z');
+    expect(requestAnswerBy({ createdAt, startsAt }, { requestTimeoutHours: 72 }).toISOString()).toBe('2026-11-26T16:00:00.000Z');
+  });
+
+  it('is the start when the start comes first', () => {
+    const startsAt = new Date('2026-11-23T20:00:00Z');
+    expect(requestAnswerBy({ createdAt, startsAt }, { requestTimeoutHours: 12 })).toEqual(startsAt);
   });
 });
 
@@ -136,9 +182,12 @@ describe("the job's day", () => {
   const zone = 'America/Los_Angeles';
   const minutesBefore = (minutes: number) => new Date(startsAt.getTime() - minutes * 60_000);
 
-  it('guards On my way 2 hours and Start 30 minutes before the start; every other move only by the graph', () => {
+  it('guards On my way 2 hours and Start 30 minutes before the start, overdue an hour after; every other move only by the graph', () => {
     expect(bookingTransitions.filter((t) => t.opensBeforeStartMinutes !== undefined).map((t) => [t.action, t.opensBeforeStartMinutes])).toEqual([
       ['start-route', 120],
+      ['start', 30],
+      ['mark-overdue', -60],
+      ['mark-overdue', -60],
       ['start', 30],
     ]);
     expect(bookingActions.map((action) => [action, opensBeforeStartMinutesOf(action)])).toEqual([
@@ -152,6 +201,10 @@ describe("the job's day", () => {
       ['reschedule', null],
       ['abandon', null],
       ['expire', null],
+      ['instant-accept', null],
+      ['mark-overdue', -60],
+      ['report-no-show', null],
+      ['customer-absent', null],
     ]);
     // The guard belongs to the action: every transition of a guarded action declares the same one.
     for (const action of bookingActions) {
@@ -206,6 +259,8 @@ describe("the job's day", () => {
     expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(120))).toBeNull();
     expect(actionNotOpenMessage('start', startsAt, zone, minutesBefore(30))).toBeNull();
     expect(actionNotOpenMessage('complete', startsAt, zone, minutesBefore(3000))).toBeNull();
+    expect(actionNotOpenMessage('mark-overdue', startsAt, zone, minutesBefore(-59))).toBe('Mark overdue opens at 10:00 AM (1 hour after the start)');
+    expect(actionNotOpenMessage('mark-overdue', startsAt, zone, minutesBefore(-60))).toBeNull();
   });
 
   it('labels every action', () => {
@@ -220,6 +275,10 @@ describe("the job's day", () => {
       'Reschedule',
       'Abandon',
       'Expire',
+      'Accept',
+      'Mark overdue',
+      'Report no-show',
+      'Customer absent',
     ]);
   });
 });

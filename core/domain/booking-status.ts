@@ -12,6 +12,8 @@ export const bookingStatuses = [
   'expired',
   'cancelled',
   'abandoned',
+  'overdue',
+  'no_show',
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
@@ -50,6 +52,10 @@ export const bookingActions = [
   'reschedule',
   'abandon',
   'expire',
+  'instant-accept',
+  'mark-overdue',
+  'report-no-show',
+  'customer-absent',
 ] as const;
 export type BookingAction = (typeof bookingActions)[number];
 
@@ -62,6 +68,8 @@ export const userBookingActions = [
   'complete',
   'cancel',
   'reschedule',
+  'report-no-show',
+  'customer-absent',
 ] as const satisfies readonly BookingAction[];
 export type UserBookingAction = (typeof userBookingActions)[number];
 
@@ -84,11 +92,15 @@ export type BookingTransition = {
   readonly money: MoneyEffect;
   /**
    * A guard on the job's day: the move opens this many minutes before the booking's start (and stays open after
-   * it). Without it a detailer could mark a job days ahead as on the way or started, and the customer would be
-   * told so (decision 015). Absent: the move is open whenever the graph allows it.
+   * it); negative, that many minutes after the start (a job falls overdue, decision 035). Without it a detailer
+   * could mark a job days ahead as on the way or started, and the customer would be told so (decision 015).
+   * Absent: the move is open whenever the graph allows it.
    */
   readonly opensBeforeStartMinutes?: number;
 };
+
+/** Minutes after its start a job nobody started falls overdue (decision 035). */
+export const overdueAfterStartMinutes = 60;
 
 /**
  * Every legal move. `authorize` is the payment step (the Payments issue performs it); `reschedule` keeps the
@@ -110,6 +122,17 @@ export const bookingTransitions: readonly BookingTransition[] = [
   { from: 'accepted', action: 'reschedule', to: 'accepted', by: 'customer', money: 'none' },
   { from: 'pending_payment', action: 'abandon', to: 'abandoned', by: 'system', money: 'void' },
   { from: 'requested', action: 'expire', to: 'expired', by: 'system', money: 'release' },
+  // Instant booking (decision 035): the detailer's offered times are a promise, so the paid request is accepted at once.
+  { from: 'requested', action: 'instant-accept', to: 'accepted', by: 'system', money: 'none' },
+  // A job not started an hour after its time falls overdue (decision 035): off 'Today', with a no-show path each side.
+  { from: 'accepted', action: 'mark-overdue', to: 'overdue', by: 'system', money: 'none', opensBeforeStartMinutes: -overdueAfterStartMinutes },
+  { from: 'en_route', action: 'mark-overdue', to: 'overdue', by: 'system', money: 'none', opensBeforeStartMinutes: -overdueAfterStartMinutes },
+  // Late but there, and the customer still waiting: the detailer can still start.
+  { from: 'overdue', action: 'start', to: 'in_progress', by: 'detailer', money: 'none', opensBeforeStartMinutes: 30 },
+  // The detailer never came: the customer pays nothing (the card hold is released, as on a decline).
+  { from: 'overdue', action: 'report-no-show', to: 'cancelled', by: 'customer', money: 'release' },
+  // The customer was not there: the late-cancellation fee the booking was priced with, the rest released.
+  { from: 'overdue', action: 'customer-absent', to: 'no_show', by: 'detailer', money: 'fee' },
 ];
 
 /** The status an action leads to from `status`, or null when the graph has no such move. */
@@ -204,6 +227,14 @@ export function bookingActionLabel(action: BookingAction): string {
       return 'Abandon';
     case 'expire':
       return 'Expire';
+    case 'instant-accept':
+      return 'Accept';
+    case 'mark-overdue':
+      return 'Mark overdue';
+    case 'report-no-show':
+      return 'Report no-show';
+    case 'customer-absent':
+      return 'Customer absent';
     default: {
       const unreachable: never = action;
       throw new Error(`Unknown booking action ${String(unreachable)}`);
@@ -233,6 +264,7 @@ export function openingTimeText(opensAt: Date, timeZone: string, now: Date): str
 
 /** "2 hours", "1 hour", "30 minutes": a guard's lead as a person says it. */
 function leadText(minutes: number): string {
+  if (minutes < 0) return leadText(-minutes);
   if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
@@ -245,7 +277,8 @@ export function actionNotOpenMessage(action: BookingAction, startsAt: Date, time
   const opensAt = actionOpensAt(action, startsAt);
   if (opensAt === null || isActionOpen(action, startsAt, now)) return null;
   const lead = leadText(opensBeforeStartMinutesOf(action)!);
-  return `${bookingActionLabel(action)} opens ${openingTimeText(opensAt, timeZone, now)} (${lead} before the start)`;
+  const side = opensBeforeStartMinutesOf(action)! < 0 ? 'after' : 'before';
+  return `${bookingActionLabel(action)} opens ${openingTimeText(opensAt, timeZone, now)} (${lead} ${side} the start)`;
 }
 
 /**
@@ -289,6 +322,10 @@ export function bookingStatusLabel(status: BookingStatus): string {
       return 'Cancelled';
     case 'abandoned':
       return 'Abandoned';
+    case 'overdue':
+      return 'Overdue';
+    case 'no_show':
+      return 'No-show';
     default: {
       const unreachable: never = status;
       throw new Error(`Unknown booking status ${String(unreachable)}`);
@@ -304,8 +341,15 @@ export const holdMinutes = 15;
 export const maxUnpaidHolds = 3;
 /** How far ahead a booking may start, in days: further holds would only park slots. */
 export const bookingHorizonDays = 90;
-/** How long a request may wait for the detailer's answer (and never past its start). */
-export const requestTimeoutHours = 12;
+/**
+ * When a request must be answered by: the admin's request expiry (platform settings, hours) after the booking was
+ * made, or its start, whichever comes first. The one answer: the expiry job expires a request then, the detailer's
+ * dashboard shows it, and the customer's confirmation screen promises it.
+ */
+export function requestAnswerBy(booking: { createdAt: Date; startsAt: Date }, settings: { requestTimeoutHours: number }): Date {
+  const timeout = booking.createdAt.getTime() + settings.requestTimeoutHours * 3_600_000;
+  return new Date(Math.min(timeout, booking.startsAt.getTime()));
+}
 
 /** A booking that ended without the work being done: it charges at most a late-cancellation fee. */
-export const endedWithoutWorkStatuses = ['cancelled', 'declined', 'expired', 'abandoned'] as const satisfies readonly BookingStatus[];
+export const endedWithoutWorkStatuses = ['cancelled', 'declined', 'expired', 'abandoned', 'no_show'] as const satisfies readonly BookingStatus[];

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptanceRatePercent, requestAnswerDeadline, timeLeftText } from './detailer-dashboard.ts';
-
-describe('requestAnswerDeadline', () => {
-  it('is 12 hours after the booking was made', () => {
-    const createdAt = new Date('2026-11-23T16:00:00Z');
-    expect(requestAnswerDeadline({ createdAt, startsAt: new Date('2026-11-30T17:00:00Z') }).toISOString()).toBe('2026-11-24T04:00:00.000Z');
-  });
-
-  it('is the start when the start comes first', () => {
-    const startsAt = new Date('2026-11-23T20:00:00Z');
-    expect(requestAnswerDeadline({ createdAt: new Date('2026-11-23T16:00:00Z'), startsAt })).toEqual(startsAt);
-  });
-});
+import { acceptanceRatePercent, timeLeftText } from './detailer-dashboard.ts';
 
 describe('timeLeftText', () => {
   const now = new Date('2026-11-23T16:00:00Z');

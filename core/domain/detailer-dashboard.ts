@@ -1,14 +1,3 @@
-import { requestTimeoutHours } from './booking-status.ts';
-
-/**
- * When a request must be answered by: 12 hours after the booking was made or its start, whichever comes first. The
- * expiry job (server/bookings/booking-transitions.ts, expireStaleRequests) expires it then; the dashboard shows it.
- */
-export function requestAnswerDeadline(booking: { createdAt: Date; startsAt: Date }): Date {
-  const timeout = booking.createdAt.getTime() + requestTimeoutHours * 3_600_000;
-  return new Date(Math.min(timeout, booking.startsAt.getTime()));
-}
-
 /** 'Answer within 3 h 20 min' style wording of the time left until `deadline`; minutes rounded up, never negative. */
 export function timeLeftText(deadline: Date, now: Date): string {
   const minutes = Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 60_000));

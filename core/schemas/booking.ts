@@ -183,6 +183,11 @@ export const bookingSchema = z.object({
   /** When the job was completed (ISO); the tip, claim and review windows count from here. */
   completedAt: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
+  /**
+   * While requested: when the detailer must answer by (ISO), else the request expires and the card hold is released.
+   * requestAnswerBy with the admin's request expiry, as the expiry job decides it (decision 035); null otherwise.
+   */
+  answerBy: z.string().nullable(),
   createdAt: z.string(),
   /** What the caller may do now. */
   allowedActions: z.array(z.enum(userBookingActions)),

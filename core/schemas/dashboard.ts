@@ -4,7 +4,7 @@ import { bookingSchema } from './booking.ts';
 /** A new request on the dashboard: the booking and when it must be answered by (then it expires). */
 export const dashboardRequestSchema = z.object({
   booking: bookingSchema,
-  /** ISO instant: 12 hours after the booking was made, or its start if sooner (core/domain/detailer-dashboard.ts). */
+  /** ISO instant: the admin's request expiry after the booking was made, or its start if sooner (requestAnswerBy). */
   answerBy: z.string(),
 });
 export type DashboardRequest = z.infer<typeof dashboardRequestSchema>;
@@ -18,6 +18,8 @@ export const detailerDashboardSchema = z.object({
   today: z.string(),
   /** Accepted, on the way or under way, starting today (or left from an earlier day), earliest first. */
   todayJobs: z.array(bookingSchema),
+  /** Not started an hour after their time (decision 035): each waits for Start or Customer absent, earliest first. */
+  overdueJobs: z.array(bookingSchema),
   /** Requests waiting for Accept or Decline, the one to answer first first. */
   requests: z.array(dashboardRequestSchema),
   /** The ledger's job and tip amounts (after commission) since Monday 00:00 in the detailer's zone. */
@@ -35,3 +37,9 @@ export const detailerDashboardSchema = z.object({
   reviewCount: z.number().int(),
 });
 export type DetailerDashboard = z.infer<typeof detailerDashboardSchema>;
+
+/** GET and PUT /api/detailer/instant-booking: whether a paid booking is accepted at once (decision 035). */
+export const instantBookingSchema = z.object({
+  instantBooking: z.boolean({ error: 'instantBooking must be true or false' }),
+});
+export type InstantBooking = z.infer<typeof instantBookingSchema>;

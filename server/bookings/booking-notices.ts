@@ -1,4 +1,5 @@
 import type { BookingAction } from '@core/domain/booking-status.ts';
+import { formatUsd } from '@core/domain/money.ts';
 import { slotLabel, type BookingRecord } from './booking-records.ts';
 import type { NotificationType } from '../notifications/notification-service.ts';
 
@@ -28,7 +29,34 @@ export function noticesFor(action: BookingAction, record: BookingRecord, everReq
   });
   switch (action) {
     case 'authorize':
-      return [toDetailer('booking_request', 'New booking request', `${record.customerName} requested ${service} on ${when}.`)];
+      // An instant booking is accepted in the same payment: the detailer hears of it as booked (instant-accept).
+      return record.instantBooking
+        ? []
+        : [toDetailer('booking_request', 'New booking request', `${record.customerName} requested ${service} on ${when}.`)];
+    case 'instant-accept':
+      return [
+        toCustomer('booking_update', 'Booking confirmed', `${business} confirmed your ${service} on ${when}.`),
+        toDetailer('booking_request', 'New booking', `${record.customerName} booked ${service} on ${when} (instant booking).`),
+      ];
+    case 'mark-overdue':
+      return [
+        toCustomer('booking_update', 'Your job has not started', `${business} has not started your ${service} of ${when}. If they did not come, report a no-show: you will not be charged.`),
+        toDetailer('booking_update', 'Job overdue', `${service} for ${record.customerName} on ${when} was not started. Start it, or mark the customer absent.`),
+      ];
+    case 'report-no-show':
+      return [toDetailer('booking_update', 'No-show reported', `${record.customerName} reported that you did not come for ${service} on ${when}. The booking is cancelled and not charged.`)];
+    case 'customer-absent':
+      return [
+        toCustomer(
+          'booking_update',
+          'Marked absent',
+          `${business} could not find you for ${service} on ${when}. ${
+            (record.booking.cancellationFeeCents ?? 0) > 0
+              ? `The ${formatUsd(record.booking.cancellationFeeCents ?? 0)} late cancellation fee is charged; the rest of the hold is released.`
+              : 'Nothing is charged.'
+          }`,
+        ),
+      ];
     case 'accept':
       return [toCustomer('booking_update', 'Booking accepted', `${business} accepted your ${service} on ${when}.`)];
     case 'decline':

@@ -2,6 +2,7 @@ import { discountSourceOf } from '@core/domain/discount.ts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   actionsFrom,
+  requestAnswerBy,
   userBookingActions,
   type BookingStatus,
   type UserBookingAction,
@@ -13,6 +14,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, detailers, payments } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
+import { readPlatformSettings, type PlatformSettingsRow } from '../business/platform-settings-service.ts';
 import {
   detailerSeesBookingSql,
   selectRecords,
@@ -96,14 +98,29 @@ async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<numb
   return refunds;
 }
 
+type AnswerSettings = Pick<PlatformSettingsRow, 'requestTimeoutHours'>;
+
+/** The settings a request's answer-by needs, read only when one of the bookings is requested. */
+async function answerSettingsFor(db: Database, records: BookingRecord[]): Promise<AnswerSettings | null> {
+  return records.some((record) => record.booking.status === 'requested') ? readPlatformSettings(db) : null;
+}
+
 /** The API's view of a booking, as the given party sees it. */
 export async function toBooking(db: Database, record: BookingRecord, relation: Relation, now: Date): Promise<Booking> {
   const timelines = await loadTimelines(db, [record.booking.id]);
   const refunds = await loadRefunds(db, [record.booking.id]);
-  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds);
+  const settings = await answerSettingsFor(db, [record]);
+  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds, settings);
 }
 
-function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: Date, timeline: Timeline, refunds: Refunds): Booking {
+function toBookingWithTimeline(
+  record: BookingRecord,
+  relation: Relation,
+  now: Date,
+  timeline: Timeline,
+  refunds: Refunds,
+  settings: AnswerSettings | null,
+): Booking {
   const b = record.booking;
   return {
     id: b.id,
@@ -144,6 +161,7 @@ function toBookingWithTimeline(record: BookingRecord, relation: Relation, now: D
     totalCents: b.totalCents,
     completedAt: b.completedAt?.toISOString() ?? null,
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    answerBy: b.status === 'requested' && settings ? requestAnswerBy(b, settings).toISOString() : null,
     createdAt: b.createdAt.toISOString(),
     allowedActions: allowedActionsFor(relation, b, now),
     cancellationFeeCents: relation === 'customer' || relation === 'admin' ? cancellationFeeFor(b, now) : 0,
@@ -174,10 +192,11 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   const ids = rows.map((record) => record.booking.id);
   const timelines = await loadTimelines(db, ids);
   const refunds = await loadRefunds(db, ids);
+  const settings = await answerSettingsFor(db, rows);
   return rows.map((record) => {
     const relation: Relation =
       record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
-    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds);
+    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds, settings);
   });
 }
 

@@ -15,6 +15,8 @@ export type BookingRecord = {
   detailerBusinessName: string;
   detailerUserId: number;
   timeZone: string;
+  /** The detailer takes bookings instantly (decision 035): a paid request is accepted at once. */
+  instantBooking: boolean;
   customerName: string;
   /** The promo code the booking's discount came from, as its creator typed it (decision 022). */
   promoCode: string | null;
@@ -31,6 +33,7 @@ export function selectRecords(db: Database) {
       detailerBusinessName: detailers.businessName,
       detailerUserId: detailers.userId,
       timeZone: detailers.timeZone,
+      instantBooking: detailers.instantBooking,
       customerName: customerUsers.name,
       promoCode: promoCodes.code,
     })

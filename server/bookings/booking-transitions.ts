@@ -1,4 +1,4 @@
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '@core/errors.ts';
 import {
   actionNotOpenMessage,
@@ -6,9 +6,12 @@ import {
   IllegalTransitionError,
   moneyEffectOf,
   nextStatus,
+  overdueAfterStartMinutes,
+  requestAnswerBy,
   type BookingAction,
   type BookingStatus,
 } from '@core/domain/booking-status.ts';
+import { cancellationFeeCents } from '@core/domain/pricing.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking, RescheduleBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
@@ -115,9 +118,13 @@ async function applyTransition(
   await ctx.onMoneyEffect(ctx, { bookingId: record.booking.id, action, effect: money, now });
 }
 
-export type DetailerAction = 'accept' | 'decline' | 'start-route' | 'start' | 'complete';
+export type DetailerAction = 'accept' | 'decline' | 'start-route' | 'start' | 'complete' | 'customer-absent';
 
-/** accept, decline, start-route, start, complete: the booking's detailer or an admin. */
+/**
+ * accept, decline, start-route, start, complete, customer-absent: the booking's detailer or an admin. Customer
+ * absent (an overdue job, decision 035) charges the late-cancellation fee by the booking's own terms, as a
+ * cancellation at that moment would.
+ */
 export async function performDetailerAction(
   ctx: AppContext,
   actor: Actor,
@@ -128,7 +135,20 @@ export async function performDetailerAction(
   const user = requireUser(actor);
   const { record, relation } = await visibleRecord(ctx.db, user, id);
   if (relation === 'customer') throw forbidden('Only the detailer can do this');
-  await applyTransition(ctx, now, record, action, user.id);
+  const changes = action === 'customer-absent' ? { cancellationFeeCents: cancellationFeeCents(record.booking, now) } : {};
+  await applyTransition(ctx, now, record, action, user.id, changes);
+  return getBooking(ctx.db, actor, now, id);
+}
+
+/**
+ * POST /api/bookings/:id/report-no-show: the customer of an overdue job says the detailer never came (decision
+ * 035). The booking is cancelled and the card hold released in full: nothing is charged.
+ */
+export async function reportNoShow(ctx: AppContext, actor: Actor, now: Date, id: number): Promise<Booking> {
+  const user = requireUser(actor);
+  const { record, relation } = await visibleRecord(ctx.db, user, id);
+  if (relation !== 'customer') throw forbidden('Only the customer can report that the detailer did not come');
+  await applyTransition(ctx, now, record, 'report-no-show', user.id);
   return getBooking(ctx.db, actor, now, id);
 }
 
@@ -205,16 +225,21 @@ export async function rescheduleBooking(
 
 /**
  * The system move pending_payment -> requested once the card is authorized (the Payments issue calls it;
- * tests call it directly). Notifies the detailer of the new request.
+ * tests call it directly). Notifies the detailer of the new request. A detailer who takes instant bookings
+ * (decision 035) has it accepted at once, requested -> accepted by the system, in the same transaction as the
+ * payment when the caller holds one: the customer is never told 'requested' for a promise already made.
  */
 export async function markAuthorized(ctx: AppContext, bookingId: number, now: Date = new Date()): Promise<void> {
   const record = await loadRecord(ctx.db, bookingId);
   if (!record) throw notFound('Booking not found');
   await applyTransition(ctx, now, record, 'authorize', null);
+  if (!record.instantBooking) return;
+  const requested = { ...record, booking: { ...record.booking, status: 'requested' as const, holdExpiresAt: null } };
+  await applyTransition(ctx, now, requested, 'instant-accept', null);
 }
 
 /** System moves (expiry, cancellation), one booking at a time so that each is its own conditional transition. */
-async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire' | 'cancel'): Promise<number> {
+async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire' | 'cancel' | 'mark-overdue'): Promise<number> {
   let moved = 0;
   for (const id of ids) {
     const record = await loadRecord(ctx.db, id);
@@ -246,15 +271,35 @@ export async function abandonLapsedHolds(ctx: AppContext, now: Date, detailerId?
   return runSystemMoves(ctx, now, lapsed.map((r) => r.id), 'abandon');
 }
 
-/** Requests not accepted within the settings' request timeout (read once per pass), or by their start, become expired. */
+/**
+ * Requests not answered by their answer-by time become expired: requestAnswerBy with the settings read once per
+ * pass, the same function the dashboard and the customer's confirmation show (so no second copy of the rule in SQL).
+ */
 export async function expireStaleRequests(ctx: AppContext, now: Date): Promise<number> {
-  const { requestTimeoutHours } = await readPlatformSettings(ctx.db);
-  const deadline = new Date(now.getTime() - requestTimeoutHours * 3_600_000);
-  const stale = await ctx.db
+  const settings = await readPlatformSettings(ctx.db);
+  const requested = await ctx.db
+    .select({ id: bookings.id, createdAt: bookings.createdAt, startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(eq(bookings.status, 'requested'));
+  const stale = requested.filter((booking) => requestAnswerBy(booking, settings).getTime() <= now.getTime());
+  return runSystemMoves(ctx, now, stale.map((r) => r.id), 'expire');
+}
+
+/**
+ * Jobs accepted (or on the way) and still not started an hour after their time fall overdue (decision 035): off
+ * 'Today', On my way gone, and each side offered its no-show path. The graph's time guard refuses it any earlier.
+ */
+export async function markOverdueJobs(ctx: AppContext, now: Date): Promise<number> {
+  const late = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.status, 'requested'), or(lte(bookings.createdAt, deadline), lte(bookings.startsAt, now))));
-  return runSystemMoves(ctx, now, stale.map((r) => r.id), 'expire');
+    .where(
+      and(
+        inArray(bookings.status, ['accepted', 'en_route']),
+        lte(bookings.startsAt, new Date(now.getTime() - overdueAfterStartMinutes * 60_000)),
+      ),
+    );
+  return runSystemMoves(ctx, now, late.map((r) => r.id), 'mark-overdue');
 }
 
 /**

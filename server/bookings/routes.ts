@@ -24,6 +24,7 @@ import { getBooking, listBookings } from './booking-queries.ts';
 import {
   cancelBooking,
   performDetailerAction,
+  reportNoShow,
   rescheduleBooking,
   type DetailerAction,
 } from './booking-transitions.ts';
@@ -34,7 +35,7 @@ import { parse } from '../http/validate.ts';
 import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
 import { routerFor } from '../geo/routing.ts';
 
-const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete'];
+const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete', 'customer-absent'];
 
 /** Bookings, their lifecycle, and the availability they are made against. */
 export async function bookingRoutes(app: FastifyInstance) {
@@ -88,6 +89,10 @@ export async function bookingRoutes(app: FastifyInstance) {
       performDetailerAction(app.ctx, request.user, app.ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id, action),
     );
   }
+
+  app.post('/api/bookings/:id/report-no-show', (request) =>
+    reportNoShow(app.ctx, request.user, app.ctx.clock.now(), parse(bookingIdParamsSchema, request.params).id),
+  );
 
   app.post('/api/bookings/:id/cancel', (request) =>
     cancelBooking(

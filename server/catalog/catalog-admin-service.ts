@@ -30,6 +30,8 @@ export type DetailerProfileInput = {
   /** The service area's radius around the base; the column's default (25) when left out. */
   serviceRadiusMiles?: number;
   vehicleDescription?: string;
+  /** Instant booking (decision 035); off (the column's default) when left out. */
+  instantBooking?: boolean;
 };
 
 export async function ensureDetailerProfile({ db, catalogCache }: CatalogWriter, userId: number, input: DetailerProfileInput) {

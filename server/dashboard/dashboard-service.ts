@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
-import { acceptanceRatePercent, acceptanceWindowDays, requestAnswerDeadline } from '@core/domain/detailer-dashboard.ts';
+import { acceptanceRatePercent, acceptanceWindowDays } from '@core/domain/detailer-dashboard.ts';
 import { addCalendarDays, weekStartInZone } from '@core/domain/business-weeks.ts';
 import { dateInZone, zonedTimeToUtc } from '@core/domain/time-slots.ts';
 import type { DetailerDashboard } from '@core/schemas/dashboard.ts';
@@ -35,6 +35,8 @@ async function answersSince(db: Database, detailerId: number, from: Date) {
       and(
         eq(bookings.detailerId, detailerId),
         eq(bookingEvents.fromStatus, 'requested'),
+        // The detailer's answers only: an instant booking's acceptance is the system's (decision 035).
+        inArray(bookingEvents.action, ['accept', 'decline', 'expire']),
         inArray(bookingEvents.toStatus, ['accepted', 'declined', 'expired']),
         gte(bookingEvents.createdAt, from),
       ),
@@ -60,15 +62,20 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
   const jobRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...jobStatuses]), lt(bookings.startsAt, tomorrowStarts)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const overdueRecords = await selectRecords(db)
+    .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'overdue')))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const requestRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'requested')))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const todayJobs = await Promise.all(jobRecords.map((record) => toBooking(db, record, 'detailer', now)));
+  const overdueJobs = await Promise.all(overdueRecords.map((record) => toBooking(db, record, 'detailer', now)));
+  // Each request's answer-by is the booking's own (requestAnswerBy with the admin's setting): what expiry uses.
   const requests = await Promise.all(
-    requestRecords.map(async (record) => ({
-      booking: await toBooking(db, record, 'detailer', now),
-      answerBy: requestAnswerDeadline(record.booking).toISOString(),
-    })),
+    requestRecords.map(async (record) => {
+      const booking = await toBooking(db, record, 'detailer', now);
+      return { booking, answerBy: booking.answerBy! };
+    }),
   );
   requests.sort((a, b) => a.answerBy.localeCompare(b.answerBy) || a.booking.id - b.booking.id);
 
@@ -80,6 +87,7 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
     timeZone: zone,
     today,
     todayJobs,
+    overdueJobs,
     requests,
     weekEarningsCents,
     weekStartsOn,

@@ -72,6 +72,11 @@ export type SeedDetailer = {
   vehicle: string;
   /** Keys of seedServices; the first detailer lists every service, the others offer a selection. */
   offers: string[];
+  /**
+   * Instant booking (decision 035): the demo shows both kinds. Gloss Boss, the demo detailer's own account, answers
+   * requests (so the demo detailer has requests to accept); Sparkle Squad and Elite take instant bookings.
+   */
+  instantBooking?: boolean;
 };
 
 export const seedDetailers: SeedDetailer[] = [
@@ -84,7 +89,7 @@ export const seedDetailers: SeedDetailer[] = [
     labels: ['Interior', 'Exterior'], latitude: 37.7858, longitude: -122.4064,
     radiusMiles: 10, vehicle: 'Silver Toyota Tacoma with a water tank',
     description: 'Fast, friendly washes and interiors for busy commuters, weekdays and Saturdays.',
-    offers: ['basic-wash', 'interior', 'complete', 'pet-hair', 'wash-wax'] },
+    offers: ['basic-wash', 'interior', 'complete', 'pet-hair', 'wash-wax'], instantBooking: true },
   { email: 'dev@shineon.example', username: 'shineon', name: 'Dev Patel', businessName: 'Shine On Auto Spa', avatar: 3, rating: 4.8, reviewCount: 98,
     labels: ['Exterior', 'Full Detail'], latitude: 37.8044, longitude: -122.2712,
     radiusMiles: 20, vehicle: 'Black Mercedes Sprinter',
@@ -99,7 +104,7 @@ export const seedDetailers: SeedDetailer[] = [
     labels: ['Interior', 'Exterior', 'Full Detail'], latitude: 37.8716, longitude: -122.2727,
     radiusMiles: 25, vehicle: 'Grey Ram ProMaster with a trailer',
     description: 'Concours-level care for luxury and sports cars, fully insured.',
-    offers: ['complete', 'ceramic', 'paint-correction', 'engine'] },
+    offers: ['complete', 'ceramic', 'paint-correction', 'engine'], instantBooking: true },
   { email: 'ava@blueline.example', username: 'bluelinewash', name: 'Ava Johnson', businessName: 'Blue Line Wash', avatar: 6, rating: 4.3, reviewCount: 39,
     labels: ['Exterior'], latitude: 37.6879, longitude: -122.4702,
     radiusMiles: 12, vehicle: 'Blue Nissan NV200',

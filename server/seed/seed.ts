@@ -135,6 +135,7 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
       baseLongitude: seed.longitude,
       serviceRadiusMiles: seed.radiusMiles,
       vehicleDescription: seed.vehicle,
+      instantBooking: seed.instantBooking ?? false,
     });
     await ensureDefaultAvailability(db, detailerId);
     // The first detailer lists the catalog; the others offer services from it.

@@ -100,11 +100,12 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   await page.getByLabel('ZIP').fill('94105');
   await page.getByRole('button', { name: 'Pay $78.72' }).click();
 
-  const confirmed = page.getByRole('region', { name: 'Booking Confirmed!' });
+  // Gloss Boss answers requests (no instant booking): the screen says it is a request, not 'Booking Confirmed!'.
+  const confirmed = page.getByRole('region', { name: 'Request sent' });
   await expect(confirmed).toBeVisible();
   // One read: the screen moves on to /bookings after 2 seconds.
   const confirmation = await confirmed.innerText();
-  for (const text of ['Your detailing service has been scheduled for:', `${tomorrow.label} at 10:00 AM`, 'Basic Exterior Wash', 'Gloss Boss Mobile Detailing', '$78.72']) {
+  for (const text of ['Your request to Gloss Boss Mobile Detailing is for:', 'Requested', 'has until', 'the hold on your card is released', `${tomorrow.label} at 10:00 AM`, 'Basic Exterior Wash', 'Gloss Boss Mobile Detailing', '$78.72']) {
     expect(confirmation).toContain(text);
   }
   expect(await page.evaluate(() => localStorage.getItem('pendingBooking'))).toBeNull();

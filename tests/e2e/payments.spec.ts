@@ -47,7 +47,7 @@ test('[CUSTOMER] pays for a booking with 4242 4242 4242 4242 and sees it request
   await page.getByLabel('CVC').fill('123');
   await pay.click();
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Payment Successful')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
   await expect(page).toHaveURL(/\/bookings$/, { timeout: 6000 });
   await expect(page.getByText('Requested').first()).toBeVisible();
   const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
@@ -138,7 +138,7 @@ test('[CUSTOMER] confirms with the bank for 4000 0025 0000 3155; the confirmatio
   await expect(bank.getByText(/confirm a payment of \$78\.72 to Glossly/)).toBeVisible();
   expect(scripts.filter(isConfirmationScript)).toHaveLength(1);
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
-  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
   const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
   expect(after.status).toBe('requested');
 });

@@ -64,7 +64,7 @@ test('[ADMIN] creates a 20 % code; [CUSTOMER] enters it at checkout, sees the di
   await customer.getByLabel('CVC').fill('123');
   await customer.getByLabel('ZIP').fill('94107');
   await pay.click();
-  await expect(customer.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Request sent' })).toBeVisible();
   const after = await (await customer.request.get(`/api/bookings/${booking.id}`)).json();
   expect(after).toMatchObject({ status: 'requested', totalCents: 6598, discountCents: 1180, promoCode: code });
   const status = await (await customer.request.get(`/api/payments/booking-status?bookingId=${booking.id}`)).json();

@@ -45,6 +45,7 @@ export function bookingResponse(overrides: Partial<Booking> = {}): Booking {
     totalCents: 7872,
     completedAt: null,
     holdExpiresAt: null,
+    answerBy: null,
     createdAt: '2098-12-30T10:00:00.000Z',
     allowedActions: [],
     cancellationFeeCents: 0,

@@ -91,7 +91,7 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     await newNotifications();
 
     const result = await runBookingExpiry(cast.t.ctx, new Date(clock.now().getTime() + 13 * 3_600_000));
-    expect(result).toEqual({ abandoned: 1, expired: 1 });
+    expect(result).toEqual({ abandoned: 1, expired: 1, overdue: 0 });
     const stored = await newNotifications();
     expect(stored).toHaveLength(3);
     expect(stored).toEqual(

@@ -39,6 +39,8 @@ export const detailers = pgTable(
     vehicleDescription: text('vehicle_description').notNull().default(''),
     /** Minutes the detailer adds to the drive between two jobs (decision 022). */
     travelBufferMinutes: integer('travel_buffer_minutes').notNull().default(15),
+    /** Instant booking (decision 035): a paid booking is accepted at once, the offered times being a promise. */
+    instantBooking: boolean('instant_booking').notNull().default(false),
     /**
      * The rating and count the detailer had before Glossly's own reviews (the demo seed's history): `rating` and
      * `review_count` are recomputed from these plus the published, visible reviews (decision 020).

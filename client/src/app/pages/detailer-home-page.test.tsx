@@ -22,6 +22,7 @@ const dashboard: DetailerDashboard = {
   timeZone: 'America/Los_Angeles',
   today: '2099-01-05',
   todayJobs: [bookingResponse({ id: 3, status: 'accepted', date: '2099-01-05', time: '10:00 AM', customerName: 'Ada Lane', allowedActions: ['start-route'] })],
+  overdueJobs: [],
   requests: [],
   weekEarningsCents: 0,
   weekStartsOn: '2099-01-05',

@@ -29,6 +29,7 @@ function variantFor(status: BookingStatus): BadgeVariant {
   switch (status) {
     case 'pending_payment':
     case 'requested':
+    case 'overdue':
       return 'warning';
     case 'accepted':
     case 'en_route':
@@ -40,6 +41,7 @@ function variantFor(status: BookingStatus): BadgeVariant {
     case 'expired':
     case 'cancelled':
     case 'abandoned':
+    case 'no_show':
       return 'neutral';
     default: {
       const unreachable: never = status;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
@@ -118,6 +118,25 @@ describe('DetailerActionButtons', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/decline', expect.objectContaining({ method: 'POST' })));
+  });
+
+  it('asks before marking the customer of an overdue job absent, naming the fee charged (decision 035)', async () => {
+    // 10:10 AM in Los Angeles, an hour and ten minutes after the 9:00 AM start: inside the late-cancellation window.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-05T18:10:00Z'));
+    renderButtons({ ...job, status: 'overdue', customerName: 'Hannah Cole', serviceName: 'Basic Exterior Wash', allowedActions: ['start', 'customer-absent'] });
+    expect(screen.queryByRole('button', { name: 'On my way' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Customer absent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the customer absent?' });
+    expect(dialog.textContent).toContain("Hannah Cole's Basic Exterior Wash on Mon, Jan 5 at 9:00 AM.");
+    expect(dialog.textContent).toContain('Their card is charged the $15.00 late cancellation fee and the rest is released.');
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/bookings/7/customer-absent', expect.anything());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Customer absent' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Customer absent' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/customer-absent', expect.objectContaining({ method: 'POST' })));
   });
 
   it('keeps Complete disabled, listing what is missing under it, until the proof of service is there', async () => {

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast.ts';
 import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
 import { useTransitionBooking, type DetailerBookingAction } from './api/transition-booking.ts';
 import { DeclineRequestDialog } from './decline-request-dialog.tsx';
+import { CustomerAbsentDialog } from './customer-absent-dialog.tsx';
 
 const detailerActionLabels: Record<DetailerBookingAction, string> = {
   accept: 'Accept',
@@ -16,6 +17,7 @@ const detailerActionLabels: Record<DetailerBookingAction, string> = {
   'start-route': 'On my way',
   start: 'Start',
   complete: 'Complete',
+  'customer-absent': 'Customer absent',
 };
 const detailerActionOrder = Object.keys(detailerActionLabels) as DetailerBookingAction[];
 
@@ -66,6 +68,7 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   const now = useNowUntil(openings.flatMap((at) => (at ? [at.getTime()] : [])));
   const missing = useMissingForComplete(booking, actions.includes('complete'));
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
+  const [isAbsentOpen, setIsAbsentOpen] = useState(false);
   if (actions.length === 0) return null;
 
   /**
@@ -103,11 +106,19 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
           // Complete is the job's last move, alone in its status: the whole row, with room for what it still needs.
           <div key={action} className={cn('grid content-start gap-1', action === 'complete' && 'col-span-full')}>
             <Button
-              variant={action === 'decline' ? 'secondary' : 'primary'}
+              variant={action === 'decline' || action === 'customer-absent' ? 'secondary' : 'primary'}
               disabled={transition.isPending || closed || needsProof}
               aria-label={accessibleName?.(detailerActionLabels[action])}
               aria-describedby={hasNote ? `${noteId}-${action}` : undefined}
-              onClick={() => (action === 'decline' ? setIsDeclineOpen(true) : action === 'start-route' ? void startRoute() : send(action))}
+              onClick={() =>
+                action === 'decline'
+                  ? setIsDeclineOpen(true)
+                  : action === 'customer-absent'
+                    ? setIsAbsentOpen(true)
+                    : action === 'start-route'
+                      ? void startRoute()
+                      : send(action)
+              }
             >
               {detailerActionLabels[action]}
             </Button>
@@ -129,6 +140,20 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
           </div>
         );
       })}
+      {actions.includes('customer-absent') && (
+        <CustomerAbsentDialog
+          open={isAbsentOpen}
+          onOpenChange={setIsAbsentOpen}
+          booking={booking}
+          isPending={transition.isPending}
+          onConfirm={() =>
+            send('customer-absent', () => {
+              setIsAbsentOpen(false);
+              toast({ title: 'Customer marked absent', description: `${booking.customerName} has been told.` });
+            })
+          }
+        />
+      )}
       {actions.includes('decline') && (
         <DeclineRequestDialog
           open={isDeclineOpen}

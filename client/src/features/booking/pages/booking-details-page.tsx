@@ -24,6 +24,8 @@ import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
+import { ReportNoShow } from '../components/report-no-show.tsx';
+import { RequestAnswerNote } from '@/components/booking/request-answer-note.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 import { Navigation } from 'lucide-react';
 
@@ -72,6 +74,9 @@ function BookingDetails({ booking }: { booking: Booking }) {
           </p>
         )}
       </Card>
+
+      {isCustomer && <RequestAnswerNote booking={booking} />}
+      {actions.has('report-no-show') && <ReportNoShow booking={booking} />}
 
       <RainExpectedPanel booking={booking} isCustomer={isCustomer} />
 

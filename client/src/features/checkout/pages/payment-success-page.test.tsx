@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import { bookingResponse } from '../../../../../tests/factories/booking-response.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
 const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
@@ -73,5 +74,29 @@ describe('PaymentSuccessPage', () => {
     expect(tick(container)).not.toBeNull();
     expect(screen.getByText('$78.72')).toBeTruthy();
     expect(screen.queryByText('No payment to show')).toBeNull();
+  });
+
+  // Decision 035: what the payment bought, as it is. The answer-by is the server's (requestAnswerBy), on the booking's clock.
+  const authorized = { status: 200, body: { status: 'requires_capture', errorMessage: null, amountCents: 7872, bookingId: 5 } };
+
+  it('for a request says it is one: who answers, by when, and that the hold is released if they do not', async () => {
+    replies['/api/payments/booking-status?bookingId=5'] = authorized;
+    replies['/api/bookings/5'] = {
+      status: 200,
+      body: bookingResponse({ id: 5, status: 'requested', answerBy: '2098-12-31T04:00:00.000Z', timeZone: 'America/Los_Angeles', detailerBusinessName: 'Gloss Boss' }),
+    };
+    renderAt('/payment-success?id=5');
+    expect(await screen.findByText('Request sent to Gloss Boss')).toBeTruthy();
+    expect(screen.getByText('Gloss Boss has until Tue, Dec 30 at 8:00 PM to accept.')).toBeTruthy();
+    expect(screen.getByText(/the request expires and the hold on your card is released/)).toBeTruthy();
+    expect(screen.queryByText(/Booking confirmed/)).toBeNull();
+  });
+
+  it("for an instant booking (accepted at once) says it is confirmed, with no answer-by", async () => {
+    replies['/api/payments/booking-status?bookingId=5'] = authorized;
+    replies['/api/bookings/5'] = { status: 200, body: bookingResponse({ id: 5, status: 'accepted', detailerBusinessName: 'Sparkle Squad' }) };
+    renderAt('/payment-success?id=5');
+    expect(await screen.findByText('Booking confirmed with Sparkle Squad.')).toBeTruthy();
+    expect(screen.queryByText(/has until/)).toBeNull();
   });
 });

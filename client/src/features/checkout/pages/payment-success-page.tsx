@@ -3,6 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { CircleAlert, CircleCheck, Clock, ReceiptText } from 'lucide-react';
 import { dollarsToCents, formatUsd } from '@core/domain/money.ts';
 import { AfterBookingLinks } from '@/components/booking/after-booking-links.tsx';
+import { useBooking } from '@/components/booking/api/get-booking.ts';
+import { RequestAnswerNote } from '@/components/booking/request-answer-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
@@ -62,9 +64,30 @@ export default function PaymentSuccessPage() {
       </h1>
       {amountCents !== null && <p className="text-lg font-semibold text-neutral-900 tabular-nums">{formatUsd(amountCents)}</p>}
       <p className="text-neutral-600">{text}</p>
+      {outcome === 'success' && status.data?.bookingId ? <BookingPromise bookingId={status.data.bookingId} /> : null}
       <AfterBookingLinks />
     </section>
   );
+}
+
+/**
+ * What the payment bought, said as it is (decision 035): a booking the detailer has accepted (at once, with instant
+ * booking) is confirmed; a request still waits for the detailer, until its answer-by, or the card hold is released.
+ */
+function BookingPromise({ bookingId }: { bookingId: number }) {
+  const booking = useBooking(bookingId);
+  if (!booking.data) return null;
+  const { status, detailerBusinessName } = booking.data;
+  if (status === 'requested') {
+    return (
+      <div className="grid gap-2">
+        <p className="font-semibold text-neutral-900">Request sent to {detailerBusinessName}</p>
+        <RequestAnswerNote booking={booking.data} />
+      </div>
+    );
+  }
+  if (status === 'accepted') return <p className="font-semibold text-success-700">Booking confirmed with {detailerBusinessName}.</p>;
+  return null;
 }
 
 /** Nothing to report: no payment in the URL, or its status could not be read. No tick: nothing succeeded. */

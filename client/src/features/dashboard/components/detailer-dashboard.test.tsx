@@ -35,6 +35,7 @@ function fresh(overrides: Partial<Dashboard> = {}): Dashboard {
     timeZone: 'America/Los_Angeles',
     today: '2099-01-05',
     todayJobs: [job(1, '9:00 AM', 'Ada Lane'), job(2, '1:00 PM', 'Ben Ode')],
+    overdueJobs: [],
     // 3 hours 20 minutes from now.
     requests: [{ booking: request, answerBy: new Date(Date.now() + 200 * 60_000).toISOString() }],
     weekEarningsCents: 12_345,

@@ -45,6 +45,25 @@ export function DetailerDashboard() {
       </div>
       <DashboardStats dashboard={data} />
 
+      {data.overdueJobs.length > 0 && (
+        <Section id="overdue-heading" title="Overdue" count={data.overdueJobs.length} empty="">
+          {data.overdueJobs.map((job) => (
+            <li key={job.id}>
+              <DashboardJobCard
+                job={job}
+                showDate={job.date !== data.today}
+                notice={
+                  <p className="flex items-center gap-2 rounded-control bg-warning-100 px-3 py-2 text-sm text-warning-800">
+                    <Timer aria-hidden className="size-4 shrink-0" />
+                    Not started an hour after its time: start it, or mark the customer absent.
+                  </p>
+                }
+              />
+            </li>
+          ))}
+        </Section>
+      )}
+
       <Section id="requests-heading" title="New requests" count={data.requests.length} empty="No new requests right now.">
         {data.requests.map(({ booking, answerBy }) => (
           <li key={booking.id}>

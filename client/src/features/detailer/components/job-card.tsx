@@ -30,7 +30,7 @@ export function JobCard({ job }: { job: Booking }) {
           </h3>
           <p className="text-sm text-neutral-600">{formatUsd(job.totalCents)}</p>
         </div>
-        <Badge variant={job.status === 'requested' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
+        <Badge variant={job.status === 'requested' || job.status === 'overdue' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
       </div>
       <p className="flex gap-2 text-sm font-medium text-neutral-900">
         <UserRound aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />

@@ -21,6 +21,7 @@ import { useRemoveDayOff } from '../api/remove-day-off.ts';
 import { useUpdateWeeklyAvailability } from '../api/update-weekly-availability.ts';
 import { ServiceAreaSection } from '../components/service-area-section.tsx';
 import { TravelBufferSection } from '../components/travel-buffer-section.tsx';
+import { InstantBookingSection } from '../components/instant-booking-section.tsx';
 
 // Monday first: the working week reads top to bottom.
 const weekdays = [
@@ -79,6 +80,7 @@ export default function DetailerAvailabilityPage() {
   return (
     <div className="grid gap-6 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Availability</h1>
+      <InstantBookingSection />
       <WeeklyHoursForm key={JSON.stringify(availability.data.rules)} availability={availability.data} />
       <DaysOff availability={availability.data} />
       {user?.detailerId ? <ServiceAreaSection detailerId={user.detailerId} /> : null}

@@ -25,6 +25,8 @@ function groupJobs(jobs: Booking[], now: Date) {
   const isLater = (job: Booking) => job.date > dateInZone(now, job.timeZone);
   return {
     requests: byStart.filter((job) => job.status === 'requested'),
+    // Not started an hour after their time (decision 035): off Today, each waiting for Start or Customer absent.
+    overdue: byStart.filter((job) => job.status === 'overdue'),
     today: byStart.filter((job) => activeStatuses.has(job.status) && !isLater(job)),
     upcoming: byStart.filter((job) => activeStatuses.has(job.status) && isLater(job)),
   };
@@ -59,8 +61,8 @@ function JobsContent() {
   }
   if (jobs.isError) return <ErrorState message="We couldn't load your jobs." onRetry={() => jobs.refetch()} />;
 
-  const { requests, today, upcoming } = groupJobs(jobs.data, new Date());
-  if (requests.length + today.length + upcoming.length === 0) {
+  const { requests, overdue, today, upcoming } = groupJobs(jobs.data, new Date());
+  if (requests.length + overdue.length + today.length + upcoming.length === 0) {
     return (
       <EmptyState
         icon={<CalendarClock />}
@@ -76,6 +78,7 @@ function JobsContent() {
   }
   return (
     <div className="grid grid-cols-1 gap-6">
+      {overdue.length > 0 && <JobSection id="overdue-heading" title="Overdue" jobs={overdue} emptyText="" />}
       <JobSection id="requests-heading" title="New requests" jobs={requests} emptyText="No new requests right now." />
       <JobSection id="today-heading" title="Today" jobs={today} emptyText="Nothing scheduled for today." />
       <JobSection id="upcoming-heading" title="Upcoming" jobs={upcoming} emptyText="No upcoming jobs." />

@@ -33,7 +33,8 @@ export const bookingTopicFor = (f: HelpFigures): FaqTopic => ({
       id: 'after-booking',
       question: 'What happens after I pay?',
       answer: [
-        `Your booking is sent to the detailer as a request. They have ${f.requestTimeoutHours} hours to accept it, and never later than its start time. If they decline or do not answer in time, the hold on your card is released and you can book someone else.`,
+        'If the detailer takes instant bookings, your booking is confirmed as soon as your card is authorized.',
+        `Otherwise it is sent to the detailer as a request. They have ${f.requestTimeoutHours} hours to accept it, and never later than its start time. If they decline or do not answer in time, the hold on your card is released and you can book someone else.`,
         'You get a notification each time your booking changes, and a reminder 24 hours and 2 hours before an accepted booking starts.',
       ],
     },

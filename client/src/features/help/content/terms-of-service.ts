@@ -35,7 +35,7 @@ export const termsOfServiceFor = (f: HelpFigures): LegalDocumentContent => ({
           `${f.bookingHorizonDays} days ahead.`,
         `When you move on to payment, your time is held for ${f.holdMinutes} minutes. If payment is not completed by then, the hold ends and the time is released. You may have at most ${f.maxUnpaidHolds} unpaid holds at once.`,
         "The job address must be inside the detailer's service area. You agree to give an accurate address and vehicle type and to give the detailer access to the vehicle at the booked time.",
-        `Once paid, your booking is a request. The detailer may accept or decline it. A request not accepted within ${f.requestTimeoutHours} hours, or by its start time, expires.`,
+        `Once paid, a booking with a detailer who takes instant bookings is accepted at once; any other booking is a request. The detailer may accept or decline it. A request not accepted within ${f.requestTimeoutHours} hours, or by its start time, expires.`,
         'Each change to a booking is shown in the app and sent to the other side as a notification.',
       ],
     },
