@@ -11,7 +11,7 @@ import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage
 import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
-import { abandonLapsedHolds } from './booking-transitions.ts';
+import { abandonLapsedHolds, markAuthorized } from './booking-transitions.ts';
 import { placeBooking } from './place-booking.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { useCoveredVisit } from '../memberships/visits/covered-visit.ts';
@@ -67,7 +67,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
       // Read with the service row held, so a pause or delete cannot slip between this check and the insert. The
       // price is the quote step 3 showed (booking-quote.ts): the live settings and the customer's plan, kept on the row.
       const { price, member, settings } = await quoteBooking(tx, customer.id, input, { lock: true });
-      // A visit the plan covers needs no payment: it is a request at once, as the scheduler's visits are, and no hold.
+      // A visit the plan covers needs no payment: it is authorized below, in this transaction, so it holds nothing.
       if (!member.coversVisit) await reserveHold(tx, customer.id, now);
       // Decision 019: a saved car must be the customer's and of the booking's type; the booking keeps a copy of it.
       const car = input.vehicleId === undefined ? null : await bookedVehicle(tx, customer.id, input.vehicleId, input.vehicleType);
@@ -75,7 +75,7 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
         customerId: customer.id,
         detailerId: detailer.id,
         serviceId: input.serviceId,
-        status: member.coversVisit ? 'requested' : 'pending_payment',
+        status: 'pending_payment',
         startsAt: verdict.startsAt,
         endsAt: verdict.endsAt,
         vehicleType: input.vehicleType,
@@ -95,12 +95,16 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
         freeCancellationHours: settings.freeCancellationHours,
         // Nothing was charged for a covered visit, so nothing is kept for its late cancellation.
         lateCancellationFeeCents: member.coversVisit ? 0 : settings.lateCancellationFeeCents,
-        holdExpiresAt: member.coversVisit ? null : new Date(now.getTime() + settings.holdMinutes * 60_000),
+        holdExpiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
         actorUserId: customer.id,
         driveSeconds: verdict.driveSeconds,
       });
-      // The covered visit counts against the plan's month (visit-allowance.ts), as a scheduled one does.
-      if (member.coversVisit) await useCoveredVisit(txCtx, member.membershipId!, input.date, id, now);
+      if (member.coversVisit) {
+        // The covered visit counts against the plan's month (visit-allowance.ts), as a scheduled one does, and with
+        // nothing to pay it is authorized at once through the graph: a request, or accepted by an instant detailer.
+        await useCoveredVisit(txCtx.db, member.membershipId!, input.date, id, now);
+        await markAuthorized(txCtx, id, now);
+      }
       // Decision 019: the typed address becomes one of the customer's places, or neither is kept.
       if (input.saveAddress) await saveBookedPlace(tx, customer.id, input.saveAddress.label, input, place, now);
       return { id, coversVisit: member.coversVisit };
@@ -112,7 +116,8 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   }
   const id = placed.id;
   const record = (await loadRecord(db, id))!;
-  // The customer's other screens and the admins' lists; the detailer hears of it once it is a request.
-  announceBookingChange(ctx, record, placed.coversVisit);
+  // The customer's other screens and the admins' lists; the detailer hears of it once it is a request (a covered
+  // visit's authorize move has announced it already).
+  if (!placed.coversVisit) announceBookingChange(ctx, record, false);
   return toBooking(db, record, 'customer', now);
 }
