@@ -178,7 +178,7 @@ test.describe('toasts', () => {
 
     // Over an open dialog (the bell's panel) the toast stays the top layer; the header, the badge and the nav stay
     // under the dialog.
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.locator('[role="dialog"]')).toBeVisible();
     const stack = await page.evaluate(() => {
       const zOf = (element: Element | null) => {

@@ -72,7 +72,7 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
     await expect(distanceLine(page)).toHaveText(/^\d+ ft away/, { timeout: 15_000 });
     await detailerContext.setGeolocation(south(0.0005));
     await expect(page.getByRole('status', { name: 'Detailer status' })).toHaveText(/Arriving now|About 1 min away/, { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     const list = page.getByRole('list', { name: 'Notifications list' });
     await expect(list.getByRole('link', { name: /^Arriving soon/ })).toHaveCount(1);
     await expect(list.getByRole('link', { name: /^Arriving soon/ })).toContainText('Gloss Boss Mobile Detailing is about 1 minute away');

@@ -11,7 +11,7 @@ import { useNotificationStream } from '../hooks/use-notification-stream.ts';
 import { useStuckModalCloser } from '../hooks/use-stuck-modal-closer.ts';
 import { NotificationPermissionPrompt } from './notification-permission-prompt.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
-import { UnreadBadge } from './unread-badge.tsx';
+import { notificationBellName, UnreadBadge } from './unread-badge.tsx';
 
 /**
  * True once the prompt may open, and from then on: the page under the bell has painted and no toast is showing.
@@ -67,14 +67,11 @@ export function NotificationBell({ userId }: { userId: number }) {
     <>
       <Popover open={isOpen} onOpenChange={setIsOpen}>
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Notifications" aria-describedby="unread-count" className="relative">
+          <Button variant="ghost" size="icon" aria-label={notificationBellName(unread)} className="relative">
             <Bell aria-hidden />
             <UnreadBadge count={unread} />
           </Button>
         </PopoverTrigger>
-        <span id="unread-count" className="sr-only">
-          {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
-        </span>
         <PopoverContent align="end" sideOffset={4} className="w-[350px]! max-h-[500px] overflow-hidden p-0!">
           <NotificationPanel userId={userId} onNavigate={() => setIsOpen(false)} />
         </PopoverContent>
