@@ -161,6 +161,7 @@ describe('the role\'s home', () => {
     expect(roleRedirect('detailer', '/?ref=1')).toBe('/detailer');
     expect(roleRedirect('detailer', '/bookings')).toBe('/detailer/bookings');
     expect(roleRedirect('detailer', '/track-provider')).toBe('/detailer/location-sharing');
+    expect(roleRedirect('detailer', '/checkout?bookingId=3')).toBe('/detailer/bookings');
     expect(roleRedirect('detailer', '/detailers')).toBeNull();
     expect(roleRedirect('detailer', '/bookings/12')).toBeNull();
     expect(roleRedirect('admin', '/')).toBe('/admin');
@@ -172,7 +173,7 @@ describe('the role\'s home', () => {
   });
 
   it('never sends a role to a page that sends it on again', () => {
-    const paths = ['/', '/bookings', '/track-provider', '/detailer', '/detailer/bookings', '/business', '/admin', '/admin/bookings'];
+    const paths = ['/', '/bookings', '/track-provider', '/checkout', '/detailer', '/detailer/bookings', '/business', '/admin', '/admin/bookings'];
     for (const role of ['customer', 'detailer', 'admin'] as const) {
       for (const path of paths) {
         const target = roleRedirect(role, path);

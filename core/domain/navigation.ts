@@ -118,11 +118,14 @@ const ownPages: Readonly<Record<Exclude<Role, 'customer'>, Readonly<Record<strin
     '/bookings': '/detailer/bookings',
     // The customer's live map of their detailer: a detailer's side of it is sharing their location.
     '/track-provider': '/detailer/location-sharing',
+    // Paying is a customer's; a detailer is paid for their jobs.
+    '/checkout': '/detailer/bookings',
   },
   admin: {
     '/': '/admin',
     '/bookings': '/admin/bookings',
     '/track-provider': '/admin/bookings',
+    '/checkout': '/admin/bookings',
     // A detailer's own business: an admin has none, and sees every detailer's from the admin pages.
     '/detailer': '/admin',
     '/detailer/dashboard': '/admin',

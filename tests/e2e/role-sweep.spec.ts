@@ -1,4 +1,4 @@
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, expect, expectConsoleErrors, signUp, test } from './fixtures.ts';
 import { bookWithGlossBoss, giveUnreadNotification, idsFor, openAndSettle, signInForSweep, sweepUrls, type SweepRole } from './route-sweep.ts';
 
 // Every route of the router's table (the spec's route list and the product's own pages) opened as each role, once:
@@ -52,6 +52,9 @@ for (const role of ['customer', 'detailer', 'new detailer', 'admin'] as const) {
 
       const problems: string[] = [];
       for (const url of urls) {
+        // A receipt asked for before the job is completed is answered 409, which the page shows as 'No receipt yet'
+        // and the browser logs as a failed load: the page's designed state, not a fault.
+        if (url.endsWith('/receipt')) expectConsoleErrors(page, /status of 409/);
         await openAndSettle(page, url);
         const where = `${url} (${new URL(page.url()).pathname})`;
         const text = await page.locator('#root').innerText();
