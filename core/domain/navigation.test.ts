@@ -4,6 +4,7 @@ import {
   bottomNavItems,
   headerTitle,
   hidesBottomNav,
+  bookingsPathFor,
   homePathFor,
   isNavItemActive,
   landingPath,
@@ -131,7 +132,7 @@ describe('backTarget', () => {
 describe('the role\'s home', () => {
   it.each([
     ['customer', '/'],
-    ['admin', '/'],
+    ['admin', '/admin'],
     [null, '/'],
     ['detailer', '/detailer'],
   ] as const)('%s has its Home at %s', (role, path) => {
@@ -150,18 +151,37 @@ describe('the role\'s home', () => {
   it('sends a detailer back to the dashboard where the spec goes back to /', () => {
     expect(backTarget('/detailer/availability', 'detailer')).toBe('/detailer');
     expect(backTarget('/garage', 'detailer')).toBe('/detailer');
-    expect(backTarget('/detailer/availability', 'admin')).toBe('/');
+    expect(backTarget('/detailer/availability', 'admin')).toBe('/admin');
     expect(backTarget('/services/3', 'detailer')).toBe('/');
     expect(backTarget('/booking/5', 'detailer')).toBe('/bookings');
   });
 
-  it('redirects only a detailer, and only from /', () => {
+  it("sends a detailer and an admin from a customer's page to their own, and never a customer", () => {
     expect(roleRedirect('detailer', '/')).toBe('/detailer');
     expect(roleRedirect('detailer', '/?ref=1')).toBe('/detailer');
+    expect(roleRedirect('detailer', '/bookings')).toBe('/detailer/bookings');
+    expect(roleRedirect('detailer', '/track-provider')).toBe('/detailer/location-sharing');
+    expect(roleRedirect('detailer', '/checkout?bookingId=3')).toBe('/detailer/bookings');
     expect(roleRedirect('detailer', '/detailers')).toBeNull();
-    expect(roleRedirect('customer', '/')).toBeNull();
-    expect(roleRedirect('admin', '/')).toBeNull();
+    expect(roleRedirect('detailer', '/bookings/12')).toBeNull();
+    expect(roleRedirect('admin', '/')).toBe('/admin');
+    expect(roleRedirect('admin', '/bookings')).toBe('/admin/bookings');
+    expect(roleRedirect('admin', '/detailer/dashboard')).toBe('/admin');
+    expect(roleRedirect('admin', '/admin')).toBeNull();
+    for (const path of ['/', '/bookings', '/track-provider', '/detailer']) expect(roleRedirect('customer', path)).toBeNull();
     expect(roleRedirect(null, '/')).toBeNull();
+  });
+
+  it('never sends a role to a page that sends it on again', () => {
+    const paths = ['/', '/bookings', '/track-provider', '/checkout', '/detailer', '/detailer/bookings', '/business', '/admin', '/admin/bookings'];
+    for (const role of ['customer', 'detailer', 'admin'] as const) {
+      for (const path of paths) {
+        const target = roleRedirect(role, path);
+        if (target !== null) expect(roleRedirect(role, target), `${role} ${path} -> ${target}`).toBeNull();
+      }
+      expect(roleRedirect(role, homePathFor(role))).toBeNull();
+      expect(roleRedirect(role, bookingsPathFor(role))).toBeNull();
+    }
   });
 });
 
@@ -238,7 +258,7 @@ describe('bottomNavItems', () => {
     expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Profile', 'Location', 'Availability']);
     expect(items.map((item) => item.href)).toEqual([
       '/detailer',
-      '/bookings',
+      '/detailer/bookings',
       '/messages',
       '/profile',
       '/detailer/location-sharing',

@@ -92,12 +92,53 @@ const pagesWithoutBackButton: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Where a role's 'Home' is. Detailers work from their job dashboard (the home screen is for booking, which only
- * customers do); customers, admins and visitors use the home screen.
+ * Where a role's 'Home' is. Detailers work from their job dashboard and admins from the admin overview (the home
+ * screen is for booking, which only customers do); customers and visitors use the home screen.
  */
 export function homePathFor(role: Role | null): string {
-  return isDetailer(role) ? '/detailer' : '/';
+  if (isDetailer(role)) return '/detailer';
+  if (isAdmin(role)) return '/admin';
+  return '/';
 }
+
+/** Where a role's bookings are: a detailer's jobs (with their actions), every booking for an admin, else My Bookings. */
+export function bookingsPathFor(role: Role | null): string {
+  if (isDetailer(role)) return '/detailer/bookings';
+  if (isAdmin(role)) return '/admin/bookings';
+  return '/bookings';
+}
+
+/**
+ * Another role's page opened by a detailer or an admin (a bookmark, a shared link, a typed URL): their own page for
+ * the same thing. Each role sees its own app; a customer's words never reach them, nor a page whose data they lack.
+ */
+const ownPages: Readonly<Record<Exclude<Role, 'customer'>, Readonly<Record<string, string>>>> = {
+  detailer: {
+    '/': '/detailer',
+    '/bookings': '/detailer/bookings',
+    // The customer's live map of their detailer: a detailer's side of it is sharing their location.
+    '/track-provider': '/detailer/location-sharing',
+    // Paying is a customer's; a detailer is paid for their jobs.
+    '/checkout': '/detailer/bookings',
+  },
+  admin: {
+    '/': '/admin',
+    '/bookings': '/admin/bookings',
+    '/track-provider': '/admin/bookings',
+    '/checkout': '/admin/bookings',
+    // A detailer's own business: an admin has none, and sees every detailer's from the admin pages.
+    '/detailer': '/admin',
+    '/detailer/dashboard': '/admin',
+    '/detailer/bookings': '/admin/bookings',
+    '/detailer/services': '/admin/services',
+    '/detailer/manage-services': '/admin/services',
+    '/detailer/marketing': '/admin/marketing',
+    '/detailer/availability': '/admin/users',
+    '/detailer/location-sharing': '/admin/bookings',
+    '/business': '/admin',
+    '/business/dashboard': '/admin',
+  },
+};
 
 /**
  * Where signing in lands: the return-to target when there is one ('/' counts as none), else the role's own place:
@@ -109,10 +150,13 @@ export function landingPath(role: Role, returnTo?: string | null): string {
   return homePathFor(role);
 }
 
-/** Where a signed-in role is sent instead of `path`, or null to stay: a detailer opening '/' goes to the dashboard. */
+/**
+ * Where a signed-in role is sent instead of `path`, or null to stay: a detailer opening '/' goes to the dashboard,
+ * '/bookings' to their jobs; an admin to the admin pages.
+ */
 export function roleRedirect(role: Role | null, path: string): string | null {
-  const home = homePathFor(role);
-  return normalizePath(path) === '/' && home !== '/' ? home : null;
+  if (role === null || role === 'customer') return null;
+  return ownPages[role][normalizePath(path)] ?? null;
 }
 
 /** The spec's pages without a back button, plus the role's own home (a detailer's dashboard). */
@@ -177,7 +221,7 @@ export function bottomNavItems(role: Role | null, path: string): NavItem[] {
   const onGarage = normalizePath(path) === '/garage';
   const entries: Array<[NavItem, boolean]> = [
     [{ ...navItems.home, href: homePathFor(role) }, true],
-    [navItems.bookings, true],
+    [{ ...navItems.bookings, href: bookingsPathFor(role) }, true],
     [navItems.messages, true],
     [navItems.smartBook, !isDetailer(role)],
     [navItems.track, isCustomer(role)],

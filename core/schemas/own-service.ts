@@ -96,6 +96,11 @@ export const ownServiceSchema = z.object({
   surcharges: z.array(vehicleSurchargeSchema),
   /** ISO instant it was paused, or null while customers can book it. */
   pausedAt: z.string().nullable(),
+  /**
+   * Whether customers can book it now: not paused, and its detailer listed (approved by an admin, account in use).
+   * A new detailer's services wait for the approval; the screens say so instead of promising bookings.
+   */
+  bookable: z.boolean(),
   /** Bookings that still hold it (upcoming or under way): while any do, it cannot be deleted. */
   upcomingBookingCount: z.number().int().nonnegative(),
   /** Whether it was ever booked: then deleting archives it for the bookings' history. */

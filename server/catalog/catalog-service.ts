@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { notFound, badRequest, conflict } from '@core/errors.ts';
 import { centsToDollars } from '@core/domain/money.ts';
 import { defaultCity, distanceMiles, type Coordinates } from '@core/domain/distance.ts';
@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { detailerServices, detailers, serviceCategories, serviceSurcharges, services } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
+import type { Actor } from '../identity/access.ts';
 
 /** The stock image a service shows when it has none of its own. */
 export const defaultServiceImageUrl = '/images/services/default.svg';
@@ -185,9 +186,11 @@ async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Det
   return rows.map((r) => toDetailer(r.detailer, r.startingPriceCents, from));
 }
 
-export async function getDetailer(db: Database, id: number): Promise<DetailerWithServices> {
-  // Decision 021: a detailer not approved, disabled or deleted answers as a missing one.
-  const [row] = await db.select().from(detailers).where(and(eq(detailers.id, id), inArray(detailers.id, listedDetailerIds(db))));
+export async function getDetailer(db: Database, id: number, actor: Actor = null): Promise<DetailerWithServices> {
+  // Decision 021: a detailer not approved, disabled or deleted answers as a missing one, except to that detailer,
+  // whose own pages (service area, setup) read their profile while they wait for the approval.
+  const isOwn = actor?.role === 'detailer' ? eq(detailers.userId, actor.id) : undefined;
+  const [row] = await db.select().from(detailers).where(and(eq(detailers.id, id), or(inArray(detailers.id, listedDetailerIds(db)), isOwn)));
   if (!row) throw notFound('Detailer not found');
   const offered = await db
     .select({ service: services })

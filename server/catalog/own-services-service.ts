@@ -17,6 +17,7 @@ import { requireOwnUpload } from '../uploads/upload-service.ts';
 import { holdsTime } from '../bookings/availability-service.ts';
 import { replaceSurcharges } from './catalog-admin-service.ts';
 import { loadSurcharges, serviceImageUrl } from './catalog-service.ts';
+import { isListedDetailer } from '../onboarding/listing.ts';
 
 // A detailer's own services (issue 17, decision 020): the services they listed (services.detailer_id), not the ones
 // they only offer through detailer_services. Someone else's service answers the same 404 as a missing one; an
@@ -107,6 +108,9 @@ async function toOwnServices(db: Database, rows: ServiceRow[], now: Date): Promi
     categoryIds.length === 0 ? [] : db.select().from(serviceCategories).where(inArray(serviceCategories.id, categoryIds)),
   ]);
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
+  // Whether customers can book them: the same listing rule the catalog and booking creation apply (decision 021).
+  const detailerIds = [...new Set(rows.map((row) => row.detailerId).filter((id): id is number => id !== null))];
+  const listed = new Map(await Promise.all(detailerIds.map(async (id) => [id, await isListedDetailer(db, id)] as const)));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -120,6 +124,7 @@ async function toOwnServices(db: Database, rows: ServiceRow[], now: Date): Promi
     checklist: row.checklist,
     surcharges: surcharges.get(row.id) ?? [],
     pausedAt: row.pausedAt?.toISOString() ?? null,
+    bookable: row.pausedAt === null && row.detailerId !== null && listed.get(row.detailerId) === true,
     upcomingBookingCount: counts.get(row.id)?.upcoming ?? 0,
     hasBookings: (counts.get(row.id)?.total ?? 0) > 0,
     createdAt: row.createdAt.toISOString(),

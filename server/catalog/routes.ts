@@ -30,7 +30,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.get('/api/detailers', (request) => listDetailers(app.ctx, parse(detailersQuerySchema, request.query)));
 
   app.get('/api/detailers/:id', (request) =>
-    getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id),
+    getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id, request.user),
   );
 
   // Service areas and maps (decision 018).

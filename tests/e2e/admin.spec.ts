@@ -57,12 +57,12 @@ test('[ADMIN] promotes a customer to admin', async ({ page, playwright }) => {
   await signInAsAdmin(page);
 
   const row = await findUser(page, customer.username);
-  await row.getByRole('button', { name: `Make ${customer.name} an admin` }).click();
+  await row.getByRole('button', { name: `Make admin: ${customer.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Make ${customer.name} an admin?` });
   await dialog.getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByText('User is now an admin', { exact: true })).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: `Make ${customer.name} a customer` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Make customer: ${customer.name}` })).toBeVisible();
 
   // The promotion takes effect on the customer's existing session.
   expect((await customerApi.get('/api/admin/users')).status()).toBe(200);

@@ -113,7 +113,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   // My Bookings lists it as upcoming, requested now that the card is authorized.
   await expect(page).toHaveURL(/\/bookings$/);
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
-  const myBooking = upcoming.getByRole('link', { name: /Basic Exterior Wash with Gloss Boss Mobile Detailing, .* at 10:00 AM/ });
+  const myBooking = upcoming.getByRole('link', { name: /Basic Exterior Wash .*Gloss Boss Mobile Detailing.* 10:00 AM/ });
   await expect(myBooking.getByText('Requested')).toBeVisible();
   await expect(myBooking.getByText('$78.72')).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);

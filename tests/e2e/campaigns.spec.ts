@@ -89,7 +89,7 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   expect(sent.figures).toMatchObject({ recipients: reaches, sent: reaches });
 
   await customer.goto('/');
-  await customer.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await customer.getByRole('button', { name: /^Notifications/ }).click();
   await expect(customer.getByRole('dialog').getByText(`Sedan shine ${id}`)).toBeVisible();
   await customer.getByRole('dialog').getByText(`Sedan shine ${id}`).click();
   await expect(customer).toHaveURL(new RegExp(`${exampleLink}$`));

@@ -122,13 +122,18 @@ export async function dismissNotificationPrompt(context: import('@playwright/tes
  * Toasts are left out unless asked for: one can start fading out (its timer ran out) while axe reads it, and a
  * spec that checks a toast shows it on purpose with reduced motion (tracking.spec.ts) and passes `toasts: true`.
  */
-export async function accessibilityViolations(page: import('@playwright/test').Page, options: { toasts?: boolean } = {}) {
+export async function accessibilityViolations(page: import('@playwright/test').Page, options: { toasts?: boolean; headingOne?: boolean } = {}) {
   // A visitor's page first shows the screen the build drew, its controls disabled until React draws over it
   // (decision 024). axe counts links inside a disabled fieldset as unfocusable, which the browser does not: audit
   // the app's own screen.
   await page.locator(drawnFirstScreen).waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  // Label in name (WCAG 2.5.3) is an experimental rule in axe, off unless named: a control's name must hold its
+  // visible text (the bell's count). A page's h1 is a best practice, asked for by the route sweeps (`headingOne`).
+  // options() replaces every option, so it comes before withTags().
+  const builder = new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, ...(options.headingOne ? { 'page-has-heading-one': { enabled: true } } : {}) } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (!options.toasts) builder.exclude('[aria-label="Notifications (F8)"] li');
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

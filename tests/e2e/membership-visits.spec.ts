@@ -65,7 +65,7 @@ test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books 
   expect((await pass.json()).booked + (await pass.json()).needs_confirmation).toBeGreaterThanOrEqual(1);
 
   await page.goto('/bookings');
-  const visit = page.getByRole('link', { name: /Basic Exterior Wash with Gloss Boss Mobile Detailing, .* at (1|2|3):00 PM/ });
+  const visit = page.getByRole('link', { name: /Basic Exterior Wash .*Gloss Boss Mobile Detailing.* (1|2|3):00 PM/ });
   await expect(visit).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await visit.click();

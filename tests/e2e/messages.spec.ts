@@ -32,7 +32,7 @@ test('[CUSTOMER + DETAILER] a booking thread: the customer writes, the detailer 
     await detailer.goto('/detailer');
     await expect(detailer.getByText(customer.name).first()).toBeVisible();
     // The bell (and with it the live stream) is on the page.
-    await expect(detailer.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(detailer.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     const detailerNav = detailer.getByRole('navigation', { name: 'Main' });
     const detailerBadge = detailerNav.getByTestId('messages-unread-badge');
     await expect(detailerBadge).toHaveCount(0);

@@ -44,7 +44,7 @@ async function requestedBooking(customer: APIRequestContext, detailerId: number)
 test('[CUSTOMER] the detailer accepts a booking and the open page shows it live: badge, item, link, mark as read', async ({ page, browser }) => {
   await signUpCustomer(page.request);
   await page.goto('/');
-  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+  const bell = page.getByRole('button', { name: /^Notifications/ });
   await bell.click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByText('No notifications yet')).toBeVisible();
@@ -83,7 +83,7 @@ test('[CUSTOMER] the detailer accepts a booking and the open page shows it live:
 test('[CUSTOMER] the panel is 350px wide and at most 500px tall', async ({ page }) => {
   await signUpCustomer(page.request);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
   const panel = page.getByRole('dialog');
   await expect(panel).toBeVisible();
   // Measured once the opening animation has settled.
@@ -104,7 +104,7 @@ test.describe('the permission prompt', () => {
   test('[CUSTOMER] not at the start of a session: Home and My Cars open without it, and the first tap reaches the page', async ({ page }) => {
     await signUpCustomer(page.request);
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await page.goto('/garage');
     await page.getByRole('button', { name: 'Add your first car' }).click();
     // The tap opened the car form, the only dialog: the prompt took nothing.
@@ -137,7 +137,7 @@ test.describe('the permission prompt', () => {
     await prompt.getByRole('button', { name: 'Not now' }).click();
     await expect(prompt).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(prompt).toHaveCount(0);
   });
@@ -151,7 +151,7 @@ test.describe('the permission prompt', () => {
     await expect(prompt).toHaveCount(0);
     await page.goto('/bookings');
     await page.goto(bookingPage);
-    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(prompt).toHaveCount(0);
 

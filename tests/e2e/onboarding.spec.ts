@@ -82,8 +82,10 @@ test('[DETAILER] signs up as a Service Provider, is approved, completes a bookin
   await expect(page.getByText('5 of 5 done')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
   const me = (await (await page.request.get('/api/auth/user')).json()) as { detailerId: number };
-  // Not listed yet: no page for customers.
-  expect((await page.request.get(`/api/detailers/${me.detailerId}`)).status()).toBe(404);
+  // Not listed yet: no page for customers (the detailer's own pages read it: their service area).
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(`/api/detailers/${me.detailerId}`)).status()).toBe(404);
+  await visitor.close();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.screenshot({ path: `${shots}/setup-waiting.png`, fullPage: true });
 

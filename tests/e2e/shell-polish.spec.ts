@@ -75,8 +75,9 @@ test.describe('where each role lands', () => {
     await page.goto('/demo-login');
     await page.getByRole('button', { name: /Continue as Admin/ }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    // An admin's Home is still the home screen.
-    await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    // An admin's Home is the admin overview (issue 37: the home screen is a customer's), and Bookings every booking.
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/admin');
+    await expect(mainNav(page).getByRole('link', { name: 'Bookings' })).toHaveAttribute('href', '/admin/bookings');
   });
 
   test('[CUSTOMER] signs in with email and lands on the home screen', async ({ page }) => {
@@ -172,7 +173,7 @@ test.describe('toasts', () => {
 
     // Over an open dialog (the bell's panel) the toast stays the top layer; the header, the badge and the nav stay
     // under the dialog.
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.locator('[role="dialog"]')).toBeVisible();
     const stack = await page.evaluate(() => {
       const zOf = (element: Element | null) => {

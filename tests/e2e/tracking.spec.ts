@@ -74,7 +74,7 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
     await expect(page.getByRole('status', { name: 'Detailer status' })).toHaveText('In your area', { timeout: 15_000 });
     await expect(distanceLine(page)).toHaveCount(0);
     await detailerContext.setGeolocation(south(0.0005));
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     const list = page.getByRole('list', { name: 'Notifications list' });
     await expect(list.getByRole('link', { name: /^Arriving soon/ })).toHaveCount(1);
     await expect(list.getByRole('link', { name: /^Arriving soon/ })).toContainText('Gloss Boss Mobile Detailing is in your area');

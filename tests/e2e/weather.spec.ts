@@ -69,7 +69,7 @@ test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior was
 
     // The customer's bell says so and links to the booking.
     await page.goto('/bookings');
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     const item = page.getByRole('dialog').getByRole('link', { name: /Rain expected/ }).first();
     await expect(item).toHaveAttribute('href', `/bookings/${booking.id}`);
     await item.click();

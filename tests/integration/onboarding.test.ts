@@ -127,6 +127,11 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     expect(await listedIds()).not.toContain(profile.id);
     expect((await call(null, 'GET', `/api/detailers?serviceId=${serviceId}`)).json()).toEqual([]);
     expect((await call(null, 'GET', `/api/detailers/${profile.id}`)).statusCode).toBe(404);
+    expect((await call(cast.customer, 'GET', `/api/detailers/${profile.id}`)).statusCode).toBe(404);
+    const otherDetailer = await signUpDetailer();
+    expect((await call(otherDetailer.user, 'GET', `/api/detailers/${profile.id}`)).statusCode).toBe(404);
+    // The detailer's own pages (the service area) read their profile while it waits for the approval.
+    expect((await call(user, 'GET', `/api/detailers/${profile.id}`)).statusCode).toBe(200);
     expect(((await call(null, 'GET', '/api/services')).json() as Service[]).map((s) => s.id)).not.toContain(serviceId);
     expect((await call(null, 'GET', `/api/services/${serviceId}`)).statusCode).toBe(404);
     const booked = await call(cast.customer, 'POST', '/api/bookings', bookingOf(profile.id, serviceId));

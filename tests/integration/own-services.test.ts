@@ -10,10 +10,10 @@ import {
   serviceHasUpcomingBookingsMessage,
   type OwnService,
 } from '@core/schemas/own-service.ts';
-import { serviceSurcharges, services, uploads } from '../../server/db/schema.ts';
+import { detailers, serviceSurcharges, services, uploads } from '../../server/db/schema.ts';
 import { offerService } from '../../server/catalog/catalog-admin-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createBooking, createCategory, createCustomer, type createDetailer } from '../factories/index.ts';
+import { createBooking, createCategory, createCustomer, createUnapprovedDetailer, type createDetailer } from '../factories/index.ts';
 import { createApiCaller, type ApiMethod } from '../factories/api-caller.ts';
 import { createDetailerCast } from '../factories/detailer-cast.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
@@ -75,6 +75,7 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
       checklist: ['Pre-rinse and foam', 'Hand wash'],
       surcharges: [{ vehicleType: 'SUV', surchargeCents: 1500 }],
       pausedAt: null,
+      bookable: true,
       upcomingBookingCount: 0,
       hasBookings: false,
       imageUploadId: null,
@@ -93,6 +94,25 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     expect(mine.map((s) => s.id)).toContain(cast.me.serviceId);
     expect(mine.map((s) => s.id)).not.toContain(cast.other.serviceId);
     expect((await call(cast.me.user, 'GET', `/api/detailer/services/${created.id}`)).json()).toEqual(created);
+  });
+
+  it("says a new business's service is bookable exactly when the catalog lists it: not before an admin approves it", async () => {
+    const waiting = await createUnapprovedDetailer(t.ctx);
+    const created = await addService(waiting);
+    expect(created.bookable).toBe(false);
+    expect((await catalogServices()).some((s) => s.id === created.id)).toBe(false);
+    const mine = (await call(waiting.user, 'GET', '/api/detailer/services')).json() as OwnService[];
+    expect(mine.every((service) => !service.bookable)).toBe(true);
+
+    // Approved as an admin's approval leaves it (the approval's own rules are onboarding's tests).
+    await t.db.update(detailers).set({ approvedAt: clock.now() }).where(eq(detailers.id, waiting.detailerId));
+    t.ctx.catalogCache.clear();
+    expect((await call(waiting.user, 'GET', `/api/detailer/services/${created.id}`)).json()).toMatchObject({ bookable: true });
+    expect((await catalogServices()).some((s) => s.id === created.id)).toBe(true);
+
+    const paused = await call(waiting.user, 'POST', `/api/detailer/services/${created.id}/pause`);
+    expect(paused.json()).toMatchObject({ bookable: false });
+    expect((await catalogServices()).some((s) => s.id === created.id)).toBe(false);
   });
 
   it('edits only the fields sent; surcharges sent replace them all; the catalog follows at once', async () => {

@@ -17,6 +17,7 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
   if (roles && !roles.includes(user.role)) {
     return (
       <EmptyState
+        headingLevel={1}
         icon={<ShieldAlert />}
         title="You don't have access to this page"
         description="Sign in with an account that has the right role to open it."

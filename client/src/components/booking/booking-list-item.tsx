@@ -61,8 +61,9 @@ export function BookingListItem({ booking, viewer, showBookAgain = false }: { bo
     <Card className="transition-shadow duration-150 hover:shadow-raised">
       <Link
         href={`/bookings/${booking.id}`}
+        // Named by what it shows (service, status, who, when, total): a name of other words hid the status and the
+        // total from a screen reader, and a voice user could not say what they see (WCAG 2.5.3).
         className={cn('flex items-center gap-3 p-4', showBookAgain ? 'rounded-t-card pb-3' : 'rounded-card')}
-        aria-label={`${description}, ${formatShortDate(booking.date)} at ${booking.time}`}
       >
         <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
           <div className="flex items-center justify-between gap-2">

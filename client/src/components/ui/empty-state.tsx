@@ -9,9 +9,12 @@ export interface EmptyStateProps {
   /** Usually a <Button> that gets the user moving again. */
   action?: ReactNode;
   className?: string;
+  /** 1 when the empty state is the whole page (its title is then the page's heading), else 2. */
+  headingLevel?: 1 | 2;
 }
 
-export function EmptyState({ icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, className, headingLevel = 2 }: EmptyStateProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className={cn('flex flex-col items-center gap-2 px-6 py-12 text-center', className)}>
       {icon && (
@@ -22,7 +25,7 @@ export function EmptyState({ icon, title, description, action, className }: Empt
           {icon}
         </div>
       )}
-      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+      <Heading className="text-lg font-semibold text-neutral-900">{title}</Heading>
       {description && <p className="max-w-sm text-sm text-neutral-600">{description}</p>}
       {action && <div className="mt-4">{action}</div>}
     </div>

@@ -18,17 +18,35 @@ import { ProfileAvatar } from '../components/profile-avatar.tsx';
 
 const roleLabels: Record<Role, string> = { customer: 'Customer', detailer: 'Service Provider', admin: 'Admin' };
 
-/** Saved places belong to customers (a detailer's base is their service area, on the availability page). */
-const accountLinks = (role: Role) => [
-  { href: '/bookings', label: 'My Bookings' },
-  { href: '/payment-methods', label: 'Payment methods' },
-  ...(role === 'customer' ? [{ href: '/addresses', label: 'Addresses' }] : []),
-  // Only customers refer friends (decision 022, issue 18).
-  ...(role === 'customer' ? [{ href: '/referrals', label: 'My Referrals' }] : []),
-  // Memberships are a customer's (issue 18): their plan, and the plans on sale.
-  ...(role === 'customer' ? [{ href: '/account/subscription', label: 'My Subscription' }, { href: '/subscription-plans', label: 'Subscription Plans' }] : []),
-  { href: '/notification-settings', label: 'Notification settings' },
-];
+/**
+ * Each role's own account links: a customer's bookings, cards, places, referrals and membership; a detailer's jobs,
+ * services, hours and payouts; an admin's pages. Saved places belong to customers (a detailer's base is their service
+ * area); only customers refer friends (decision 022) and hold memberships (issue 18).
+ */
+const accountLinks: Record<Role, ReadonlyArray<{ href: string; label: string }>> = {
+  customer: [
+    { href: '/bookings', label: 'My Bookings' },
+    { href: '/payment-methods', label: 'Payment methods' },
+    { href: '/addresses', label: 'Addresses' },
+    { href: '/referrals', label: 'My Referrals' },
+    { href: '/account/subscription', label: 'My Subscription' },
+    { href: '/subscription-plans', label: 'Subscription Plans' },
+    { href: '/notification-settings', label: 'Notification settings' },
+  ],
+  detailer: [
+    { href: '/detailer/bookings', label: 'Your jobs' },
+    { href: '/detailer/services', label: 'My services' },
+    { href: '/detailer/availability', label: 'Availability and service area' },
+    { href: '/business', label: 'Earnings and payouts' },
+    { href: '/notification-settings', label: 'Notification settings' },
+  ],
+  admin: [
+    { href: '/admin', label: 'Admin overview' },
+    { href: '/admin/bookings', label: 'All bookings' },
+    { href: '/admin/users', label: 'Users' },
+    { href: '/notification-settings', label: 'Notification settings' },
+  ],
+};
 
 const helpLinks = [
   { href: '/help-support', label: 'Help & Support' },
@@ -59,7 +77,9 @@ function LinkGroup({ label, links }: { label: string; links: ReadonlyArray<{ hre
 
 export default function ProfilePage() {
   const { user, isLoading } = useCurrentUser();
-  const account = useUser(user?.id);
+  // Referral credits are a customer's: nobody else earns or spends them.
+  const isCustomer = user?.role === 'customer';
+  const account = useUser(isCustomer ? user.id : undefined);
   const logout = useLogout();
   const [, navigate] = useLocation();
 
@@ -106,15 +126,17 @@ export default function ProfilePage() {
               <dt className="text-sm text-neutral-600">Role</dt>
               <dd className="text-sm font-medium text-neutral-900">{roleLabels[user.role]}</dd>
             </div>
-            <div className="flex items-center justify-between gap-4 py-3">
-              <dt className="text-sm text-neutral-600">Referral credits</dt>
-              <dd className="text-sm font-medium text-neutral-900">{credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}</dd>
-            </div>
+            {isCustomer && (
+              <div className="flex items-center justify-between gap-4 py-3">
+                <dt className="text-sm text-neutral-600">Referral credits</dt>
+                <dd className="text-sm font-medium text-neutral-900">{credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}</dd>
+              </div>
+            )}
           </dl>
         </CardContent>
       </Card>
       <AccountSettings user={user} />
-      <LinkGroup label="Account" links={accountLinks(user.role)} />
+      <LinkGroup label="Account" links={accountLinks[user.role]} />
       <LinkGroup label="Help and legal" links={helpLinks} />
       <Button variant="secondary" size="lg" className="w-full text-danger-700" disabled={logout.isPending} onClick={signOut}>
         <LogOut aria-hidden />

@@ -13,7 +13,10 @@ import { UserRoleBadge } from './user-role-badge.tsx';
 
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** One account in /admin/users with the actions that make sense for it; none on your own account. */
+/**
+ * One account in /admin/users with the actions that make sense for it; none on your own account. Each button's name
+ * starts with its visible words and adds whose account it is (WCAG 2.5.3, label in name).
+ */
 export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const update = useUpdateAdminUser();
 
@@ -56,7 +59,7 @@ export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolea
             {user.role === 'customer' && (
               <ConfirmActionDialog
                 triggerLabel="Make admin"
-                triggerAriaLabel={`Make ${user.name} an admin`}
+                triggerAriaLabel={`Make admin: ${user.name}`}
                 title={`Make ${user.name} an admin?`}
                 description="Admins can manage every account, booking and refund on Glossly."
                 confirmLabel="Make admin"
@@ -68,7 +71,7 @@ export function AdminUserRow({ user, isSelf }: { user: AdminUser; isSelf: boolea
             {user.role === 'admin' && (
               <ConfirmActionDialog
                 triggerLabel="Make customer"
-                triggerAriaLabel={`Make ${user.name} a customer`}
+                triggerAriaLabel={`Make customer: ${user.name}`}
                 title={`Make ${user.name} a customer?`}
                 description="They lose access to the admin area at once."
                 confirmLabel="Make customer"

@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { previewAudience, useAudience, useSaveAudience } from '../api/marketing-api.ts';
 import { FormField, NativeSelect } from '../components/form-field.tsx';
+import { fieldGridClassName } from '@/components/ui/field-grid.ts';
 
 type Values = Record<'name' | 'role' | 'city' | 'zip' | 'radiusMiles' | 'lastBookingAfter' | 'lastBookingBefore' | 'minBookings' | 'maxBookings' | 'hasMembership' | 'vehicleType' | 'signedUpFrom' | 'signedUpTo', string>;
 const empty: Values = { name: '', role: '', city: '', zip: '', radiusMiles: '', lastBookingAfter: '', lastBookingBefore: '', minBookings: '', maxBookings: '', hasMembership: '', vehicleType: '', signedUpFrom: '', signedUpTo: '' };
@@ -114,7 +115,7 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
           <FormField label="City" hint="Where their saved addresses or bookings are." error={errorOf('city')}>
             <Input value={values.city} onChange={set('city')} />
           </FormField>
-          <div className="grid grid-cols-2 gap-3">
+          <div className={fieldGridClassName}>
             <FormField label="ZIP code" error={errorOf('zip')}>
               <Input inputMode="numeric" value={values.zip} onChange={set('zip')} maxLength={5} />
             </FormField>
@@ -122,11 +123,11 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
               <Input inputMode="decimal" value={values.radiusMiles} onChange={set('radiusMiles')} />
             </FormField>
           </div>
-          <div className="grid grid-cols-2 gap-3">
+          <div className={fieldGridClassName}>
             {dateInput('lastBookingAfter', 'Last booking after')}
             {dateInput('lastBookingBefore', 'Last booking before')}
           </div>
-          <div className="grid grid-cols-2 gap-3">
+          <div className={fieldGridClassName}>
             <FormField label="Bookings at least" error={errorOf('minBookings')}>
               <Input inputMode="numeric" value={values.minBookings} onChange={set('minBookings')} />
             </FormField>
@@ -147,7 +148,7 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
               {vehicleTypes.map((type) => <option key={type} value={type}>{type}</option>)}
             </NativeSelect>
           </FormField>
-          <div className="grid grid-cols-2 gap-3">
+          <div className={fieldGridClassName}>
             {dateInput('signedUpFrom', 'Signed up from')}
             {dateInput('signedUpTo', 'Signed up to')}
           </div>

@@ -42,7 +42,8 @@ export default function CampaignPage() {
   return (
     <section aria-labelledby="campaign-heading" className="grid gap-4 p-4">
       <div className="flex items-start justify-between gap-3">
-        <h1 id="campaign-heading" className="text-xl font-semibold text-neutral-900">{c.name}</h1>
+        {/* A long name wraps, even inside a word, beside its status instead of widening the page. */}
+        <h1 id="campaign-heading" className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere] text-neutral-900">{c.name}</h1>
         <CampaignStatusBadge status={c.status} />
       </div>
       <p className="text-sm text-neutral-600">

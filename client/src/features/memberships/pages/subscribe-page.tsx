@@ -53,6 +53,7 @@ export default function SubscribePage() {
     return (
       <div className="p-4">
         <EmptyState
+          headingLevel={1}
           icon={<BadgeCheck />}
           title="Plan not found"
           description="This plan is not on sale. Choose one of our plans."

@@ -12,7 +12,7 @@ import { usePromptMoment } from '../hooks/use-prompt-moment.ts';
 import { useStuckModalCloser } from '../hooks/use-stuck-modal-closer.ts';
 import { NotificationPermissionPrompt } from './notification-permission-prompt.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
-import { UnreadBadge } from './unread-badge.tsx';
+import { notificationBellName, UnreadBadge } from './unread-badge.tsx';
 
 /** The header bell: unread badge (polled every 60 s, live from the event stream) and the panel. */
 export function NotificationBell({ userId }: { userId: number }) {
@@ -41,14 +41,11 @@ export function NotificationBell({ userId }: { userId: number }) {
     <>
       <Popover open={isOpen} onOpenChange={setIsOpen}>
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Notifications" aria-describedby="unread-count" className="relative">
+          <Button variant="ghost" size="icon" aria-label={notificationBellName(unread)} className="relative">
             <Bell aria-hidden />
             <UnreadBadge count={unread} />
           </Button>
         </PopoverTrigger>
-        <span id="unread-count" className="sr-only">
-          {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
-        </span>
         <PopoverContent align="end" sideOffset={4} className="w-[350px]! max-h-[500px] overflow-hidden p-0!">
           <NotificationPanel userId={userId} onNavigate={() => setIsOpen(false)} />
         </PopoverContent>

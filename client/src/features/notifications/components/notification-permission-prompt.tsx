@@ -8,7 +8,16 @@ import {
   dialogSheetClassName,
   dialogTitleClassName,
 } from '@/components/ui/dialog-look.ts';
+import type { Role } from '@core/domain/roles.ts';
 import { cn } from '@/lib/cn.ts';
+import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+
+/** What notifications bring each role: the prompt speaks to the one reading it. */
+export const notificationPromptReasons: Record<Role, string> = {
+  customer: 'Hear the moment your detailer accepts, is on the way or finishes, even when Glossly is in the background.',
+  detailer: 'Hear the moment a customer books or messages you, even when Glossly is in the background.',
+  admin: 'Hear the moment a new detailer asks for approval or someone writes to support, even when Glossly is in the background.',
+};
 
 export type NotificationPermissionPromptProps = {
   open: boolean;
@@ -30,6 +39,7 @@ export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: Noti
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const { user } = useCurrentUser();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -66,7 +76,7 @@ export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: Noti
           Turn on notifications
         </h2>
         <p id={descriptionId} className={dialogDescriptionClassName}>
-          Hear the moment your detailer accepts, is on the way or finishes, even when Glossly is in the background.
+          {notificationPromptReasons[user?.role ?? 'customer']}
         </p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onDismiss}>

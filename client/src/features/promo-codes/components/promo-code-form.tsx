@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { emptyPromoForm, toFormErrors, toPromoCodeInput, type PromoFormErrors, type PromoFormValues } from '../lib/promo-form.ts';
+import { fieldGridClassName } from '@/components/ui/field-grid.ts';
 
 export type PickerOption = { id: number; label: string; hint?: string };
 
@@ -147,7 +148,7 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
             ))}
           </RadioGroup>
         </fieldset>
-        <div className="grid grid-cols-2 gap-3">
+        <div className={fieldGridClassName}>
           {values.kind === 'percent'
             ? field(
                 'percentOff',
@@ -169,7 +170,7 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
 
       <Card className="grid gap-4 p-4">
         <h2 className="text-base font-semibold text-neutral-900">When and how often</h2>
-        <div className="grid grid-cols-2 gap-3">
+        <div className={fieldGridClassName}>
           {field('startsOn', 'Starts', <Input {...a11y('startsOn')} type="date" value={values.startsOn} onChange={(e) => set('startsOn', e.target.value)} />)}
           {field('endsOn', 'Ends (last day)', <Input {...a11y('endsOn')} type="date" value={values.endsOn} onChange={(e) => set('endsOn', e.target.value)} />)}
           {field(

@@ -44,7 +44,7 @@ export default function ReceiptPage() {
 function NoReceipt({ title, description }: { title: string; description: string }) {
   return (
     <div className="p-4">
-      <EmptyState icon={<ReceiptText />} title={title} description={description} />
+      <EmptyState headingLevel={1} icon={<ReceiptText />} title={title} description={description} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { OwnService } from '@core/schemas/own-service.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { durationLabel, surchargesSummary } from '../lib/service-format.ts';
+import { awaitingApprovalText, durationLabel, surchargesSummary } from '../lib/service-format.ts';
 
 export interface OwnServiceCardProps {
   service: OwnService;
@@ -42,6 +42,7 @@ export function OwnServiceCard({ service, onTogglePause, onDelete, isBusy }: Own
         </div>
       </div>
       {isPaused && <p className="rounded-control bg-warning-100 px-3 py-2 text-sm text-warning-800">Paused: customers can't book it until you resume it.</p>}
+      {!isPaused && !service.bookable && <p className="rounded-control bg-neutral-100 px-3 py-2 text-sm text-neutral-700">Waiting for approval. {awaitingApprovalText}</p>}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button asChild variant="secondary" className="mr-auto">
           <Link href={`/detailer/manage-services?id=${service.id}`} aria-label={`Edit ${service.name}`}>

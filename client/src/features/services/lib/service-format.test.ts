@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarText, dollarTextToCents, durationLabel, surchargesSummary } from './service-format.ts';
+import { centsToDollarText, dollarTextToCents, durationLabel, serviceAddedDescription, serviceResumedDescription, surchargesSummary } from './service-format.ts';
 
 describe('service-format', () => {
   it('labels durations in hours and minutes', () => {
@@ -31,5 +31,12 @@ describe('service-format', () => {
     expect(centsToDollarText(0, true)).toBe('');
     expect(centsToDollarText(0)).toBe('0.00');
     expect(centsToDollarText(undefined)).toBe('');
+  });
+
+  it("promises bookings only for a bookable service: a business waiting for approval is told it waits", () => {
+    expect(serviceAddedDescription({ name: 'Foam Wash', bookable: true })).toBe('Foam Wash is listed: customers can book it now.');
+    expect(serviceAddedDescription({ name: 'Foam Wash', bookable: false })).toBe('Foam Wash is saved. Customers can book it once an admin approves your business.');
+    expect(serviceResumedDescription({ name: 'Foam Wash', bookable: true })).toBe('Customers can book Foam Wash again.');
+    expect(serviceResumedDescription({ name: 'Foam Wash', bookable: false })).not.toMatch(/can book Foam Wash again/);
   });
 });

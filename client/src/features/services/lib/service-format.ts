@@ -34,3 +34,16 @@ export function dollarTextToCents(text: string, empty: number): number {
   const cents = Math.round(dollars * 100);
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : dollars * 100;
 }
+
+/** Said while a new business waits for an admin: its services are saved, and customers can book them after approval. */
+export const awaitingApprovalText = 'Customers can book it once an admin approves your business.';
+
+/** The toast after saving a new service: customers can book it now only when the server says it is bookable. */
+export function serviceAddedDescription(service: { name: string; bookable: boolean }): string {
+  return service.bookable ? `${service.name} is listed: customers can book it now.` : `${service.name} is saved. ${awaitingApprovalText}`;
+}
+
+/** The toast after resuming a service, as true for a business still waiting for its approval. */
+export function serviceResumedDescription(service: { name: string; bookable: boolean }): string {
+  return service.bookable ? `Customers can book ${service.name} again.` : `${service.name} is resumed. ${awaitingApprovalText}`;
+}

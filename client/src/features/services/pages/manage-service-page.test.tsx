@@ -24,6 +24,7 @@ const saved: OwnService = {
   checklist: ['Pre-rinse', 'Foam', 'Dry'],
   surcharges: [{ vehicleType: 'SUV', surchargeCents: 1500 }],
   pausedAt: null,
+  bookable: true,
   upcomingBookingCount: 0,
   hasBookings: false,
   createdAt: '2026-01-01T00:00:00.000Z',

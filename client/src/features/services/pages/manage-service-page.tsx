@@ -14,6 +14,7 @@ import { useOwnService } from '../api/get-own-service.ts';
 import { useServiceCategories } from '../api/get-service-categories.ts';
 import { useUpdateOwnService } from '../api/update-own-service.ts';
 import { OwnServiceForm } from '../components/own-service-form.tsx';
+import { serviceAddedDescription } from '../lib/service-format.ts';
 
 const listHref = '/detailer/services';
 
@@ -64,7 +65,7 @@ export default function ManageServicePage() {
       : await update.mutateAsync({ id: serviceId, ...input, imageUploadId: input.imageUploadId ?? null });
     toast(
       serviceId === null
-        ? { title: 'Service added', description: `${saved.name} is listed: customers can book it now.` }
+        ? { title: 'Service added', description: serviceAddedDescription(saved) }
         : { title: 'Changes saved', description: `${saved.name} is up to date. Bookings already made keep their price.` },
     );
     navigate(listHref);

@@ -23,6 +23,7 @@ const service = (overrides: Partial<OwnService>): OwnService => ({
     { vehicleType: 'Van', surchargeCents: 2000 },
   ],
   pausedAt: null,
+  bookable: true,
   upcomingBookingCount: 2,
   hasBookings: true,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -14,6 +14,7 @@ import { usePauseOwnService } from '../api/pause-own-service.ts';
 import { useResumeOwnService } from '../api/resume-own-service.ts';
 import { DeleteServiceDialog } from '../components/delete-service-dialog.tsx';
 import { OwnServiceCard } from '../components/own-service-card.tsx';
+import { serviceResumedDescription } from '../lib/service-format.ts';
 
 const addHref = '/detailer/manage-services';
 
@@ -28,10 +29,10 @@ export default function MyServicesPage() {
   function togglePause(service: OwnService) {
     const isPaused = service.pausedAt !== null;
     (isPaused ? resume : pause).mutate(service.id, {
-      onSuccess: () =>
+      onSuccess: (updated) =>
         toast(
           isPaused
-            ? { title: 'Service resumed', description: `Customers can book ${service.name} again.` }
+            ? { title: 'Service resumed', description: serviceResumedDescription(updated) }
             : { title: 'Service paused', description: `Customers can't book ${service.name} until you resume it. Bookings already made go on.` },
         ),
       onError: (error) =>
@@ -65,7 +66,7 @@ export default function MyServicesPage() {
         <EmptyState
           icon={<Sparkles />}
           title="No services yet"
-          description="Add your first service: a name, a price and how long it takes. Customers can book it as soon as you save it."
+          description="Add your first service: a name, a price and how long it takes."
           action={
             <Button asChild>
               <Link href={addHref}>

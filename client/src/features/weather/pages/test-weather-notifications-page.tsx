@@ -13,6 +13,7 @@ import { addDays, formatLongDate, toIsoDate } from '@/lib/calendar-dates.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
 import { useClearForecast, useRunWeatherCheck, useSetForecast, useTestWeather } from '../api/test-weather.ts';
+import { fieldGridClassName } from '@/components/ui/field-grid.ts';
 
 const conditionLabels: Record<WeatherCondition, string> = { clear: 'Clear', rain: 'Rain', snow: 'Snow' };
 
@@ -83,7 +84,7 @@ function ForecastForm() {
         <h2 id="weather-form-heading" className="text-base font-semibold text-neutral-900">
           Set the weather
         </h2>
-        <div className="grid grid-cols-2 gap-3">
+        <div className={fieldGridClassName}>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.zip}>ZIP code</Label>
             <Input id={ids.zip} inputMode="numeric" autoComplete="off" maxLength={5} value={fields.zip} onChange={change('zip')} aria-invalid={errors.zip ? true : undefined} aria-describedby={describedBy(ids.zip)} />
