@@ -20,6 +20,8 @@ import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plug
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
+import type { AccountClosing } from './identity/auth-service.ts';
+import { endMembershipsOfClosedAccount } from './memberships/membership-closing.ts';
 import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -148,7 +150,10 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(authPlugin);
   await app.register(realtimePlugin);
 
-  await app.register(authRoutes);
+  // A disabled account's membership ends with it, in the same transaction: its owner cannot sign in to cancel.
+  await app.register(authRoutes, {
+    closing: ((tx, userId) => endMembershipsOfClosedAccount({ ...app.ctx, db: tx }, userId, app.ctx.clock.now())) satisfies AccountClosing,
+  });
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(ownServiceRoutes);

@@ -333,19 +333,41 @@ export async function getUser(db: Database, actor: Actor, id: number): Promise<U
   return toPublicUser(db, row);
 }
 
-/** Admin only: promote, demote, disable or enable an account; disabling ends its sessions at once. */
-export async function updateUserByAdmin(db: Database, actor: Actor, id: number, input: AdminUpdateUserInput): Promise<User> {
+/**
+ * What else ends with an account that is disabled or deleted, in its transaction (`tx`): the app passes the ending of
+ * its membership (server/memberships/membership-closing.ts; identity imports no other room).
+ */
+export type AccountClosing = (tx: Database, userId: number) => Promise<unknown>;
+
+/**
+ * Admin only: promote, demote, disable or enable an account. Disabling ends its sessions and, through `closing`, what
+ * else would go on without its owner (a membership that renews), in the same transaction: a disabled owner cannot
+ * sign in to cancel.
+ */
+export async function updateUserByAdmin(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: AdminUpdateUserInput,
+  closing: AccountClosing = async () => undefined,
+): Promise<User> {
   const admin = requireRole(actor, 'admin');
   if (admin.id === id && (input.isDisabled === true || (input.role && input.role !== 'admin'))) {
     throw badRequest('You cannot disable or demote your own account');
   }
-  const [row] = await db
-    .update(users)
-    .set({ ...(input.isDisabled === undefined ? {} : { isDisabled: input.isDisabled }), ...(input.role ? { role: input.role } : {}) })
-    .where(eq(users.id, id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...(input.isDisabled === undefined ? {} : { isDisabled: input.isDisabled }), ...(input.role ? { role: input.role } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    if (updated?.isDisabled) {
+      await endAllSessions(tx, updated.id);
+      await closing(tx, updated.id);
+    }
+    return updated;
+  });
   if (!row) throw notFound('User not found');
-  if (row.isDisabled) await endAllSessions(db, row.id);
   return toPublicUser(db, row);
 }
 
