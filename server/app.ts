@@ -20,6 +20,7 @@ import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plug
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
+import { requireSessionBeforeBody } from './http/session-first.ts';
 import type { AccountClosing } from './identity/auth-service.ts';
 import { endMembershipsOfClosedAccount } from './memberships/membership-closing.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -141,6 +142,8 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress ??= false;
   });
+  // Every write needs a session, checked before its body is read, unless it is one a visitor may make.
+  requireSessionBeforeBody(app);
   await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie);
   // Limits are set per route (sign-in, reset) rather than globally.

@@ -79,11 +79,40 @@ export async function startSession(ctx: AuthContext, row: UserRow): Promise<Sign
 
 type LinkTable = typeof passwordResetTokens | typeof emailVerificationTokens;
 
-/** A new single-use link token for the account; only its hash is stored. */
+/**
+ * A new single-use link token for the account; only its hash is stored. Inserted from the account's row, so the
+ * same statement for an address with no account (`linkForAnyone`) writes nothing.
+ */
 async function issueLinkToken(ctx: AuthContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.insert(table).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(ctx.now.getTime() + lifetimeMs) });
+  const expiresAt = new Date(ctx.now.getTime() + lifetimeMs);
+  const column = (name: string) => sql.identifier(name);
+  await ctx.db.execute(sql`
+    insert into ${table} (${column(table.tokenHash.name)}, ${column(table.userId.name)}, ${column(table.expiresAt.name)})
+    select ${hashToken(token)}::text, ${users.id}, ${expiresAt.toISOString()}::timestamptz from ${users} where ${users.id} = ${userId}`);
   return token;
+}
+
+/** Thrown to undo the stand-in work of `linkForAnyone`. */
+class StandInUndone extends Error {}
+
+/**
+ * Forgot-password and resend-confirmation answer the same whoever the address belongs to, and do the same work: for
+ * an address with no account (or none that gets a link) the token and the email are made and written exactly as for
+ * a real one, for a stand-in, in a transaction that is then undone. Nothing reaches anyone and the time taken tells
+ * nothing (issue 38: 79 % and 90 % right from one request's timing before).
+ */
+async function linkForAnyone(ctx: MailingContext, row: UserRow | null, typedEmail: string, sendLink: (ctx: MailingContext, to: UserRow) => Promise<void>) {
+  if (row) return sendLink(ctx, row);
+  const standIn = { id: 0, email: typedEmail, name: typedEmail.slice(0, typedEmail.indexOf('@')) } as UserRow;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await sendLink({ ...ctx, db: tx }, standIn);
+      throw new StandInUndone();
+    });
+  } catch (error) {
+    if (!(error instanceof StandInUndone)) throw error;
+  }
 }
 
 /** Takes the token if it is unused, in one statement (two concurrent uses cannot both win); null when it is not. */
@@ -200,7 +229,7 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Sign
 /** A new confirmation link for an account still waiting for one; the same answer whatever the address. */
 export async function resendVerification(ctx: MailingContext, email: string): Promise<{ message: string }> {
   const row = await findUserByEmail(ctx.db, email);
-  if (row && !row.emailVerifiedAt && !row.isDisabled) await sendVerificationEmail(ctx, row);
+  await linkForAnyone(ctx, row && !row.emailVerifiedAt && !row.isDisabled ? row : null, email, sendVerificationEmail);
   return { message: resendVerificationAnswer };
 }
 
@@ -287,23 +316,25 @@ export async function demoLogin(ctx: AuthContext & { isDemoMode: boolean }, role
 /** Always the same answer; an email with a single-use link goes out only when the account exists. */
 export async function requestPasswordReset(ctx: MailingContext, email: string): Promise<{ message: string }> {
   const row = await findUserByEmail(ctx.db, email);
-  if (row && !row.isDisabled) {
-    const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
-    const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(ctx.db, {
-      to: row.email,
-      subject: 'Reset your Glossly password',
-      text: [
-        `Hi ${row.name},`,
-        '',
-        'Someone asked to reset the password of your Glossly account. Open this link to choose a new one:',
-        link,
-        '',
-        'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
-      ].join('\n'),
-    });
-  }
+  await linkForAnyone(ctx, row && !row.isDisabled ? row : null, email, sendResetEmail);
   return { message: forgotPasswordAnswer };
+}
+
+async function sendResetEmail(ctx: MailingContext, row: UserRow) {
+  const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
+  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(ctx.db, {
+    to: row.email,
+    subject: 'Reset your Glossly password',
+    text: [
+      `Hi ${row.name},`,
+      '',
+      'Someone asked to reset the password of your Glossly account. Open this link to choose a new one:',
+      link,
+      '',
+      'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
+    ].join('\n'),
+  });
 }
 
 /**
