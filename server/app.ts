@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
 import { requireSessionBeforeBody } from './http/session-first.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import type { AccountClosing } from './identity/auth-service.ts';
 import { endMembershipsOfClosedAccount } from './memberships/membership-closing.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -147,7 +148,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie);
   // Limits are set per route (sign-in, reset) rather than globally.
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitStore(app, config) });
   registerErrorHandler(app);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
