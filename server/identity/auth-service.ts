@@ -17,21 +17,23 @@ import { demoAccounts } from './demo-accounts.ts';
 import type { Actor } from './access.ts';
 import { requireRole, requireUser } from './access.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, endAllSessions, endSession, hashToken } from './session-service.ts';
+import { createSession, endAllSessions, endSession } from './session-service.ts';
 import { startDetailerProfile } from '../onboarding/detailer-profile.ts';
 import { stepsDoneCount } from '../onboarding/onboarding-steps.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
 import { canBeReferred, referralCodeForCustomersMessage } from '@core/domain/referrals.ts';
 import { findReferrer, recordReferral } from '../referrals/referral-rewards.ts';
+import {
+  claimLinkToken,
+  linkForAnyone,
+  retireLinkTokens,
+  sendResetEmail,
+  sendVerificationEmail,
+  type AuthContext,
+  type MailingContext,
+} from './link-emails.ts';
 
-/** What the account operations need besides their input. */
-export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
-
-/** What identity needs of the app's mailer (notifications' Mailer fits): queue one email. Identity imports no other room. */
-export type LinkMailer = { send: (db: Database, email: { to: string; subject: string; text: string }) => Promise<unknown> };
-
-/** Operations that send an email with a link: the mailer and the configured public origin (never a Host header). */
-export type MailingContext = AuthContext & { mailer: LinkMailer; appUrl: string };
+export type { AuthContext, LinkMailer, MailingContext } from './link-emails.ts';
 
 /** A signed-in result: the user as the API shows it and the opaque id for the session cookie. */
 export type SignedIn = { user: User; sessionToken: string };
@@ -44,8 +46,7 @@ export const loginWindowMs = 15 * 60 * 1000;
  */
 export const maxFailedLoginsPerPair = 10;
 export const maxFailedLoginsPerAddress = 50;
-export const resetTokenLifetimeMs = 60 * 60 * 1000;
-export const verificationTokenLifetimeMs = 24 * 60 * 60 * 1000;
+export { resetTokenLifetimeMs, verificationTokenLifetimeMs } from './link-emails.ts';
 
 const invalidCredentials = 'Invalid email or password';
 
@@ -75,76 +76,6 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString(
 export async function startSession(ctx: AuthContext, row: UserRow): Promise<SignedIn> {
   const { token } = await createSession(ctx.db, row.id, ctx.now);
   return { user: await toPublicUser(ctx.db, row), sessionToken: token };
-}
-
-type LinkTable = typeof passwordResetTokens | typeof emailVerificationTokens;
-
-/**
- * A new single-use link token for the account; only its hash is stored. Inserted from the account's row, so the
- * same statement for an address with no account (`linkForAnyone`) writes nothing.
- */
-async function issueLinkToken(ctx: AuthContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.now.getTime() + lifetimeMs);
-  const column = (name: string) => sql.identifier(name);
-  await ctx.db.execute(sql`
-    insert into ${table} (${column(table.tokenHash.name)}, ${column(table.userId.name)}, ${column(table.expiresAt.name)})
-    select ${hashToken(token)}::text, ${users.id}, ${expiresAt.toISOString()}::timestamptz from ${users} where ${users.id} = ${userId}`);
-  return token;
-}
-
-/** Thrown to undo the stand-in work of `linkForAnyone`. */
-class StandInUndone extends Error {}
-
-/**
- * Forgot-password and resend-confirmation answer the same whoever the address belongs to, and do the same work: for
- * an address with no account (or none that gets a link) the token and the email are made and written exactly as for
- * a real one, for a stand-in, in a transaction that is then undone. Nothing reaches anyone and the time taken tells
- * nothing (issue 38: 79 % and 90 % right from one request's timing before).
- */
-async function linkForAnyone(ctx: MailingContext, row: UserRow | null, typedEmail: string, sendLink: (ctx: MailingContext, to: UserRow) => Promise<void>) {
-  if (row) return sendLink(ctx, row);
-  const standIn = { id: 0, email: typedEmail, name: typedEmail.slice(0, typedEmail.indexOf('@')) } as UserRow;
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await sendLink({ ...ctx, db: tx }, standIn);
-      throw new StandInUndone();
-    });
-  } catch (error) {
-    if (!(error instanceof StandInUndone)) throw error;
-  }
-}
-
-/** Takes the token if it is unused, in one statement (two concurrent uses cannot both win); null when it is not. */
-async function claimLinkToken(ctx: AuthContext, table: LinkTable, token: string) {
-  const [claimed] = await ctx.db
-    .update(table)
-    .set({ usedAt: ctx.now })
-    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt)))
-    .returning();
-  return claimed;
-}
-
-/** Every other link of that kind the account still holds stops working. */
-async function retireLinkTokens(ctx: AuthContext, table: LinkTable, userId: number) {
-  await ctx.db.update(table).set({ usedAt: ctx.now }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
-}
-
-async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
-  const token = await issueLinkToken(ctx, emailVerificationTokens, row.id, verificationTokenLifetimeMs);
-  const link = `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(ctx.db, {
-    to: row.email,
-    subject: 'Confirm your Glossly email',
-    text: [
-      `Hi ${row.name},`,
-      '',
-      'Welcome to Glossly! Open this link to confirm your email address and sign in:',
-      link,
-      '',
-      'The link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
-    ].join('\n'),
-  });
 }
 
 /** The owner of a taken address hears about the attempt; the person registering learns nothing. */
@@ -318,23 +249,6 @@ export async function requestPasswordReset(ctx: MailingContext, email: string): 
   const row = await findUserByEmail(ctx.db, email);
   await linkForAnyone(ctx, row && !row.isDisabled ? row : null, email, sendResetEmail);
   return { message: forgotPasswordAnswer };
-}
-
-async function sendResetEmail(ctx: MailingContext, row: UserRow) {
-  const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
-  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(ctx.db, {
-    to: row.email,
-    subject: 'Reset your Glossly password',
-    text: [
-      `Hi ${row.name},`,
-      '',
-      'Someone asked to reset the password of your Glossly account. Open this link to choose a new one:',
-      link,
-      '',
-      'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
-    ].join('\n'),
-  });
 }
 
 /**
