@@ -20,6 +20,10 @@ import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plug
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
+import { requireSessionBeforeBody } from './http/session-first.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
+import type { AccountClosing } from './identity/auth-service.ts';
+import { endMembershipsOfClosedAccount } from './memberships/membership-closing.ts';
 import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -139,16 +143,21 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress ??= false;
   });
+  // Every write needs a session, checked before its body is read, unless it is one a visitor may make.
+  requireSessionBeforeBody(app);
   await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie);
   // Limits are set per route (sign-in, reset) rather than globally.
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitStore(app, config) });
   registerErrorHandler(app);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
 
-  await app.register(authRoutes);
+  // A disabled account's membership ends with it, in the same transaction: its owner cannot sign in to cancel.
+  await app.register(authRoutes, {
+    closing: ((tx, userId) => endMembershipsOfClosedAccount({ ...app.ctx, db: tx }, userId, app.ctx.clock.now())) satisfies AccountClosing,
+  });
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(ownServiceRoutes);

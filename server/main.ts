@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createCatalogCache } from './catalog/catalog-cache.ts';
 import { buildApp } from './app.ts';
@@ -15,12 +15,13 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const config = await startupStep(() => loadConfig());
 // The cheap checks first: a port in use or an unreachable Redis is said at once, not after migrating and seeding.
 await startupStep(() => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL)]), config);
+// The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
+// migrations and under the same lock: instances started together on one database seed it one after another.
+const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
 const database = await startupStep(
-  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(rootDir, config.DATA_DIR) }),
+  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir: path.resolve(rootDir, config.DATA_DIR), prepare: seed }),
   config,
 );
-// The seed runs before the app and its context exist: its catalog writes clear a cache nobody reads yet.
-await seedDatabase({ db: database.db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -75,3 +75,61 @@ describe('bookingHidesContacts', () => {
     expect(bookingHidesContacts('cancelled', true)).toBe(false);
   });
 });
+
+describe('maskContactDetails against the usual dodges (issue 38)', () => {
+  it.each([
+    ['4 1 5 5 5 5 0 1 0 0'],
+    ['4  1  5  5  5  5  0  1  0  0'],
+    ['415_555_0100'],
+    ['4-1-5-5-5-5-0-1-0-0'],
+    ['415 • 555 • 0100'],
+    ['４１５５５５０１００'],
+    ['４１５－５５５－０１００'],
+    ['+1 4 1 5 5 5 5 0 1 0 0'],
+  ])('hides the spread-out or full-width number %s', (phone) => {
+    expect(maskContactDetails(`Text me on ${phone} ok`)).toBe(`Text me on ${hidden} ok`);
+  });
+
+  it.each([
+    ['wa.me/14155550100'],
+    ['https://wa.me/14155550100?text=hi'],
+    ['https://api.whatsapp.com/send?phone=14155550100'],
+    ['t.me/casey_details'],
+    ['https://m.me/casey.details'],
+    ['tel:+14155550100'],
+    ['sms:4155550100'],
+  ])('hides the chat or call link %s', (link) => {
+    expect(maskContactDetails(`Reach me: ${link} thanks`)).toBe(`Reach me: ${hidden} thanks`);
+  });
+
+  it.each([
+    ['bob at gmail dot com'],
+    ['bob AT gmail DOT com'],
+    ['bob(at)gmail(dot)com'],
+    ['bob [at] gmail [dot] com'],
+    ['bob at gmail.com'],
+    ['bob.smith {at} mail dot example dot co'],
+    ['casey＠example．com'],
+  ])('hides the spelled-out email %s', (email) => {
+    expect(maskContactDetails(`Mail ${email} please`)).toBe(`Mail ${hidden} please`);
+  });
+
+  it.each([
+    ['See you at 10.30 tomorrow'],
+    ['I will be there at noon. Thanks'],
+    ['Meet at the gate, code 1234'],
+    ['Arriving at 9:15, parking at level 2'],
+    ['That is $1,299.00 at most'],
+    ['The t.me of it all'],
+  ])('still leaves %s alone', (text) => {
+    expect(maskContactDetails(text)).toBe(text);
+  });
+
+  it('hides two numbers written one after the other, and finishes a long run of digits that is no number', () => {
+    expect(maskContactDetails('415 555 0100 415 555 0101')).toBe(hidden);
+    // Each of these took a search over every way to group the digits (tens of seconds) before.
+    expect(maskContactDetails(`${'1234567890'.repeat(200)}x`)).toBe(`${'1234567890'.repeat(200)}x`);
+    expect(maskContactDetails(`${'1 '.repeat(1000)}x`)).toBe(`${hidden} x`);
+    expect(maskContactDetails('a at b '.repeat(300))).toBe('a at b '.repeat(300));
+  });
+});

@@ -20,6 +20,7 @@ import {
   vehicles,
 } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
+import { endMembershipsOfClosedAccount } from '../memberships/membership-closing.ts';
 import { assertOwnPassword } from './profile-service.ts';
 
 /** A detailer's jobs that someone is counting on: the account cannot go while one is open. */
@@ -47,10 +48,12 @@ async function assertDeletionConfirmed(me: NonNullable<Actor>, input: DeleteAcco
  * events and messages point at it, and the other party still sees 'Deleted user'); what identifies or reaches the
  * person goes: name, email, username, phone, photo, password, OpenID subject, cars, places, cards, devices,
  * notification settings, pending links and every session. A customer with upcoming bookings, or a detailer with
- * requested or open jobs, is refused first.
+ * requested or open jobs, is refused first. A membership is not a reason to refuse (a cancelled one would stay live
+ * to its period's end): it ends with the account, its subscription cancelled at the billing gateway in the same
+ * transaction, so a deleted account is never charged again.
  */
 export async function deleteAccount(
-  { db, catalogCache }: Pick<AppContext, 'db' | 'catalogCache'>,
+  { db, catalogCache, gateway, config }: Pick<AppContext, 'db' | 'catalogCache' | 'gateway' | 'config'>,
   actor: Actor,
   input: DeleteAccountInput,
   now: Date,
@@ -80,6 +83,7 @@ export async function deleteAccount(
       await tx.delete(availabilityRules).where(eq(availabilityRules.detailerId, profile.id));
     }
     if (profile) onCommit = () => catalogCache.clear();
+    await endMembershipsOfClosedAccount({ db: tx, gateway, config }, me.id, now);
     await tx
       .update(users)
       .set({

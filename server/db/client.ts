@@ -31,31 +31,49 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export const postgresTimeouts = { connectMs: 5_000, poolWaitMs: 30_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       databaseUrl: string;
       /** Told about each connection the server or the network ends; the pool replaces it. Default: a warning on stderr. */
       onConnectionError?: (error: Error) => void;
     }
   /** dataDir undefined keeps PGlite in memory (tests). */
-  | { dataDir: string | undefined };
+  | { dataDir: string | undefined }
+) & {
+  /** Run after the migrations and, on PostgreSQL, under the same lock (the seed): once per database at a time. */
+  prepare?: (db: Database) => Promise<void>;
+};
+
+/**
+ * The advisory lock key instances take while they migrate and seed one PostgreSQL database ('glossly1' as a
+ * 64-bit number). Three instances started at once on a new database migrated it side by side and one died
+ * (duplicate key value violates unique constraint pg_type_typname_nsp_index); the seed's find-then-create raced
+ * the same way. Held by a connection of its own, without a statement timeout, so the others wait their turn
+ * however long the first takes; a session lock ends with its connection, so a crashed instance releases it.
+ */
+export const startupLockKey = 0x676c6f73736c7931n;
 
 /**
  * Opens the database and applies every committed migration before anything reads it. A server that cannot be
  * reached, a database that does not exist or a data folder that cannot be one throws an UnavailableError.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.onConnectionError);
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.onConnectionError, options.prepare);
   if (options.dataDir) prepareDataDir(options.dataDir);
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await options.prepare?.(db as unknown as Database);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
 const warnConnectionLost = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
 
-async function openPostgres(databaseUrl: string, onConnectionError = warnConnectionLost): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  onConnectionError = warnConnectionLost,
+  prepare?: (db: Database) => Promise<void>,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -74,19 +92,21 @@ async function openPostgres(databaseUrl: string, onConnectionError = warnConnect
   pool.on('connect', (client) => client.on('error', onConnectionError));
 
   const target = urlTarget(databaseUrl, 5432);
-  const probe = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: postgresTimeouts.connectMs });
-  probe.on('error', () => undefined);
+  // The first connection proves the server answers, then holds the start-up lock (startupLockKey).
+  const lock = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: postgresTimeouts.connectMs });
+  lock.on('error', () => undefined);
   try {
-    await probe.connect();
-    await probe.end();
+    await lock.connect();
   } catch (error) {
-    await probe.end().catch(() => undefined);
+    await lock.end().catch(() => undefined);
     await pool.end().catch(() => undefined);
     throw connectionFailure('postgres', target, error, postgresTimeouts.connectMs);
   }
   const db = drizzlePg(pool, { schema });
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [startupLockKey.toString()]);
     await migratePg(db, { migrationsFolder });
+    await prepare?.(db as unknown as Database);
   } catch (error) {
     await pool.end().catch(() => undefined);
     // What the server refused (a missing extension, no right to create a schema, a statement timeout) is the
@@ -94,6 +114,9 @@ async function openPostgres(databaseUrl: string, onConnectionError = warnConnect
     const serverError = sqlState(error);
     if (serverError) throw new UnavailableError('postgres', `migrating ${target} failed: ${serverError}`, { cause: error });
     throw error;
+  } finally {
+    // Ending the connection ends its session lock too.
+    await lock.end().catch(() => undefined);
   }
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }

@@ -60,12 +60,14 @@ function withFirstScreen(html: string, firstScreen: string, { data, hydratable =
   const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[entry, ...modules].join(' ')}"></script>`;
   // JSON in a data block: nothing in it may close the element (`</script>`), so every `<` is escaped.
   const dataBlock = data === undefined ? '' : `<script type="application/json" id="${firstScreenDataId}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
+  // Replacer functions, never replacement strings: the screen and its data hold user text, in which `$'`, `$&` or
+  // `` $` `` would otherwise be read as patterns and paste parts of the page into itself.
   return html
     .replace(moduleScript, '')
     .replaceAll(modulePreload, '')
-    .replace('</head>', `${start}</head>`)
+    .replace('</head>', () => `${start}</head>`)
     // A screen the app's first render would not match is drawn again by it rather than hydrated (main.tsx).
-    .replace(emptyRoot, `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`);
+    .replace(emptyRoot, () => `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`);
 }
 
 /**
@@ -139,7 +141,7 @@ function routePages(clientDir: string) {
     const links = files
       .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
       .join('');
-    return indexHtml.replace('</head>', `${links}${asksSession ? sessionPreload : ''}</head>`);
+    return indexHtml.replace('</head>', () => `${links}${asksSession ? sessionPreload : ''}</head>`);
   };
   const built = new Map<string, Page>();
   const page = (key: string, files: string[], { firstScreen = '', asksSession = false } = {}): Page => {

@@ -17,21 +17,23 @@ import { demoAccounts } from './demo-accounts.ts';
 import type { Actor } from './access.ts';
 import { requireRole, requireUser } from './access.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, endAllSessions, endSession, hashToken } from './session-service.ts';
+import { createSession, endAllSessions, endSession } from './session-service.ts';
 import { startDetailerProfile } from '../onboarding/detailer-profile.ts';
 import { stepsDoneCount } from '../onboarding/onboarding-steps.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
 import { canBeReferred, referralCodeForCustomersMessage } from '@core/domain/referrals.ts';
 import { findReferrer, recordReferral } from '../referrals/referral-rewards.ts';
+import {
+  claimLinkToken,
+  linkForAnyone,
+  retireLinkTokens,
+  sendResetEmail,
+  sendVerificationEmail,
+  type AuthContext,
+  type MailingContext,
+} from './link-emails.ts';
 
-/** What the account operations need besides their input. */
-export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
-
-/** What identity needs of the app's mailer (notifications' Mailer fits): queue one email. Identity imports no other room. */
-export type LinkMailer = { send: (db: Database, email: { to: string; subject: string; text: string }) => Promise<unknown> };
-
-/** Operations that send an email with a link: the mailer and the configured public origin (never a Host header). */
-export type MailingContext = AuthContext & { mailer: LinkMailer; appUrl: string };
+export type { AuthContext, LinkMailer, MailingContext } from './link-emails.ts';
 
 /** A signed-in result: the user as the API shows it and the opaque id for the session cookie. */
 export type SignedIn = { user: User; sessionToken: string };
@@ -44,8 +46,7 @@ export const loginWindowMs = 15 * 60 * 1000;
  */
 export const maxFailedLoginsPerPair = 10;
 export const maxFailedLoginsPerAddress = 50;
-export const resetTokenLifetimeMs = 60 * 60 * 1000;
-export const verificationTokenLifetimeMs = 24 * 60 * 60 * 1000;
+export { resetTokenLifetimeMs, verificationTokenLifetimeMs } from './link-emails.ts';
 
 const invalidCredentials = 'Invalid email or password';
 
@@ -75,47 +76,6 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString(
 export async function startSession(ctx: AuthContext, row: UserRow): Promise<SignedIn> {
   const { token } = await createSession(ctx.db, row.id, ctx.now);
   return { user: await toPublicUser(ctx.db, row), sessionToken: token };
-}
-
-type LinkTable = typeof passwordResetTokens | typeof emailVerificationTokens;
-
-/** A new single-use link token for the account; only its hash is stored. */
-async function issueLinkToken(ctx: AuthContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await ctx.db.insert(table).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(ctx.now.getTime() + lifetimeMs) });
-  return token;
-}
-
-/** Takes the token if it is unused, in one statement (two concurrent uses cannot both win); null when it is not. */
-async function claimLinkToken(ctx: AuthContext, table: LinkTable, token: string) {
-  const [claimed] = await ctx.db
-    .update(table)
-    .set({ usedAt: ctx.now })
-    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt)))
-    .returning();
-  return claimed;
-}
-
-/** Every other link of that kind the account still holds stops working. */
-async function retireLinkTokens(ctx: AuthContext, table: LinkTable, userId: number) {
-  await ctx.db.update(table).set({ usedAt: ctx.now }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
-}
-
-async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
-  const token = await issueLinkToken(ctx, emailVerificationTokens, row.id, verificationTokenLifetimeMs);
-  const link = `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(ctx.db, {
-    to: row.email,
-    subject: 'Confirm your Glossly email',
-    text: [
-      `Hi ${row.name},`,
-      '',
-      'Welcome to Glossly! Open this link to confirm your email address and sign in:',
-      link,
-      '',
-      'The link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
-    ].join('\n'),
-  });
 }
 
 /** The owner of a taken address hears about the attempt; the person registering learns nothing. */
@@ -200,7 +160,7 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Sign
 /** A new confirmation link for an account still waiting for one; the same answer whatever the address. */
 export async function resendVerification(ctx: MailingContext, email: string): Promise<{ message: string }> {
   const row = await findUserByEmail(ctx.db, email);
-  if (row && !row.emailVerifiedAt && !row.isDisabled) await sendVerificationEmail(ctx, row);
+  await linkForAnyone(ctx, row && !row.emailVerifiedAt && !row.isDisabled ? row : null, email, sendVerificationEmail);
   return { message: resendVerificationAnswer };
 }
 
@@ -287,22 +247,7 @@ export async function demoLogin(ctx: AuthContext & { isDemoMode: boolean }, role
 /** Always the same answer; an email with a single-use link goes out only when the account exists. */
 export async function requestPasswordReset(ctx: MailingContext, email: string): Promise<{ message: string }> {
   const row = await findUserByEmail(ctx.db, email);
-  if (row && !row.isDisabled) {
-    const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
-    const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(ctx.db, {
-      to: row.email,
-      subject: 'Reset your Glossly password',
-      text: [
-        `Hi ${row.name},`,
-        '',
-        'Someone asked to reset the password of your Glossly account. Open this link to choose a new one:',
-        link,
-        '',
-        'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
-      ].join('\n'),
-    });
-  }
+  await linkForAnyone(ctx, row && !row.isDisabled ? row : null, email, sendResetEmail);
   return { message: forgotPasswordAnswer };
 }
 
@@ -333,19 +278,41 @@ export async function getUser(db: Database, actor: Actor, id: number): Promise<U
   return toPublicUser(db, row);
 }
 
-/** Admin only: promote, demote, disable or enable an account; disabling ends its sessions at once. */
-export async function updateUserByAdmin(db: Database, actor: Actor, id: number, input: AdminUpdateUserInput): Promise<User> {
+/**
+ * What else ends with an account that is disabled or deleted, in its transaction (`tx`): the app passes the ending of
+ * its membership (server/memberships/membership-closing.ts; identity imports no other room).
+ */
+export type AccountClosing = (tx: Database, userId: number) => Promise<unknown>;
+
+/**
+ * Admin only: promote, demote, disable or enable an account. Disabling ends its sessions and, through `closing`, what
+ * else would go on without its owner (a membership that renews), in the same transaction: a disabled owner cannot
+ * sign in to cancel.
+ */
+export async function updateUserByAdmin(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: AdminUpdateUserInput,
+  closing: AccountClosing = async () => undefined,
+): Promise<User> {
   const admin = requireRole(actor, 'admin');
   if (admin.id === id && (input.isDisabled === true || (input.role && input.role !== 'admin'))) {
     throw badRequest('You cannot disable or demote your own account');
   }
-  const [row] = await db
-    .update(users)
-    .set({ ...(input.isDisabled === undefined ? {} : { isDisabled: input.isDisabled }), ...(input.role ? { role: input.role } : {}) })
-    .where(eq(users.id, id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...(input.isDisabled === undefined ? {} : { isDisabled: input.isDisabled }), ...(input.role ? { role: input.role } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    if (updated?.isDisabled) {
+      await endAllSessions(tx, updated.id);
+      await closing(tx, updated.id);
+    }
+    return updated;
+  });
   if (!row) throw notFound('User not found');
-  if (row.isDisabled) await endAllSessions(db, row.id);
   return toPublicUser(db, row);
 }
 

@@ -27,6 +27,7 @@ import {
   resetPassword,
   TooManyAttemptsError,
   updateUserByAdmin,
+  type AccountClosing,
   verifyEmail,
   type AuthContext,
   type MailingContext,
@@ -43,7 +44,7 @@ const oidcCookieName = 'glossly_oidc';
 const isLoopback = (ip: string) => isIP(ip) !== 0 && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));
 const oidcCookiePath = '/api/auth/oidc';
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: FastifyInstance, { closing }: { closing?: AccountClosing } = {}) {
   const oidc = createOidcSignIn({
     issuer: app.config.OIDC_ISSUER,
     clientId: app.config.OIDC_CLIENT_ID,
@@ -182,6 +183,7 @@ export async function authRoutes(app: FastifyInstance) {
       request.user,
       parse(userIdParamsSchema, request.params).id,
       parse(adminUpdateUserSchema, request.body),
+      closing,
     );
     // A disabled detailer leaves the catalog's lists at once (decision 021), not when the cache expires.
     app.ctx.catalogCache.clear();

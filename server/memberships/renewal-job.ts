@@ -1,9 +1,9 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addBillingMonths, nextRetryAt } from '@core/domain/membership-billing.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { AppContext } from '../context.ts';
-import { membershipInvoices, membershipPlans, memberships } from '../db/schema.ts';
+import { membershipInvoices, membershipPlans, memberships, users } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
@@ -22,6 +22,12 @@ import type { MembershipRow } from './membership-view.ts';
  * made twice.
  */
 
+/**
+ * Only an owner who can still sign in (to cancel, or to change the card) is billed: a deleted or disabled account's
+ * membership ends with it (membership-closing.ts), and one left over from before that is never charged.
+ */
+const ownerMayPay = and(eq(users.id, memberships.customerId), isNull(users.deletedAt), eq(users.isDisabled, false));
+
 export type RenewalPassResult = { renewed: number; failed: number; canceled: number };
 
 /** How long a claimed renewal may stay open before a pass takes it as abandoned; a charge answers in seconds. */
@@ -36,8 +42,9 @@ export async function runRenewalPass(ctx: AppContext, now: Date): Promise<Renewa
     return result;
   }
   const due = await ctx.db
-    .select()
+    .select({ membership: memberships })
     .from(memberships)
+    .innerJoin(users, ownerMayPay)
     .where(
       and(
         eq(memberships.gateway, 'test'),
@@ -47,7 +54,7 @@ export async function runRenewalPass(ctx: AppContext, now: Date): Promise<Renewa
         ),
       ),
     );
-  for (const row of due) {
+  for (const { membership: row } of due) {
     const outcome = await renewOne(ctx, row, now);
     if (outcome) result[outcome]++;
   }
@@ -64,6 +71,7 @@ async function retakeAbandonedRenewals(ctx: AppContext, now: Date): Promise<(key
     .select({ membership: memberships, invoice: membershipInvoices })
     .from(membershipInvoices)
     .innerJoin(memberships, eq(memberships.id, membershipInvoices.membershipId))
+    .innerJoin(users, ownerMayPay)
     .where(
       and(
         eq(memberships.gateway, 'test'),

@@ -1,3 +1,4 @@
+import { messagesPerAccount } from '../http/rate-limit-store.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   adminConversationsQuerySchema,
@@ -59,7 +60,7 @@ export async function messageRoutes(app: FastifyInstance, options: MessageRoutes
     ),
   );
 
-  app.post('/api/conversations/:id/messages', { bodyLimit: sendBodyLimit }, async (request, reply) => {
+  app.post('/api/conversations/:id/messages', { bodyLimit: sendBodyLimit, config: messagesPerAccount }, async (request, reply) => {
     const user = requireUser(request.user);
     const { id } = parse(conversationIdParamsSchema, request.params);
     const { message, created } = await sendMessage(app.ctx, storage, user, id, parse(sendMessageSchema, request.body));

@@ -46,13 +46,27 @@ export const mailLogFields = (id: number, email: Email) => ({
 
 const transports = new Map<string, Transporter>();
 
+/** How long a relay may take to accept the connection, to greet, and to answer at all once talking. */
+export const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
+/**
+ * The relay's URL with the timeouts as transport options (query parameters nodemailer reads), unless the URL sets
+ * its own. Given as createTransport's second argument they were message defaults, which nodemailer ignores: a
+ * relay that never greeted held each send 30 s, its own default.
+ */
+export function smtpTransportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(smtpTimeouts)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  return url.toString();
+}
+
 /** One SMTP transport per relay and sender, shared by every mailer of the process. */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
   const key = `${smtpUrl}\n${from}`;
   return async (email) => {
     let transport = transports.get(key);
     if (!transport) {
-      transport = nodemailer.createTransport(smtpUrl, { from, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+      transport = nodemailer.createTransport(smtpTransportUrl(smtpUrl), { from });
       transports.set(key, transport);
     }
     await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) });

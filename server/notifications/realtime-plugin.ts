@@ -1,3 +1,4 @@
+import { AppError } from '@core/errors.ts';
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -223,12 +224,28 @@ async function realtimePlugin(app: FastifyInstance) {
  * changes they may be looking at (`event: change`), a comment every 25 s so proxies keep it open, and cleans
  * up when either side closes.
  */
+/** Live streams one account may hold open on one instance: a phone, a laptop and tabs, not the 500 one account opened. */
+export const maxStreamsPerAccount = 10;
+export const tooManyStreamsMessage = 'Too many live connections are open for this account. Close a tab or two and try again.';
+const streamsByAccount = new WeakMap<FastifyInstance, Map<number, number>>();
+
 export function openNotificationStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; role: Role },
 ) {
+  let open = streamsByAccount.get(app);
+  if (!open) streamsByAccount.set(app, (open = new Map()));
+  const held = open.get(user.id) ?? 0;
+  // Refused with a status, not opened and closed: a browser's EventSource gives up on a 429 instead of reconnecting.
+  if (held >= maxStreamsPerAccount) throw new AppError('too_many_requests', tooManyStreamsMessage);
+  open.set(user.id, held + 1);
+  const release = () => {
+    const left = (open.get(user.id) ?? 1) - 1;
+    if (left > 0) open.set(user.id, left);
+    else open.delete(user.id);
+  };
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -260,6 +277,7 @@ export function openNotificationStream(
     clearInterval(heartbeat);
     unsubscribe();
     untrack();
+    release();
     if (!raw.writableEnded) raw.end();
   };
   untrack = app.realtime.trackStream(end);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { conflict, notFound } from '@core/errors.ts';
+import { AppError, conflict, notFound } from '@core/errors.ts';
 import { isWithinHours, reviewEditHours, reviewWindowDays } from '@core/domain/after-the-job.ts';
 import { reviewerDisplayName } from '@core/domain/review-rating.ts';
 import type { CreateReviewInput, HideReviewInput, Review, ReviewReplyInput, UpdateReviewInput } from '@core/schemas/review.ts';
@@ -16,6 +16,8 @@ import { loadAfterPhotoUrls, toReview, type ReviewRow } from './review-records.t
 export const alreadyReviewedMessage = 'You have already reviewed this booking.';
 export const notCompletedMessage = 'Only a completed booking can be reviewed.';
 export const windowClosedMessage = `Reviews close ${reviewWindowDays} days after the job is completed.`;
+/** Blind reviews: once both sides have read each other's, neither may rewrite their rating in answer. */
+export const ratingFinalMessage = 'Both reviews are published, so the rating is final. You can still correct the text.';
 export const editWindowClosedMessage = `A review can be edited for ${reviewEditHours} hours after it is written.`;
 export const alreadyRepliedMessage = 'You have already replied to this review.';
 
@@ -67,7 +69,11 @@ export async function createReview(ctx: AppContext, actor: Actor, now: Date, boo
   });
 }
 
-/** The author changes the rating or the text within 24 hours of writing; not once hidden. */
+/**
+ * The author changes the rating or the text within 24 hours of writing; not once hidden. Once published (both sides
+ * have reviewed; the window's own publication comes long after the 24 hours) the rating is final and only the text
+ * may be corrected: `updatedAt` then marks it edited.
+ */
 export async function updateReview(ctx: AppContext, actor: Actor, now: Date, reviewId: number, change: UpdateReviewInput): Promise<Review> {
   const user = requireUser(actor);
   return ctx.transaction(async (tx) => {
@@ -75,14 +81,14 @@ export async function updateReview(ctx: AppContext, actor: Actor, now: Date, rev
     if (!row || row.authorUserId !== user.id) throw reviewNotFound();
     if (row.hiddenAt) throw conflict('This review was hidden by Glossly and can no longer be edited.');
     if (!isWithinHours(row.createdAt, reviewEditHours, now)) throw conflict(editWindowClosedMessage);
+    if (row.publishedAt && change.rating !== undefined && change.rating !== row.rating) {
+      throw new AppError('conflict', ratingFinalMessage, { rating: ratingFinalMessage });
+    }
     const [updated] = await tx.db
       .update(reviews)
       .set({ ...change, updatedAt: now })
       .where(eq(reviews.id, reviewId))
       .returning();
-    if (updated!.publishedAt && updated!.authorRole === 'customer' && updated!.rating !== row.rating) {
-      await recomputeDetailerRating(tx, row.detailerId);
-    }
     const record = (await loadRecord(tx.db, row.bookingId))!;
     announceBookingChange(tx, record, true);
     return reviewView(tx, updated!, record, user, now);

@@ -1,3 +1,4 @@
+import { uploadsPerAccount } from '../http/rate-limit-store.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { badRequest } from '@core/errors.ts';
@@ -39,7 +40,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     limits: { fileSize: uploadMaxBytes, files: 1, fields: 0, parts: 1, fieldSize: 0 },
   });
 
-  app.post('/api/uploads', async (request, reply) => {
+  app.post('/api/uploads', { config: uploadsPerAccount }, async (request, reply) => {
     const user = requireUser(request.user);
     let bytes: Buffer;
     try {

@@ -10,6 +10,7 @@ import { StripeMembershipBilling } from '../../server/memberships/billing/stripe
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { createCustomer } from '../factories/index.ts';
+import { deleteConfirmationWord } from '@core/domain/account.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const webhookSecret = 'whsec_memberships_contract';
@@ -60,6 +61,9 @@ function fakeStripe(requests: Recorded[], declines: { next: boolean }, current: 
       const update = /^\/v1\/subscriptions\/(sub_[0-9]+)$/.exec(url.pathname);
       if (req.method === 'POST' && update) {
         return send(200, { id: update[1], object: 'subscription', status: 'active', cancel_at_period_end: body.get('cancel_at_period_end') === 'true', items: { object: 'list', data: [] } });
+      }
+      if (req.method === 'DELETE' && update) {
+        return send(200, { id: update[1], object: 'subscription', status: 'canceled', cancel_at_period_end: false, items: { object: 'list', data: [] } });
       }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
@@ -231,6 +235,16 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
     expect(refused.json().message).toBe('Webhook event names an unknown invoice or subscription: in_nobody');
     expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, `evt_${kind}_unknown`))).toEqual([]);
     expect(await invoicesOf(membership.id)).toHaveLength(1);
+  });
+
+  it('cancels the Stripe subscription when its owner deletes the account, in the same transaction as the membership', async () => {
+    const { customer, membership } = await subscribed();
+    requests.length = 0;
+    // A customer without a password (as OpenID sign-ins are) confirms with the typed word.
+    const deleted = await call(customer, 'DELETE', '/api/account', { confirmation: deleteConfirmationWord });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /v1/subscriptions/${membership.gatewayRef}`]);
+    expect((await membershipOf(membership.id)).status).toBe('canceled');
   });
 
   it('customer.subscription.deleted cancels it', async () => {

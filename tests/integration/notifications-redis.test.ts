@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { notify as notifyMaybe } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import type { LiveChange } from '@core/schemas/live-change.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind, signedInCookie } from './test-app.ts';
+import { databaseKinds, signedInCookie } from './test-app.ts';
+import { openSharedDatabase } from './shared-database.ts';
 import { openSseClient } from './sse-client.ts';
 
 /** notify() with every channel on (the default): the stored row. */
@@ -17,26 +17,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {
   // Not a hidden pass: say loudly that the cross-instance proof did not run.
   console.warn('SKIPPED: the two-instance Redis test needs TEST_REDIS_URL (CI sets redis://127.0.0.1:6379).');
-}
-
-/** Two handles on ONE database: two PostgreSQL pools on one new database, or one PGlite shared in-process. */
-async function openSharedDatabase(kind: DatabaseKind): Promise<{ a: DatabaseHandle; b: DatabaseHandle; close: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const handle = await openDatabase({ dataDir: undefined });
-    return { a: handle, b: handle, close: () => handle.close() };
-  }
-  const database = await createPostgresDatabase();
-  const a = await openDatabase({ databaseUrl: database.url });
-  const b = await openDatabase({ databaseUrl: database.url });
-  return {
-    a,
-    b,
-    async close() {
-      await a.close();
-      await b.close();
-      await database.drop();
-    },
-  };
 }
 
 describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instances through Redis on %s', (kind) => {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BookingReviews, DetailerReviewsPage, Review } from '@core/schemas/review.ts';
 import { bookingReminders, detailers, notifications, reviews } from '../../server/db/schema.ts';
 import { runReviewJob } from '../../server/reviews/review-reminders-job.ts';
+import { ratingFinalMessage } from '../../server/reviews/review-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, signedInCookie, type TestApp } from './test-app.ts';
 
@@ -190,29 +191,41 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     expect(await bookingReviews(detailer.user, booking.id)).toMatchObject({ canReview: false, isWindowOpen: false, theirs: { id: written.id } });
   });
 
-  it('lets the author edit for 24 hours (the rating follows a published edit), nobody else, and not once hidden', async () => {
+  it('lets the author edit for 24 hours, nobody else, and not once hidden; once both are published the rating is final', async () => {
     const { customer, detailer, booking } = await completedJob();
     const admin = await createAdmin(t.ctx, { password: undefined });
     const mine = (await review(customer, booking.id, { rating: 5 })).json() as Review;
+    // Still blind (the detailer has not reviewed): the author may change their mind about the rating.
+    const rethought = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 4 });
+    expect(rethought.statusCode, rethought.body).toBe(200);
+    expect(rethought.json()).toMatchObject({ rating: 4, publishedAt: null });
     await review(detailer.user, booking.id, { rating: 5 });
-    expect(await ratingOf(detailer.detailerId)).toEqual({ rating: 4.5, reviewCount: 11 });
+    const published = await ratingOf(detailer.detailerId);
+    expect(published.reviewCount).toBe(11);
 
     expect((await call(detailer.user, 'PATCH', `/api/reviews/${mine.id}`, { rating: 1 })).statusCode).toBe(404);
     expect((await call(admin, 'PATCH', `/api/reviews/${mine.id}`, { rating: 1 })).statusCode).toBe(404);
     const empty = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, {});
     expect(empty.statusCode).toBe(400);
 
+    // Both published: each side has read the other's, so the rating can no longer be rewritten in answer to it.
     clock.set(new Date(base.getTime() + 24 * hour - 1));
-    const edited = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 1, body: 'Streaks everywhere, sadly.' });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ rating: 1, body: 'Streaks everywhere, sadly.' });
-    expect(await ratingOf(detailer.detailerId)).toEqual({ rating: 4.2, reviewCount: 11 });
+    const rewritten = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 1, body: 'Streaks everywhere, sadly.' });
+    expect(rewritten.statusCode).toBe(409);
+    expect(rewritten.json()).toMatchObject({ message: ratingFinalMessage, fields: { rating: ratingFinalMessage } });
+    // The text may still be corrected within the window: the same rating with it is fine; the review is marked edited.
+    const corrected = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 4, body: 'Spotless, thank you! (Fixed a typo.)' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const after = corrected.json() as Review;
+    expect(after).toMatchObject({ rating: 4, body: 'Spotless, thank you! (Fixed a typo.)' });
+    expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(after.createdAt).getTime());
+    expect(await ratingOf(detailer.detailerId)).toEqual(published);
 
     clock.set(new Date(base.getTime() + 24 * hour));
-    const late = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 5 });
+    const late = await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { body: 'Later thoughts' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('A review can be edited for 24 hours after it is written.');
-    expect(await ratingOf(detailer.detailerId)).toEqual({ rating: 4.2, reviewCount: 11 });
+    expect(await ratingOf(detailer.detailerId)).toEqual(published);
   });
 
   it('lets the reviewed detailer reply once, to a published customer review only', async () => {

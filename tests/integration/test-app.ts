@@ -175,7 +175,7 @@ export function createCaller(app: () => TestApp, clock: Clock) {
     return cookie;
   }
 
-  async function call(user: { id: number } | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  async function call(user: { id: number } | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
     const headers: Record<string, string> = user ? { cookie: await cookieFor(user) } : {};
     return app().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   }
