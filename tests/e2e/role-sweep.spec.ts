@@ -1,9 +1,10 @@
 import { accessibilityViolations, expect, expectConsoleErrors, signUp, test } from './fixtures.ts';
-import { bookWithGlossBoss, giveUnreadNotification, idsFor, openAndSettle, signInForSweep, sweepUrls, type SweepRole } from './route-sweep.ts';
+import { bookWithGlossBoss, giveUnreadNotification, idsFor, openAndSettle, overflow, signInForSweep, sweepUrls, type SweepRole } from './route-sweep.ts';
 
 // Every route of the router's table (the spec's route list and the product's own pages) opened as each role, once:
 // a page fails when it shows another role's words, an error box, a console error, or an axe violation (with an
-// unread notice on the bell, so its count is read too). Issue 37: each role's own app.
+// unread notice on the bell, so its count is read too), and then, narrowed to a 320x640 phone, when it scrolls
+// sideways or an element reaches past the edge. Issue 37: each role's own app, and nothing off the screen.
 
 /** Words only a customer should meet: their bookings, cars, cards, credits and detailer. */
 const customerWords = [
@@ -33,7 +34,7 @@ const sharedPages = new Set(['/privacy-policy', '/terms-of-service', '/help-supp
 const found = (text: string, words: string[]) => words.filter((word) => text.toLowerCase().includes(word.toLowerCase()));
 
 for (const role of ['customer', 'detailer', 'new detailer', 'admin'] as const) {
-  test(`[${role.toUpperCase()}] every route speaks to a ${role}, without an error box or an axe violation`, async ({ page, browser, consoleErrors }) => {
+  test(`[${role.toUpperCase()}] every route speaks to a ${role}, without an error box or an axe violation, and fits 320 px`, async ({ page, browser, consoleErrors }) => {
     // One page load per route (about 70), with axe on each, on a shared 2-core machine.
     test.setTimeout(600_000);
     const adminContext = await browser.newContext();
@@ -68,6 +69,13 @@ for (const role of ['customer', 'detailer', 'new detailer', 'admin'] as const) {
         if (url !== '/login' && !url.startsWith('/demo-login') && (await page.getByRole('button', { name: /^Notifications/ }).count()) === 1) {
           await expect(page.getByRole('button', { name: /^Notifications, \d+ unread$/ }), where).toBeVisible();
         }
+        // The same page on the narrowest phone the product fits: the layout reflows without a second load.
+        await page.setViewportSize({ width: 320, height: 640 });
+        await page.waitForTimeout(100);
+        const seen = await overflow(page);
+        if (seen.scrollsSideways) problems.push(`${where}: scrolls sideways at 320 px (${seen.scrollWidth}px wide)`);
+        for (const element of seen.wide) problems.push(`${where}: ${element} past the 320 px edge`);
+        await page.setViewportSize({ width: 390, height: 844 });
       }
       expect(problems).toEqual([]);
     } finally {

@@ -128,9 +128,42 @@ export function sweepUrls(ids: Ids): string[] {
 
 /** Opens `url` and waits until its data has arrived: no request in flight, no loading spinner left. */
 export async function openAndSettle(page: Page, url: string) {
+  // Not 'networkidle': a signed-in page keeps its live stream open, so the network is never idle and every page
+  // would wait out the whole timeout. A page has settled when nothing on it is loading any more.
   await page.goto(url);
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spinner, .animate-pulse'), undefined, { timeout: 10_000 })
+    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spinner, .animate-pulse, [aria-busy="true"]'), undefined, {
+      timeout: 10_000,
+    })
     .catch(() => undefined);
+  await page.waitForTimeout(250);
+}
+
+/** What sticks out at the page's width: its own sideways scroll, and each element past the edge that nothing clips. */
+export function overflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible' || style.position === 'fixed') return true;
+      }
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(element).position === 'fixed') return false;
+      // Past the right edge is what scrolls sideways (what sits left of 0 cannot be scrolled to: a screen reader's
+      // announcement kept out of sight is there).
+      return (box.right > width + 0.5 || box.width > width + 0.5) && !clipped(element);
+    });
+    // The outermost of each: a row too wide, not every child inside it.
+    const outermost = wide.filter((element) => !wide.some((other) => other !== element && other.contains(element)));
+    return {
+      scrollsSideways: root.scrollWidth > width,
+      scrollWidth: root.scrollWidth,
+      wide: outermost.slice(0, 3).map((element) => `<${element.tagName.toLowerCase()}> '${(element.textContent ?? '').trim().slice(0, 40)}' ${Math.round(element.getBoundingClientRect().right)}px`),
+    };
+  });
 }

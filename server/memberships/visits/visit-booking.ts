@@ -13,13 +13,12 @@ import {
   savedAddresses,
 } from '../../db/schema.ts';
 import { loadRecord } from '../../bookings/booking-records.ts';
-import { noticesFor } from '../../bookings/booking-notices.ts';
-import { announceBookingChange } from '../../bookings/booking-live.ts';
+import { markAuthorized } from '../../bookings/booking-transitions.ts';
 import { placeBooking } from '../../bookings/place-booking.ts';
 import { bookableServicePrice } from '../../catalog/catalog-service.ts';
 import { readPlatformSettings } from '../../business/platform-settings-service.ts';
 import { bookedVehicle } from '../../garage/vehicle-service.ts';
-import { notify, notifyMany } from '../../notifications/notification-service.ts';
+import { notify } from '../../notifications/notification-service.ts';
 import { hasVisitLeft } from './visit-allowance.ts';
 import { coveredPriceLimit } from '../member-pricing.ts';
 import type { VisitSlot } from './visit-slots.ts';
@@ -55,8 +54,8 @@ async function advanceRhythm(tx: Database, schedule: ScheduleRow, dueOn: string,
 /**
  * Books one visit of the rhythm in one transaction: the membership_visits row is inserted first (on conflict do
  * nothing on membership and due date), so of any number of concurrent passes only the one that inserted it books;
- * the others find it there and do nothing. A covered booking goes straight to requested with total 0 and no
- * payment intent, and the detailer hears of it as of a paid request.
+ * the others find it there and do nothing. The booking is written as every booking is (placeBooking) and, with a
+ * total of 0 and no payment intent, authorized at once through the graph: the detailer hears of it as of a paid one.
  */
 export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, included: number): Promise<VisitOutcome> {
   const { schedule, dueOn } = plan;
@@ -129,7 +128,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       customerId: plan.customerId,
       detailerId: slot.detailerId,
       serviceId: schedule.serviceId,
-      status: 'requested',
+      status: 'pending_payment',
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       vehicleType,
@@ -148,21 +147,21 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       freeCancellationHours: settings.freeCancellationHours,
       // Nothing was charged, so nothing is kept for a late cancellation: a covered visit is cancelled free.
       lateCancellationFeeCents: 0,
-      holdExpiresAt: null,
+      holdExpiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000),
       actorUserId: null,
       driveSeconds: slot.driveSeconds,
     });
+    // Nothing to pay: authorized at once through the graph, as a paid booking is (a request, or accepted by an
+    // instant-booking detailer), which also tells the detailer.
+    await markAuthorized(txCtx, bookingId, now);
     const status = slot.alternative ? 'needs_confirmation' : 'booked';
     await tx.update(membershipVisits).set({ status, bookingId, updatedAt: now }).where(eq(membershipVisits.id, claimed.id));
     const record = (await loadRecord(tx, bookingId))!;
-    // The same notice a paid request sends its detailer (the authorize move), then the member's own.
-    const toDetailer = noticesFor('authorize', record, true).map((notice) => ({ ...notice, entityId: String(bookingId) }));
     const when = `${slot.date} at ${slot.time}`;
     const toMember = slot.alternative
       ? { title: confirmVisitTitle, message: `Your usual time was taken, so ${record.detailerBusinessName} is booked for ${record.serviceName} on ${when}. Accept or decline it on My Subscription.` }
       : { title: 'Visit booked', message: `${record.detailerBusinessName} comes for your ${record.serviceName} on ${when}. Covered by your plan.` };
-    await notifyMany(txCtx, [...toDetailer, { userId: plan.customerId, type: 'booking_update', entityId: String(bookingId), ...toMember }]);
-    announceBookingChange(txCtx, record, true);
+    await notify(txCtx, { userId: plan.customerId, type: 'booking_update', entityId: String(bookingId), ...toMember });
     return status;
   });
 }
