@@ -274,7 +274,8 @@ export function ScheduleStep({
         <Button variant="secondary" size="lg" onClick={onBack}>
           Back
         </Button>
-        <Button type="submit" size="lg" disabled={!canContinue}>
+        {/* The label wraps on a 320 px phone rather than widening the page beside Back. */}
+        <Button type="submit" size="lg" disabled={!canContinue} className="min-w-0 whitespace-normal!">
           Continue to Payment
         </Button>
       </div>
