@@ -159,6 +159,9 @@ test('[CUSTOMER] a ZIP beyond the detailer\'s area is refused on the Zip field, 
   await openDay(page, date, timeZone);
   const zipError = page.locator('#zip-error');
   await expect(zipError).toHaveText(message);
+  // The sentence runs under the City and Zip row, not squeezed into the narrow Zip column.
+  const [errorBox, zipBox] = [await zipError.boundingBox(), await page.getByLabel('Zip').boundingBox()];
+  expect(errorBox!.width).toBeGreaterThan(zipBox!.width * 1.5);
   await expect(page.getByLabel('Zip')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This detailer does not come to that ZIP code. Choose another address or detailer.')).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
