@@ -170,7 +170,7 @@ test('[CUSTOMER] a ZIP beyond the detailer\'s area is refused on the Zip field, 
   await shoot(page, 'step2-out-of-area');
 
   // A ZIP in the area takes the message away and brings the times back.
-  await page.getByLabel('Zip').fill(soma.zip);
+  await fillPlace(page, soma);
   await expect(page.getByText(message)).toHaveCount(0);
   await slotRadio(page, '11:00 AM').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
