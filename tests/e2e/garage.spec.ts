@@ -97,11 +97,11 @@ test('[CUSTOMER] adds a car in My Cars and books with it preselected in step 1',
   const day = calendarDay(workdayAhead(timeZone, 4), timeZone);
   await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
   if (day.isLaterMonth) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('button', { name: day.label, exact: true }).click();
-  await page.getByRole('radio', { name: '2:00 PM' }).click();
   await page.getByLabel('Address').fill('1 Market St');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('Zip').fill('94105');
+  await page.getByRole('button', { name: day.label, exact: true }).click();
+  await page.getByRole('radio', { name: '2:00 PM' }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();

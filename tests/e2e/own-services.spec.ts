@@ -73,11 +73,11 @@ test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as
   const day = calendarDay(workdayAhead(timeZone, 9), timeZone);
   await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
   if (day.isLaterMonth) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('button', { name: day.label, exact: true }).click();
-  await page.getByRole('radio', { name: '3:00 PM' }).click();
   await page.getByLabel('Address').fill('500 Howard St');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('Zip').fill('94105');
+  await page.getByRole('button', { name: day.label, exact: true }).click();
+  await page.getByRole('radio', { name: '3:00 PM' }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();

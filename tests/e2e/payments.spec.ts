@@ -245,6 +245,11 @@ test('[CUSTOMER] quick checkout finds the soonest slot and lands on step 2 with 
 
   await expect(page).toHaveURL(new RegExp(`/booking/${soonest.detailerId}$`));
   await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  // The times wait for where the car is (a customer without a saved place types it); the soonest one stays chosen.
+  await expect(page.getByText('Enter the ZIP code where the car is to see the times this detailer can come.')).toBeVisible();
+  await page.getByLabel('Address').fill('500 Howard St');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Zip').fill('94105');
   await expect(page.getByRole('radio', { name: soonest.time })).toHaveAttribute('aria-checked', 'true');
   const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingBooking') ?? 'null'));
   expect(draft).toMatchObject({ detailerId: soonest.detailerId, serviceId: wash.id, date: soonest.date, time: soonest.time, vehicleType: 'SUV' });

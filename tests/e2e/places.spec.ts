@@ -36,13 +36,13 @@ test('[CUSTOMER] saves a place while booking, finds it on /addresses, and the ne
 
   // First booking: a new address, kept as Home with its gate code.
   await chooseWashAndSedan(page);
-  await pickDayAndFreeSlot(page, workdayAhead(timeZone, 4), timeZone);
   await expect(page.getByLabel('Saved places')).toHaveCount(0);
   await page.getByLabel('Address').fill('1 Market St');
   await page.getByLabel('Apartment/Suite/Unit (optional)').fill('Unit 4');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('Zip').fill('94105');
   await page.getByLabel('Access notes (optional)').fill('Gate code 4412, park in bay 3');
+  await pickDayAndFreeSlot(page, workdayAhead(timeZone, 4), timeZone);
   await page.getByRole('checkbox', { name: 'Save this place' }).check();
   await expect(page.getByLabel('Label', { exact: true })).toHaveValue('Home');
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -131,7 +131,7 @@ export function DayCalendar({ value, onChange, minDate, maxDate, closedDates = [
                       }}
                       onKeyDown={(event) => onKeyDown(event, date)}
                       className={cn(
-                        'mx-auto flex size-11 items-center justify-center rounded-full text-sm transition-colors duration-150',
+                        'mx-auto flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-sm transition-colors duration-150',
                         'disabled:cursor-not-allowed disabled:text-neutral-400 disabled:line-through',
                         date === value
                           ? 'bg-brand-600 font-semibold text-white'

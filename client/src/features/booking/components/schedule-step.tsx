@@ -165,9 +165,14 @@ export function ScheduleStep({
             autoComplete="postal-code"
             inputMode="numeric"
             error={errors.zip?.message ?? areaError}
+            errorBelowRow
             register={register}
           />
         </div>
+        {/* The Zip column is narrow: its message (the service area's is a sentence) runs under the whole row. */}
+        <FieldError id="zip-error" className="-mt-2">
+          {errors.zip?.message ?? areaError}
+        </FieldError>
         <div className="grid gap-1.5">
           <Label htmlFor="accessNotes">Access notes (optional)</Label>
           <Textarea
@@ -274,7 +279,8 @@ export function ScheduleStep({
         <Button variant="secondary" size="lg" onClick={onBack}>
           Back
         </Button>
-        <Button type="submit" size="lg" disabled={!canContinue}>
+        {/* The label wraps on a 320 px phone rather than widening the page beside Back. */}
+        <Button type="submit" size="lg" disabled={!canContinue} className="min-w-0 whitespace-normal!">
           Continue to Payment
         </Button>
       </div>
@@ -291,10 +297,13 @@ function TextField({
   register,
   autoComplete,
   inputMode,
+  errorBelowRow = false,
 }: {
   label: string;
   name: TextFieldName;
   error: string | undefined;
+  /** The message is drawn by the caller under the field's row, with the same id. */
+  errorBelowRow?: boolean;
   register: ReturnType<typeof useForm<Step2Input, unknown, Step2Output>>['register'];
   autoComplete?: string;
   inputMode?: 'numeric';
@@ -310,7 +319,7 @@ function TextField({
         aria-describedby={`${name}-error`}
         {...register(name)}
       />
-      <FieldError id={`${name}-error`}>{error}</FieldError>
+      {!errorBelowRow && <FieldError id={`${name}-error`}>{error}</FieldError>}
     </div>
   );
 }
