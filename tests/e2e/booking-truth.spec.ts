@@ -202,7 +202,9 @@ test('[MEMBER] a covered visit costs $0.00 on step 3, its confirmation and its p
   await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await shoot(page, 'step3-covered');
-  await page.getByLabel(terms).check();
+  // Nothing to pay: the terms ask to use a visit, not to authorize a payment.
+  await expect(page.getByLabel(terms)).toHaveCount(0);
+  await page.getByLabel('I agree to the Terms of Service and to use one of my plan’s visits for this service.').check();
   await page.getByRole('button', { name: 'Book Covered Visit' }).click();
 
   // No card: straight to its confirmation, a request Gloss Boss answers.

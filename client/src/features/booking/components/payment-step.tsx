@@ -92,7 +92,9 @@ export function PaymentStep(props: PaymentStepProps) {
           onCheckedChange={setHasAcceptedTerms}
         />
         <Label htmlFor="terms" className="leading-snug">
-          I agree to the Terms of Service and authorize payment for this service.
+          {isCovered
+            ? 'I agree to the Terms of Service and to use one of my plan’s visits for this service.'
+            : 'I agree to the Terms of Service and authorize payment for this service.'}
         </Label>
       </div>
 

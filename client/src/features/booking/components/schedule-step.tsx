@@ -185,7 +185,7 @@ export function ScheduleStep({
           />
           <FieldError id="accessNotes-error">{errors.accessNotes?.message}</FieldError>
         </div>
-        {canSavePlace && (
+        {canSavePlace && !areaError && (
           <SavePlaceOption
             isChecked={Boolean(savePlace)}
             onCheckedChange={(checked) => setValue('savePlace', checked)}
