@@ -5,7 +5,7 @@ test('[ADMIN] the overview starts with today and this week, and the detailers wa
   // A booking paid just now: today's figures count it.
   const customer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   await signUp(customer, 'Overview Customer');
-  await bookAndPay(customer, 12, '3:00 PM');
+  await bookAndPay(customer, 61, '9:00 AM');
   await customer.dispose();
 
   expect((await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } })).status()).toBe(200);

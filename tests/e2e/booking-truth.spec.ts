@@ -89,7 +89,7 @@ test.setTimeout(120_000);
 
 test('[CUSTOMER] across the bay from the previous job: every time offered is one the server books, the refused one is shown disabled', async ({ page, playwright }) => {
   const { serviceId, timeZone } = await glossBossWash(page.request);
-  const date = workdayAhead(timeZone, 11);
+  const date = workdayAhead(timeZone, 71);
 
   // The first customer's 9:00 AM job in SoMa.
   const first = await apiSession(playwright);
@@ -141,7 +141,7 @@ test('[CUSTOMER] across the bay from the previous job: every time offered is one
 
 test('[CUSTOMER] a ZIP beyond the detailer\'s area is refused on the Zip field, with no times and no way on', async ({ page }) => {
   const { serviceId, timeZone, businessName } = await serviceOf(page.request, glossBossId, 'Basic Exterior Wash');
-  const date = workdayAhead(timeZone, 12);
+  const date = workdayAhead(timeZone, 73);
   await signUp(page.request, 'Sacramento Customer');
   // The step asks for the times with that ZIP and the server answers 422 with its message: the browser logs it.
   expectConsoleErrors(page, /status of 422 \(Unprocessable Entity\)/);
@@ -190,7 +190,7 @@ test('[MEMBER] a covered visit costs $0.00 on step 3, its confirmation and its p
 
   await toSchedule(page, glossBossId, 'Basic Exterior Wash');
   await fillPlace(page, soma);
-  await openDay(page, workdayAhead(timeZone, 6), timeZone);
+  await openDay(page, workdayAhead(timeZone, 75), timeZone);
   await slotRadio(page, '1:00 PM').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -239,7 +239,7 @@ test('[MEMBER] a promo code worth more than the member discount: step 3, checkou
 
   await toSchedule(page, glossBossId, 'Basic Exterior Wash');
   await fillPlace(page, soma);
-  await openDay(page, workdayAhead(wash.timeZone, 7), wash.timeZone);
+  await openDay(page, workdayAhead(wash.timeZone, 77), wash.timeZone);
   await slotRadio(page, '2:00 PM').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -291,7 +291,7 @@ test('[CUSTOMER] an instant-booking detailer\'s paid booking is confirmed and ac
   await dismissNotificationPrompt(context);
   const { serviceId, timeZone } = await serviceOf(page.request, sparkleSquadId, 'Basic Exterior Wash');
   await signUp(page.request, 'Instant Customer');
-  const created = await bookThroughApi(page.request, sparkleSquadId, serviceId, workdayAhead(timeZone, 13), '10:00 AM', soma);
+  const created = await bookThroughApi(page.request, sparkleSquadId, serviceId, workdayAhead(timeZone, 79), '10:00 AM', soma);
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await payThroughApi(page.request, id);

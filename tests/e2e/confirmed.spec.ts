@@ -59,7 +59,7 @@ test("[CUSTOMER] an instant-booking detailer's booking reads 'Booking Confirmed!
 
 test('[CUSTOMER] a request-mode booking says when the detailer will answer, and that the hold is released if not', async ({ page }) => {
   await signUp(page.request, 'Request Customer');
-  const booking = await bookAndPay(page.request, 6, '2:00 PM');
+  const booking = await bookAndPay(page.request, 63, '10:00 AM');
   const paid = (await (await page.request.get(`/api/bookings/${booking.id}`)).json()) as { status: string; answerBy: string; createdAt: string; timeZone: string };
   const settings = (await (await page.request.get('/api/settings/public')).json()) as { requestTimeoutHours: number };
   expect(paid.status).toBe('requested');

@@ -54,7 +54,7 @@ test('[CUSTOMER + DETAILER] every notification link, a receipt link and a messag
   expect((await detailer.post('/api/auth/demo-login', { data: { role: 'detailer' } })).ok()).toBe(true);
 
   // A booking that goes the whole way: requested, paid, accepted, messaged both ways, done, reviewed.
-  const booking = await bookAndPay(customer, 9, '3:00 PM');
+  const booking = await bookAndPay(customer, 65, '11:00 AM');
   const opened = await customer.post('/api/conversations', { data: { bookingId: booking.id } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const conversation = (await opened.json()) as { id: number };
@@ -97,7 +97,7 @@ test('[CUSTOMER] a message link opened signed out asks to sign in, then shows th
   test.setTimeout(90_000);
   const customer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const account = await signUp(customer, 'Returning Customer');
-  const booking = await bookAndPay(customer, 10, '10:00 AM');
+  const booking = await bookAndPay(customer, 67, '1:00 PM');
   const opened = await customer.post('/api/conversations', { data: { bookingId: booking.id } });
   const conversation = (await opened.json()) as { id: number };
   expect((await customer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'c2', body: 'Blue car in the drive' } })).ok()).toBe(true);
@@ -116,6 +116,13 @@ test('[CUSTOMER] a message link opened signed out asks to sign in, then shows th
   await expect(page.getByText(errorBox)).toHaveCount(0);
   await context.close();
   await customer.dispose();
+  // The demo detailer reads it: later specs count their unread messages from none.
+  const detailer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await detailer.post('/api/auth/demo-login', { data: { role: 'detailer' } })).ok()).toBe(true);
+  const thread = (await (await detailer.get(`/api/conversations/${conversation.id}`)).json()) as { messages: { id: number }[] };
+  const lastReadMessageId = Math.max(...thread.messages.map((message) => message.id));
+  expect((await detailer.post(`/api/conversations/${conversation.id}/read`, { data: { lastReadMessageId } })).status()).toBe(204);
+  await detailer.dispose();
 });
 
 test("[ADMIN + CUSTOMER] a campaign email's button, opened in a fresh browser, lands on the campaign's page", async ({ browser, playwright }) => {

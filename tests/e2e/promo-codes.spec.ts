@@ -50,7 +50,7 @@ test('[ADMIN] creates a 20 % code; [CUSTOMER] enters it at checkout, sees the di
   await customer.getByRole('button', { name: 'Apply' }).click();
   await expect(customer.getByText(`${code} applied`)).toBeVisible();
   await expect(customer.getByText('$11.80 off the service price')).toBeVisible();
-  await expect(customer.getByText('Your total is now $65.98 (was $78.72).')).toBeVisible();
+  await expect(customer.getByText('Your total is now $65.98 (was $78.72).', { exact: true })).toBeVisible();
   // $59.00 - $11.80 = $47.20, + $15.00 fee + $3.78 tax = $65.98: the discount line and the new total.
   const summary = customer.locator('dl[aria-label="Payment summary"]');
   await expect(summary.getByText(`Promo code ${code}`)).toBeVisible();

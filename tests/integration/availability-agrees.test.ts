@@ -5,6 +5,7 @@ import { timeSlotLabels } from '@core/domain/time-slots.ts';
 import { bookings, detailerDaysOff, detailers } from '../../server/db/schema.ts';
 import { createDetailer } from '../factories/index.ts';
 import { databaseKinds } from './test-app.ts';
+import { seededRandom } from '../factories/seeded-random.ts';
 import { useBookingTestApp } from './booking-test-app.ts';
 
 // Issue 36, one question one answer: for random detailers (service length, area, travel buffer, days off), random
@@ -13,17 +14,6 @@ import { useBookingTestApp } from './booking-test-app.ts';
 // a ZIP beyond the area is refused by both, in the same words. The closed days of the calendar are the days on
 // which every slot is 'closed'.
 
-/** A small seeded generator (mulberry32): a failure names its seed and can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 // SoMa, the Mission, the Sunset, Oakland, Berkeley, San Jose (beyond a small area), Sacramento (beyond every area).
@@ -44,7 +34,7 @@ describe.each(databaseKinds)('availability and booking agree on %s', (kind) => {
 
   it('every slot offered with a ZIP is booked with it, and every other is refused (random detailers, jobs and places)', async () => {
     const seed = 36_001;
-    const next = random(seed);
+    const next = seededRandom(seed);
     let offered = 0;
     let refused = 0;
     for (let round = 0; round < 3; round++) {

@@ -33,8 +33,9 @@ export function VehicleListItem({ vehicle, onEdit, onDelete, onMakeDefault, isMa
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         {!vehicle.isDefault && (
-          <Button variant="secondary" size="sm" className="mr-auto min-h-11" onClick={onMakeDefault} disabled={isMakingDefault} aria-label={`Make ${name} the default`}>
-            <Star aria-hidden="true" /> Set as default
+          <Button variant="secondary" size="sm" className="mr-auto min-h-11" onClick={onMakeDefault} disabled={isMakingDefault}>
+            {/* The name read aloud starts with the visible words (axe: label-content-name-mismatch). */}
+            <Star aria-hidden="true" /> Set as default<span className="sr-only">: {name}</span>
           </Button>
         )}
         <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${name}`}>

@@ -61,7 +61,7 @@ describe('GaragePage', () => {
     expect(within(items[1]!).getByText('2018 Honda Civic')).toBeTruthy();
     expect(within(items[1]!).getByText('Sedan')).toBeTruthy();
     expect(within(items[1]!).queryByText('Default')).toBeNull();
-    expect(within(items[1]!).getByRole('button', { name: 'Make Commuter the default' })).toBeTruthy();
+    expect(within(items[1]!).getByRole('button', { name: 'Set as default: Commuter' })).toBeTruthy();
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/uploads/9?w=320');
     expect(screen.getByRole('heading', { level: 1, name: 'My Cars' })).toBeTruthy();
   });

@@ -44,7 +44,6 @@ export function PlaceCard({ place, onEdit }: { place: SavedAddress; onEdit: () =
           variant="secondary"
           size="sm"
           className="justify-self-start"
-          aria-label={`Make ${place.label} the default`}
           disabled={setDefault.isPending}
           onClick={() =>
             setDefault.mutate(place.id, {
@@ -53,7 +52,8 @@ export function PlaceCard({ place, onEdit }: { place: SavedAddress; onEdit: () =
             })
           }
         >
-          <Star aria-hidden="true" /> Make default
+          {/* The name read aloud starts with the visible words (axe: label-content-name-mismatch). */}
+          <Star aria-hidden="true" /> Make default<span className="sr-only">: {place.label}</span>
         </Button>
       )}
     </Card>
