@@ -28,8 +28,11 @@ const wordsNotFor: Record<SweepRole, string[]> = {
   admin: [...customerWords, ...detailerWords],
 };
 
-/** Pages every role shares word for word (the legal texts and help speak of customers and detailers alike). */
-const sharedPages = new Set(['/privacy-policy', '/terms-of-service', '/help-support']);
+/**
+ * Pages every role shares word for word (the legal texts and help speak of customers and detailers alike), and pages
+ * that show what people wrote or were sent (threads, the demo outbox): their words are the writers', not the app's.
+ */
+const sharedPages = new Set(['/privacy-policy', '/terms-of-service', '/help-support', '/messages', '/admin/messages', '/demo/outbox']);
 
 const found = (text: string, words: string[]) => words.filter((word) => text.toLowerCase().includes(word.toLowerCase()));
 

@@ -132,7 +132,8 @@ export async function openAndSettle(page: Page, url: string) {
   // would wait out the whole timeout. A page has settled when nothing on it is loading any more.
   await page.goto(url);
   await page
-    .waitForFunction(() => !document.querySelector('[role="status"] .animate-spinner, .animate-pulse, [aria-busy="true"]'), undefined, {
+    // Settled: the page's own heading is there (a redirect has landed) and nothing is loading.
+    .waitForFunction(() => document.querySelector('h1') && !document.querySelector('[role="status"] .animate-spinner, .animate-pulse, [aria-busy="true"]'), undefined, {
       timeout: 10_000,
     })
     .catch(() => undefined);
@@ -158,8 +159,8 @@ export function overflow(page: Page) {
       // announcement kept out of sight is there).
       return (box.right > width + 0.5 || box.width > width + 0.5) && !clipped(element);
     });
-    // The outermost of each: a row too wide, not every child inside it.
-    const outermost = wide.filter((element) => !wide.some((other) => other !== element && other.contains(element)));
+    // The innermost of each: the element that is too wide itself, not every box around it.
+    const outermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)));
     return {
       scrollsSideways: root.scrollWidth > width,
       scrollWidth: root.scrollWidth,

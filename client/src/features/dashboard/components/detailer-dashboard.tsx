@@ -38,7 +38,8 @@ export function DetailerDashboard() {
   if (dashboard.isError) return <ErrorState message="We couldn't load your dashboard." onRetry={() => dashboard.refetch()} />;
   const data = dashboard.data;
   return (
-    <div className="grid gap-6 p-4">
+    // min-w-0: a grid item is as wide as its widest content by default; here the screen decides, and the cards wrap.
+    <div className="grid gap-6 p-4 [&>*]:min-w-0">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Dashboard</h1>
         <p className="text-sm text-neutral-600">{data.businessName}</p>
@@ -104,7 +105,7 @@ function Section({ id, title, count, empty, children }: { id: string; title: str
       {count === 0 ? (
         <Card className="p-4 text-sm text-neutral-600">{empty}</Card>
       ) : (
-        <ul className="grid gap-3">{children}</ul>
+        <ul className="grid gap-3 [&>*]:min-w-0">{children}</ul>
       )}
     </section>
   );
