@@ -12,6 +12,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

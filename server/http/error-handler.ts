@@ -9,6 +9,27 @@ import { postgresError } from '../db/errors.ts';
  */
 const clientDataErrors = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
+/**
+ * The database is away (restarting, shutting down, unreachable, the connection cut): nothing is wrong with the
+ * request, so the client is told to try again shortly (503 with Retry-After) instead of a 500.
+ */
+const databaseAwayCodes = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+export const databaseAwayMessage = 'Glossly is briefly unavailable. Please try again in a moment.';
+export const databaseRetryAfterSeconds = 5;
+
+function isDatabaseAway(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && (databaseAwayCodes.has(candidate.code) || connectionErrorCodes.has(candidate.code))) return true;
+    // node-postgres's own words when the server goes while a client waits or works.
+    if (typeof candidate.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /** Fastify's own errors whose message would echo the request's input back: a fixed text instead. */
 const fixedMessages: Record<string, string> = {
   FST_ERR_BAD_URL: 'This address is not valid',
@@ -35,6 +56,11 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   if (databaseCode !== undefined && clientDataErrors.has(databaseCode)) {
     request.log.warn({ err: error }, `database refused a request value (${databaseCode})`);
     return reply.status(400).send({ code: 'bad_request', message: 'A value in this request is not valid' } satisfies ErrorBody);
+  }
+  if (isDatabaseAway(error)) {
+    request.log.warn({ err: error }, 'the database is away');
+    reply.header('retry-after', String(databaseRetryAfterSeconds));
+    return reply.status(503).send({ code: 'unavailable', message: databaseAwayMessage } satisfies ErrorBody);
   }
   const status = statusOf(error);
   if (status >= 500) {
