@@ -54,7 +54,7 @@ test('[CUSTOMER + DETAILER] every notification link, a receipt link and a messag
   expect((await detailer.post('/api/auth/demo-login', { data: { role: 'detailer' } })).ok()).toBe(true);
 
   // A booking that goes the whole way: requested, paid, accepted, messaged both ways, done, reviewed.
-  const booking = await bookAndPay(customer, 65, '11:00 AM');
+  const booking = await bookAndPay(customer, 16, '11:00 AM');
   const opened = await customer.post('/api/conversations', { data: { bookingId: booking.id } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const conversation = (await opened.json()) as { id: number };

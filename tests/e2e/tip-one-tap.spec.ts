@@ -3,7 +3,7 @@ import { accessibilityViolations, bookAndPay, completeJob, dismissNotificationPr
 test("[CUSTOMER] a tip right after paying by card takes one tap: the booking's card, no card number typed again", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signUp(page.request, 'One Tap Tipper');
-  const booking = await bookAndPay(page.request, 69, '2:00 PM');
+  const booking = await bookAndPay(page.request, 18, '2:00 PM');
   const staff = await browser.newContext();
   await dismissNotificationPrompt(staff);
   const detailer = (await staff.newPage()).request;

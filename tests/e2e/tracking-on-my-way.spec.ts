@@ -19,7 +19,7 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
 }) => {
   test.setTimeout(90_000); // two browsers and a few positions on a shared machine
   await signUp(page.request, 'Followed Customer');
-  const booking = await bookAndPay(page.request, 81, '9:00 AM');
+  const booking = await bookAndPay(page.request, 20, '9:00 AM');
   const before = await (await page.request.get(`/api/bookings/${booking.id}/tracking`)).json();
   const destination = before.destination as { latitude: number; longitude: number };
   expect(destination).not.toBeNull();
@@ -74,7 +74,7 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
 
 test("[DETAILER] 'On my way' with the location blocked still starts the trip and says what the customer sees instead", async ({ page, browser }) => {
   await signUp(page.request, 'Unfollowed Customer');
-  const booking = await bookAndPay(page.request, 83, '1:00 PM');
+  const booking = await bookAndPay(page.request, 24, '1:00 PM');
   const detailerContext = await browser.newContext(); // no permission: headless Chromium refuses
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
