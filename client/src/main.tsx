@@ -6,11 +6,15 @@ import { App } from './app/app.tsx';
 import { loadPageAt } from './app/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { currentUserQueryOptions } from './lib/session/get-current-user.ts';
+import { reloadOnceForMissingChunk } from './lib/reload-after-deploy.ts';
 
 // Our Content-Security-Policy forbids eval (server/http/security-headers.ts). Zod's compiled parsers would probe
 // for it with `new Function`, a violation the browser reports on every page with a form; it parses without. Set
 // through the global Zod reads its config from (zod/v4/core/core.js), so the entry does not carry Zod itself.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
+// A tab opened before a deploy meets chunks that are gone: it reloads once for the new build (issue 38).
+window.addEventListener('vite:preloadError', (event) => reloadOnceForMissingChunk(event, sessionStorage, () => location.reload()));
 
 // Who is signed in is asked now, while React renders the shell, rather than once the shell has mounted (a query
 // starts when its component subscribes, after the first commit): every signed-in page waits on this answer. A
