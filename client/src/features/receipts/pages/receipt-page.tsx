@@ -24,6 +24,7 @@ export default function ReceiptPage() {
   if (receipt.isPending) {
     return (
       <div className="grid gap-3 p-4" aria-busy="true">
+        <h1 className="sr-only">Receipt</h1>
         <p role="status" className="sr-only">
           Loading the receipt
         </p>
@@ -36,7 +37,13 @@ export default function ReceiptPage() {
     const status = receipt.error instanceof ApiError ? receipt.error.status : 0;
     if (status === 404) return <NoReceipt title="Receipt not found" description="This receipt does not exist or is not yours." />;
     if (status === 409) return <NoReceipt title="No receipt yet" description="A receipt is issued once the card is charged, when the job is completed." />;
-    return <ErrorState message="We couldn't load this receipt." onRetry={() => receipt.refetch()} />;
+    return (
+      <>
+        {/* Every state of the page has its heading (axe page-has-heading-one). */}
+        <h1 className="sr-only">Receipt</h1>
+        <ErrorState message="We couldn't load this receipt." onRetry={() => receipt.refetch()} />
+      </>
+    );
   }
   return <ReceiptView receipt={receipt.data} />;
 }
