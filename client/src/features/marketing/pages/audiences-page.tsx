@@ -29,15 +29,16 @@ export default function AudiencesPage() {
       ) : list.data.length === 0 ? (
         <EmptyState icon={<Users />} title="No audiences yet" description="Build a segment from rules (role, place, bookings, cars) and reuse it in campaigns." />
       ) : (
-        <ul className="grid gap-3" aria-label="Audiences">
+        <ul className="grid gap-3 [&>*]:min-w-0" aria-label="Audiences">
           {list.data.map((audience) => (
             <li key={audience.id}>
               <Card className="grid gap-2 p-4">
                 <div className="flex items-start justify-between gap-3">
-                  <h2 className="font-semibold text-neutral-900">{audience.name}</h2>
-                  <span className="text-sm font-medium text-neutral-700">{audience.count} {audience.count === 1 ? 'person' : 'people'}</span>
+                  {/* A name of one long word wraps inside the card instead of widening the page (320 px). */}
+                  <h2 className="min-w-0 font-semibold [overflow-wrap:anywhere] text-neutral-900">{audience.name}</h2>
+                  <span className="shrink-0 text-sm font-medium text-neutral-700">{audience.count} {audience.count === 1 ? 'person' : 'people'}</span>
                 </div>
-                <p className="text-sm text-neutral-600">{describeAudienceRules(audience.rules).join(' · ')}</p>
+                <p className="text-sm [overflow-wrap:anywhere] text-neutral-600">{describeAudienceRules(audience.rules).join(' · ')}</p>
                 <Link className="min-h-11 content-center text-sm font-medium text-brand-700 underline" href={`${newHref}?id=${audience.id}`} aria-label={`Edit ${audience.name}`}>
                   Edit
                 </Link>
