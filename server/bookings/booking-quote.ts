@@ -5,11 +5,10 @@ import type { Database } from '../db/client.ts';
 import type { Actor } from '../identity/access.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { readPlatformSettings, type PlatformSettingsRow } from '../business/platform-settings-service.ts';
-import { memberPriceFor, type MemberPrice } from '../memberships/member-pricing.ts';
+import { memberPriceFor, noPlan, type MemberPrice } from '../memberships/member-pricing.ts';
 
 export type Quote = { price: BookingPrice; member: MemberPrice; settings: PlatformSettingsRow };
 
-const noPlan: MemberPrice = { adjustments: {}, membershipId: null, coversVisit: false };
 
 /**
  * What a booking costs this customer (null: a visitor) for this service, car and day, from the catalog, the live

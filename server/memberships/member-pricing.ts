@@ -10,7 +10,8 @@ const discountedStatuses = ['active', 'past_due'] as const;
 /** What a member's plan does for one booking: covers it, discounts it, or nothing (membershipId null). */
 export type MemberPrice = { adjustments: PriceAdjustments; membershipId: number | null; coversVisit: boolean };
 
-const noPlan: MemberPrice = { adjustments: {}, membershipId: null, coversVisit: false };
+/** No plan, or one that does nothing for this booking. */
+export const noPlan: MemberPrice = { adjustments: {}, membershipId: null, coversVisit: false };
 
 /**
  * The plan's covered visit limit when its categories include the service's and the service's own price fits under it
