@@ -51,7 +51,7 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
     await detailer.getByRole('button', { name: `On my way: Basic Exterior Wash, ${day} 9:00 AM`, exact: true }).click();
     await expect(detailer.getByRole('button', { name: `Start: Basic Exterior Wash, ${day} 9:00 AM`, exact: true })).toBeVisible();
     // Navigate opens the address in the phone's maps app (the e2e phone is an Android one: a geo: link).
-    await expect(detailer.getByRole('link', { name: /^Navigate: Basic Exterior Wash, .* 9:00 AM$/ })).toHaveAttribute(
+    await expect(detailer.getByRole('link', { name: `Navigate: Basic Exterior Wash, ${day} 9:00 AM`, exact: true })).toHaveAttribute(
       'href',
       'geo:0,0?q=500%20Howard%20St%2C%20San%20Francisco%2C%2094105',
     );
