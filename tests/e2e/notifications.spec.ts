@@ -112,6 +112,33 @@ test.describe('the permission prompt', () => {
     await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
   });
 
+  test('[CUSTOMER] a tap made while the prompt slides in reaches the page, and the prompt steps aside without being dismissed', async ({ page }) => {
+    const bookingPage = await firstBookingPage(page, 28);
+    // The sheet slides in for 160 ms; slowed to 10 s here, so that the tap lands inside it however slow the machine.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = 'dialog[open] { animation-duration: 10s !important; }';
+        document.head.append(style);
+      });
+    });
+    await page.goto(bookingPage);
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
+    await expect(prompt).toBeAttached();
+    const box = (await bell.boundingBox())!;
+
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // The tap opened the bell's panel behind the prompt, and the prompt closed for this page.
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(bell).toHaveAttribute('aria-expanded', 'true');
+
+    // Stepping aside is not 'Not now': the next occasion asks again.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toBeVisible();
+  });
+
   test('[CUSTOMER] opens after a first booking, on its page; enabling asks the browser and registers the device', async ({ page, context }) => {
     await page.goto(await firstBookingPage(page, 11));
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
