@@ -1,18 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, bookAndPay, expect, signUp, test } from './fixtures.ts';
-
-type SignedInUser = { id: number; detailerId: number | null };
-
-async function signIn(request: APIRequestContext, role: 'customer' | 'detailer') {
-  const response = await request.post('/api/auth/demo-login', { data: { role } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
-}
+import { accessibilityViolations, bookAndPay, expect, signInAsDemo, signUp, test } from './fixtures.ts';
 
 /** A customer of its own, so that no other test's notifications show up. */
 async function signUpCustomer(request: APIRequestContext) {
   await signUp(request, 'Nora Notified');
-  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
+  return (await (await request.get('/api/auth/user')).json()) as { id: number; detailerId: number | null };
 }
 
 /** A real booking by the customer, paid with the built-in gateway's 4242 card: it is then `requested`. */
@@ -54,7 +46,7 @@ test('[CUSTOMER] the detailer accepts a booking and the open page shows it live:
 
   const detailerContext = await browser.newContext();
   try {
-    const detailer = await signIn(detailerContext.request, 'detailer');
+    const detailer = await signInAsDemo(detailerContext.request, 'detailer');
     const bookingId = await requestedBooking(page.request, detailer.detailerId!);
     // Paying may notify the customer too (the payment notice): count from there.
     const countNow = async () => (await (await page.request.get('/api/notifications/count?unreadOnly=true')).json()).count as number;
