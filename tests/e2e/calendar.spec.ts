@@ -42,6 +42,8 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
     const [event] = eventsOf(file);
     expect(event).toMatchObject({ start: new Date(booking.startsAt).toISOString(), location: '500 Howard St, San Francisco 94105', isAllDay: false });
     expect(event!.summary).toBe('Basic Exterior Wash with Gloss Boss Mobile Detailing');
+    // Written in UTC, it is the booked 9:00 AM in the detailer's zone.
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(new Date(event!.start))).toBe('9:00 AM');
     await page.setViewportSize({ width: 320, height: 640 });
     await expect(addToCalendar).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -92,5 +94,25 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
     if (shots) await page.screenshot({ path: `${shots}/calendar-confirmed-390.png`, fullPage: true });
   } finally {
     await detailerContext.close();
+  }
+});
+
+test("[CUSTOMER] an email's 'Add to calendar' link opened in a browser that is not signed in leads through sign-in to the booking's button", async ({ page, browser }) => {
+  const customer = await signUp(page.request, 'Emailed Customer');
+  const booking = await bookAndPay(page.request, 81, '10:00 AM');
+  const emailed = await browser.newContext();
+  await dismissNotificationPrompt(emailed);
+  const fresh = await emailed.newPage();
+  try {
+    // The link the booking's emails carry (notificationCalendarLink), opened as a first page.
+    await fresh.goto(`/api/bookings/${booking.id}/calendar.ics`);
+    await expect(fresh).toHaveURL(new RegExp(`/login\\?next=%2Fbookings%2F${booking.id}$`));
+    await fresh.getByLabel('Email').fill(customer.email);
+    await fresh.getByLabel('Password', { exact: true }).fill(customer.password);
+    await fresh.getByRole('button', { name: 'Login' }).click();
+    await expect(fresh).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
+    await expect(fresh.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/${booking.id}/calendar.ics`);
+  } finally {
+    await emailed.close();
   }
 });
