@@ -335,13 +335,13 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
   type Written = { id: number; label: string; userId: number };
 
   /**
-   * Customers sending requests one after another (each its own stream) until `until` resolves: `send` makes the n-th
+   * Customers sending requests one after another (each its own stream) until `finished` resolves: `send` makes the n-th
    * request of a writer. A 201 is an acknowledged write (remembered, to look for in the database), a 200 an answered
    * read; anything else, a connection error included, is noted as a failure and the writer goes on.
    */
-  async function steadyLoad(writers: Array<{ cookie: string; userId: number }>, until: Promise<void>, send: (n: number, label: string, cookie: string) => Promise<Answer>) {
+  async function steadyLoad(writers: Array<{ cookie: string; userId: number }>, finished: Promise<void>, send: (n: number, label: string, cookie: string) => Promise<Answer>) {
     let done = false;
-    void until.then(() => (done = true));
+    void finished.then(() => (done = true));
     const acknowledged: Written[] = [];
     const failures: string[] = [];
     let reads = 0;
