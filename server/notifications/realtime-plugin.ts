@@ -33,6 +33,9 @@ export type StreamListener = { userId: number; role: Role; sessionHash: string; 
 
 export const heartbeatMs = 25_000;
 
+/** The reconnection wait a closing instance hands its streams: 1 to 5 s. */
+const closingRetryMs = () => 1000 + Math.floor(Math.random() * 4000);
+
 export type RealtimeHub = {
   bus: EventBus;
   /**
@@ -280,7 +283,12 @@ export function openNotificationStream(
     release();
     if (!raw.writableEnded) raw.end();
   };
-  untrack = app.realtime.trackStream(end);
+  untrack = app.realtime.trackStream(() => {
+    // The app is closing (a drain, decision 041): the browser reconnects, to another instance, after a wait spread
+    // over a few seconds so that a closing instance's readers do not all arrive on the next one at once.
+    if (!raw.writableEnded) raw.write(`retry: ${closingRetryMs()}\n: closing\n\n`);
+    end();
+  });
   request.raw.on('close', end);
   raw.on('close', end);
 }
