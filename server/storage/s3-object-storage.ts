@@ -47,6 +47,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { cl
 }
 
 function s3Client(options: S3StorageOptions, extra: { maxAttempts?: number } = {}): S3Client {
+  // The SDK's advisory that its later versions need Node 22 comes as 7 lines on stderr at the first client: the
+  // version is pinned (package.json), so it tells an operator nothing to do, and it broke start-up's one-line
+  // failure (decision 041). An operator who sets the variable to false still sees it.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     ...extra,
     endpoint: options.endpoint,
