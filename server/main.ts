@@ -1,25 +1,32 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { seedDatabase } from './seed/seed.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
-import { buildApp } from './app.ts';
-import { checkRedis } from './notifications/realtime/redis-bus.ts';
+import type { Database } from './db/client.ts';
 import { checkPortFree, startupStep } from './startup.ts';
-import { drainOnSignals } from './shutdown.ts';
-import { checkObjectStorage } from './storage/object-storage.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Each step's expected failure (a bad value, a server that does not answer, a port in use) ends the process with
 // one line naming the variable, no stack trace (server/startup.ts, decision 011).
 const config = await startupStep(() => loadConfig());
+// The rest of the code loads once the configuration is good: a bad value is said before seconds of loading the app
+// (decision 041). The checks' own modules (the Redis client, the S3 SDK) come first, the app's after them.
+const [{ checkRedis }, { checkObjectStorage }] = await Promise.all([
+  import('./notifications/realtime/redis-bus.ts'),
+  import('./storage/object-storage.ts'),
+]);
 // The cheap checks first: a port in use, an unreachable Redis or S3 bucket is said at once, not after migrating and seeding.
 await startupStep(
   () => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL), checkObjectStorage(config)]),
   config,
 );
+const [{ openDatabase }, { seedDatabase }, { createCatalogCache }, { buildApp }, { drainOnSignals }] = await Promise.all([
+  import('./db/client.ts'),
+  import('./seed/seed.ts'),
+  import('./catalog/catalog-cache.ts'),
+  import('./app.ts'),
+  import('./shutdown.ts'),
+]);
 // The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
 // migrations and under the same lock: instances started together on one database seed it one after another.
 const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
