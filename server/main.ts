@@ -11,13 +11,22 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const config = await startupStep(() => loadConfig());
 // The rest of the code loads once the configuration is good: a bad value is said before seconds of loading the app
 // (decision 041). The checks' own modules (the Redis client, the S3 SDK) come first, the app's after them.
-const [{ checkRedis }, { checkObjectStorage }] = await Promise.all([
+const [{ checkRedis }, { checkObjectStorage }, { prepareDataDir }] = await Promise.all([
   import('./notifications/realtime/redis-bus.ts'),
   import('./storage/object-storage.ts'),
+  import('./db/data-dir.ts'),
 ]);
-// The cheap checks first: a port in use, an unreachable Redis or S3 bucket is said at once, not after migrating and seeding.
+const dataDir = path.resolve(rootDir, config.DATA_DIR);
+// The cheap checks first: a port in use, an embedded database's folder that takes no files, an unreachable Redis or
+// S3 bucket is said at once, not after loading the app, migrating and seeding.
 await startupStep(
-  () => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL), checkObjectStorage(config)]),
+  () =>
+    Promise.all([
+      checkPortFree(config),
+      config.DATABASE_URL || prepareDataDir(dataDir),
+      config.REDIS_URL && checkRedis(config.REDIS_URL),
+      checkObjectStorage(config),
+    ]),
   config,
 );
 const [{ openDatabase }, { seedDatabase }, { createCatalogCache }, { buildApp }, { drainOnSignals }] = await Promise.all([
@@ -31,7 +40,7 @@ const [{ openDatabase }, { seedDatabase }, { createCatalogCache }, { buildApp },
 // migrations and under the same lock: instances started together on one database seed it one after another.
 const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
 const database = await startupStep(
-  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir: path.resolve(rootDir, config.DATA_DIR), prepare: seed }),
+  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),
   config,
 );
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);

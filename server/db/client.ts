@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
+import { prepareDataDir } from './data-dir.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: services never know which database they run on. */
@@ -130,47 +130,4 @@ function sqlState(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
-}
-
-/**
- * Makes `dir` and its missing parents one by one. Node's own recursive mkdir loops for ever where mkdir answers
- * ENOENT under a parent that exists (/proc/x): start-up hung instead of saying why.
- */
-function makeFolders(dir: string): void {
-  const parent = path.dirname(dir);
-  if (parent !== dir && !existsSync(parent)) makeFolders(parent);
-  try {
-    mkdirSync(dir);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
-  }
-}
-
-/**
- * Creates the data folder and proves it takes a file (written and removed), or says in a few words why it cannot
- * be one. Permission bits are not enough: root passes every access check, even on a folder that refuses files.
- */
-function prepareDataDir(dataDir: string): void {
-  try {
-    makeFolders(path.resolve(dataDir));
-    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    const probe = path.join(dataDir, `.write-probe-${process.pid}`);
-    writeFileSync(probe, '');
-    rmSync(probe, { force: true });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') {
-      let isFile = false;
-      try {
-        isFile = statSync(dataDir).isFile();
-      } catch {
-        // A parent is the file.
-      }
-      throw new UnavailableError('pglite', isFile ? 'is a file, not a folder' : 'is inside a file, not a folder', { cause: error });
-    }
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
-      throw new UnavailableError('pglite', `is not a folder this process can write to (${code})`, { cause: error });
-    }
-    throw error;
-  }
 }

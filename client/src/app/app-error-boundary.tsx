@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { AlertTriangle } from 'lucide-react';
 import type { Role } from '@core/domain/roles.ts';
@@ -47,7 +48,7 @@ export function AppErrorScreen({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-type BoundaryProps = { children: ReactNode; resetKey: string };
+type BoundaryProps = { children: ReactNode; resetKey: string; onRetry: () => void };
 
 class ErrorBoundary extends Component<BoundaryProps, { hasFailed: boolean }> {
   override state = { hasFailed: false };
@@ -68,15 +69,31 @@ class ErrorBoundary extends Component<BoundaryProps, { hasFailed: boolean }> {
 
   override render() {
     if (!this.state.hasFailed) return this.props.children;
-    return <AppErrorScreen onRetry={() => this.setState({ hasFailed: false })} />;
+    return (
+      <AppErrorScreen
+        onRetry={() => {
+          this.props.onRetry();
+          this.setState({ hasFailed: false });
+        }}
+      />
+    );
   }
 }
 
 /**
  * The app-wide error boundary: a screen that throws while drawing shows AppErrorScreen inside the shell (header and
- * bottom bar stay), and it resets on navigation or with Try again. The map keeps its own, smaller one.
+ * bottom bar stay), and it resets on navigation or with Try again (which asks for the screen's data again). The map
+ * keeps its own, smaller one.
  */
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  return <ErrorBoundary resetKey={path}>{children}</ErrorBoundary>;
+  const queryClient = useQueryClient();
+  // The broken screen's queries have no observer once it is gone: dropping them makes Try again ask the server
+  // afresh, since drawing the same cached answer again would break the same way. The shell's own (the user) stay.
+  const forgetBrokenScreensData = () => queryClient.removeQueries({ type: 'inactive' });
+  return (
+    <ErrorBoundary resetKey={path} onRetry={forgetBrokenScreensData}>
+      {children}
+    </ErrorBoundary>
+  );
 }
