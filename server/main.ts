@@ -29,20 +29,22 @@ await startupStep(
     ]),
   config,
 );
-const [{ openDatabase }, { seedDatabase }, { createCatalogCache }, { buildApp }, { drainOnSignals }] = await Promise.all([
-  import('./db/client.ts'),
-  import('./seed/seed.ts'),
-  import('./catalog/catalog-cache.ts'),
-  import('./app.ts'),
-  import('./shutdown.ts'),
-]);
+// The database is reached while the app's code loads (seconds on a busy machine): a database that does not answer is
+// said once its own time is up, not after the loading too.
+const { openDatabase } = await import('./db/client.ts');
+const appCode = Promise.all([import('./seed/seed.ts'), import('./catalog/catalog-cache.ts'), import('./app.ts'), import('./shutdown.ts')]);
+appCode.catch(() => undefined); // a failure is seen where it is awaited, once the database is open
 // The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
 // migrations and under the same lock: instances started together on one database seed it one after another.
-const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
+const seed = async (db: Database) => {
+  const [{ seedDatabase }, { createCatalogCache }] = await appCode;
+  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
+};
 const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),
   config,
 );
+const [, , { buildApp }, { drainOnSignals }] = await appCode;
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 // SIGTERM or SIGINT drains: running requests, job passes and deliveries finish; exit within 10 s (decision 041).
