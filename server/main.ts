@@ -38,7 +38,7 @@ appCode.catch(() => undefined); // a failure is seen where it is awaited, once t
 // migrations and under the same lock: instances started together on one database seed it one after another.
 const seed = async (db: Database) => {
   const [{ seedDatabase }, { createCatalogCache }] = await appCode;
-  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
+  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history: config.DEMO_HISTORY });
 };
 const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),

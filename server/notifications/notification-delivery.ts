@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { notificationLink } from '@core/domain/notification-links.ts';
+import { notificationCalendarLink, notificationLink } from '@core/domain/notification-links.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Mailer } from './mailer.ts';
@@ -47,10 +47,12 @@ async function sendNotificationEmail(db: Database, channels: ExternalChannels, d
     .where(eq(users.id, delivery.notification.userId));
   if (!user || user.isDisabled) return false;
   const open = `${channels.appUrl.replace(/\/$/, '')}${link ?? '/'}`;
+  const calendar = notificationCalendarLink(delivery.notification);
+  const calendarLine = calendar ? `\n\nAdd to or update your calendar: ${channels.appUrl.replace(/\/$/, '')}${calendar}` : '';
   await channels.mailer.send(db, {
     to: user.email,
     subject: delivery.notification.title,
-    text: `${delivery.notification.message}\n\nOpen in Glossly: ${open}\n\nChoose which notifications you get by email: ${channels.appUrl.replace(/\/$/, '')}/notification-settings`,
+    text: `${delivery.notification.message}\n\nOpen in Glossly: ${open}${calendarLine}\n\nChoose which notifications you get by email: ${channels.appUrl.replace(/\/$/, '')}/notification-settings`,
   });
   return true;
 }
