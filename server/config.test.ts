@@ -1,5 +1,15 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+
+/** A real VAPID pair, as web-push's generate-vapid-keys makes it: the raw P-256 point and scalar in base64url. */
+function vapidPair() {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  expect(publicKey.export({ format: 'jwk' }).x).toBe(jwk.x);
+  return { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d! };
+}
 
 describe('loadConfig', () => {
   it('has defaults for the embedded mode', () => {
@@ -62,7 +72,49 @@ describe('loadConfig', () => {
 
   it('takes the public origin from configuration only, localhost by default', () => {
     expect(loadConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
-    expect(loadConfig({ PUBLIC_URL: 'https://glossly.example/app/' }).PUBLIC_URL).toBe('https://glossly.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://glossly.example/' }).PUBLIC_URL).toBe('https://glossly.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).PUBLIC_URL).toBe('http://127.0.0.1:3000');
+  });
+
+  it('refuses a PUBLIC_URL with a path, a query or credentials, or one that is not http(s)', () => {
+    // Links are PUBLIC_URL + a path: https://glossly.example/app would send readers to /bookings, outside the app.
+    for (const value of ['https://glossly.example/app', 'https://glossly.example/app/', 'https://glossly.example/?x=1', 'https://a:b@glossly.example', 'ftp://glossly.example', 'glossly.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(/^Invalid environment variable PUBLIC_URL: [^\n]+$/);
+    }
+  });
+
+  it('refuses ADMIN_EMAILS that are not email addresses separated by commas', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' boss@example.com ,' }).ADMIN_EMAILS).toEqual(['boss@example.com']);
+    for (const value of ['boss@example.com; ops@example.com', 'boss', 'boss@example.com ops@example.com']) {
+      expect(() => loadConfig({ ADMIN_EMAILS: value }), value).toThrow(/^Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/);
+    }
+  });
+
+  it('takes VAPID keys only when they decode to a P-256 pair', () => {
+    const pair = vapidPair();
+    expect(loadConfig(pair)).toMatchObject(pair);
+    const point = Buffer.from(pair.VAPID_PUBLIC_KEY, 'base64url');
+    const wrong = {
+      'compressed point': point.subarray(0, 33).toString('base64url'),
+      'standard base64': point.toString('base64'),
+      'first byte not 0x04': Buffer.concat([Buffer.from([5]), point.subarray(1)]).toString('base64url'),
+      'a long random string': 'x'.repeat(90),
+    };
+    for (const [name, value] of Object.entries(wrong)) {
+      expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: value }), name).toThrow(/^Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/);
+    }
+    for (const value of [pair.VAPID_PRIVATE_KEY.slice(0, 40), `${pair.VAPID_PRIVATE_KEY}AAAA`, pair.VAPID_PUBLIC_KEY]) {
+      expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: value })).toThrow(/^Invalid environment variable VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key/);
+    }
+  });
+
+  it('takes an OpenID Connect issuer over https, or http on this machine only', () => {
+    expect(loadConfig({}).OIDC_ISSUER).toBe('https://accounts.google.com');
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:8080/realms/test' }).OIDC_ISSUER).toBe('http://127.0.0.1:8080/realms/test');
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080' }).OIDC_ISSUER).toBe('http://localhost:8080');
+    for (const value of ['http://accounts.example.com', 'http://127.0.0.1.example.com', 'ftp://accounts.example.com', 'accounts.google.com']) {
+      expect(() => loadConfig({ OIDC_ISSUER: value }), value).toThrow(/^Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/);
+    }
   });
 
   it('trusts no proxy by default, else a hop count or a list of addresses', () => {

@@ -34,6 +34,43 @@ const mapTileUrl = z
   })
   .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}');
 
+/** An address Glossly is reached at: http(s), an origin only (links are built as PUBLIC_URL + path). */
+const publicOrigin = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // said by the check above
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'must be an origin only, such as https://glossly.example (no path, query or credentials): links are built from it');
+
+/** ADMIN_EMAILS: addresses separated by commas (spaces and a trailing comma allowed); anything else is a mistake. */
+const adminEmails = z
+  .string()
+  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email({ error: 'must be email addresses separated by commas (admin@example.com, ops@example.com)' })));
+
+const base64UrlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : undefined);
+
+/** A key that does not decode to the right bytes fails on the first push instead; refusing it at start says why. */
+const vapidPublicKey = z.string().refine((value) => {
+  const bytes = base64UrlBytes(value);
+  return bytes?.length === 65 && bytes[0] === 0x04;
+}, 'must be a URL-safe base64 P-256 public key (65 bytes, an uncompressed point starting 0x04), as web-push generate-vapid-keys prints it');
+const vapidPrivateKey = z
+  .string()
+  .refine((value) => base64UrlBytes(value)?.length === 32, 'must be a URL-safe base64 P-256 private key (32 bytes), as web-push generate-vapid-keys prints it');
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The sign-in provider: https, since its tokens say who a user is; plain http only on this machine (a test provider). */
+const oidcIssuer = z
+  .url({ protocol: /^https?$/, error: 'must be an https:// address' })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // said by the check above
+    const url = new URL(value);
+    return url.protocol === 'https:' || loopbackHosts.has(url.hostname) || (isIP(url.hostname) === 4 && url.hostname.startsWith('127.'));
+  }, 'must be an https:// address (http:// only on localhost)');
+
 /** The browsers' own push services: Chrome, Edge's Chromium and most others (FCM), Firefox, Safari, legacy Edge. */
 export const defaultPushServiceHosts = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'];
 
@@ -45,16 +82,16 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PUBLIC_URL: publicOrigin.optional(),
   TRUST_PROXY: trustProxy.optional(),
-  ADMIN_EMAILS: z.string().default(''),
+  ADMIN_EMAILS: adminEmails.default([]),
   DEMO_MODE: booleanFlag.optional(),
   SEED_CATALOG: booleanFlag.optional(),
   /** Demo mode's six months of past jobs (server/seed/demo-history.ts); `false` starts in seconds with the accounts and catalog only. */
   DEMO_HISTORY: booleanFlag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Glossly <no-reply@glossly.local>'),
-  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_ISSUER: oidcIssuer.default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).optional(),
@@ -63,8 +100,8 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   /** Unset: a random secret made once per install and kept in the database (never a well-known constant). */
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,}$/, 'must be a URL-safe base64 P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'must be a URL-safe base64 P-256 private key').optional(),
+  VAPID_PUBLIC_KEY: vapidPublicKey.optional(),
+  VAPID_PRIVATE_KEY: vapidPrivateKey.optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
   /**
    * The push services a browser's subscription may point at: a device token is a URL this server POSTs to, so any
@@ -109,11 +146,10 @@ const configSchema = z.object({
 
 type ParsedConfig = z.infer<typeof configSchema>;
 
-export type Config = Omit<ParsedConfig, 'DEMO_MODE' | 'SEED_CATALOG' | 'ADMIN_EMAILS' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'PAYMENTS_GATEWAY'> & {
+export type Config = Omit<ParsedConfig, 'DEMO_MODE' | 'SEED_CATALOG' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'PAYMENTS_GATEWAY'> & {
   DEMO_MODE: boolean;
   /** Whether the sample catalog (categories, services, detailers' profiles) is seeded: demo mode, or asked for. */
   SEED_CATALOG: boolean;
-  ADMIN_EMAILS: string[];
   /** The one origin links and the CSRF check use; never read from a request's Host header. */
   PUBLIC_URL: string;
   /** Fastify's trustProxy: false (no proxy, the default), a hop count, or the proxies' addresses. */
@@ -186,13 +222,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   requireS3Group(values);
   requireWeatherPair(values);
   const PAYMENTS_GATEWAY = paymentsGateway(values);
-  const { DEMO_MODE, SEED_CATALOG, ADMIN_EMAILS, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
+  const { DEMO_MODE, SEED_CATALOG, PUBLIC_URL, TRUST_PROXY, ...rest } = values;
   const demoMode = DEMO_MODE ?? rest.NODE_ENV !== 'production';
   return {
     ...rest,
     DEMO_MODE: demoMode,
     SEED_CATALOG: SEED_CATALOG ?? demoMode,
-    ADMIN_EMAILS: ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     PUBLIC_URL: new URL(PUBLIC_URL ?? `http://localhost:${rest.PORT}`).origin,
     TRUST_PROXY: TRUST_PROXY ?? false,
     PAYMENTS_GATEWAY,

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { seedDatabase } from './seed/seed.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
-import { buildApp } from './app.ts';
-import { checkRedis } from './notifications/realtime/redis-bus.ts';
+import type { Database } from './db/client.ts';
 import { checkPortFree, startupStep } from './startup.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,24 +9,46 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Each step's expected failure (a bad value, a server that does not answer, a port in use) ends the process with
 // one line naming the variable, no stack trace (server/startup.ts, decision 011).
 const config = await startupStep(() => loadConfig());
-// The cheap checks first: a port in use or an unreachable Redis is said at once, not after migrating and seeding.
-await startupStep(() => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL)]), config);
-// The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
-// migrations and under the same lock: instances started together on one database seed it one after another.
-const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history: config.DEMO_HISTORY });
-const database = await startupStep(
-  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir: path.resolve(rootDir, config.DATA_DIR), prepare: seed }),
+// The rest of the code loads once the configuration is good: a bad value is said before seconds of loading the app
+// (decision 041). The checks' own modules (the Redis client, the S3 SDK) come first, the app's after them.
+const [{ checkRedis }, { checkObjectStorage }, { prepareDataDir }] = await Promise.all([
+  import('./notifications/realtime/redis-bus.ts'),
+  import('./storage/object-storage.ts'),
+  import('./db/data-dir.ts'),
+]);
+const dataDir = path.resolve(rootDir, config.DATA_DIR);
+// The cheap checks first: a port in use, an embedded database's folder that takes no files, an unreachable Redis or
+// S3 bucket is said at once, not after loading the app, migrating and seeding.
+await startupStep(
+  () =>
+    Promise.all([
+      checkPortFree(config),
+      config.DATABASE_URL || prepareDataDir(dataDir),
+      config.REDIS_URL && checkRedis(config.REDIS_URL),
+      checkObjectStorage(config),
+    ]),
   config,
 );
+// The database is reached while the app's code loads (seconds on a busy machine): a database that does not answer is
+// said once its own time is up, not after the loading too.
+const { openDatabase } = await import('./db/client.ts');
+const appCode = Promise.all([import('./seed/seed.ts'), import('./catalog/catalog-cache.ts'), import('./app.ts'), import('./shutdown.ts')]);
+appCode.catch(() => undefined); // a failure is seen where it is awaited, once the database is open
+// The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
+// migrations and under the same lock: instances started together on one database seed it one after another.
+const seed = async (db: Database) => {
+  const [{ seedDatabase }, { createCatalogCache }] = await appCode;
+  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history: config.DEMO_HISTORY });
+};
+const database = await startupStep(
+  () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),
+  config,
+);
+const [, , { buildApp }, { drainOnSignals }] = await appCode;
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+// SIGTERM or SIGINT drains: running requests, job passes and deliveries finish; exit within 10 s (decision 041).
+drainOnSignals(app, { closeDatabase: database.close });
 
 await startupStep(() => app.listen({ port: config.PORT, host: config.HOST }), config, async () => {
   await app.close();

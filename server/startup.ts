@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { ConfigError, type Config } from './config.ts';
 
 /** What a start-up failure can be blamed on; each maps to the environment variable that names it. */
-export type Resource = 'postgres' | 'pglite' | 'redis';
+export type Resource = 'postgres' | 'pglite' | 'redis' | 's3' | 's3-bucket' | 's3-credentials';
 
 /**
  * A failure an operator can fix (a server that does not answer, a database that does not exist, a data folder that
@@ -86,6 +86,9 @@ export function describeStartupFailure(error: unknown, config?: Pick<Config, 'PO
   if (error instanceof UnavailableError) {
     if (error.resource === 'postgres') return line(`DATABASE_URL: ${error.message}`);
     if (error.resource === 'redis') return line(`REDIS_URL: ${error.message}`);
+    if (error.resource === 's3') return line(`S3_ENDPOINT: ${error.message}`);
+    if (error.resource === 's3-bucket') return line(`S3_BUCKET ${error.message}`);
+    if (error.resource === 's3-credentials') return line(`S3_ACCESS_KEY_ID: ${error.message}`);
     return line(`DATA_DIR ${config?.DATA_DIR ?? ''} ${error.message}`);
   }
   const listenError = errorChain(error).find((link) => link.syscall === 'listen');

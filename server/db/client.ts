@@ -1,4 +1,3 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
+import { prepareDataDir } from './data-dir.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: services never know which database they run on. */
@@ -130,28 +130,4 @@ function sqlState(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
-}
-
-/** Creates the data folder, or says in a few words why it cannot be one. */
-function prepareDataDir(dataDir: string): void {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    accessSync(dataDir, constants.R_OK | constants.W_OK);
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') {
-      let isFile = false;
-      try {
-        isFile = statSync(dataDir).isFile();
-      } catch {
-        // A parent is the file.
-      }
-      throw new UnavailableError('pglite', isFile ? 'is a file, not a folder' : 'is inside a file, not a folder', { cause: error });
-    }
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-      throw new UnavailableError('pglite', `is not writable (${code})`, { cause: error });
-    }
-    throw error;
-  }
 }

@@ -37,6 +37,9 @@ export const heartbeatMs = 25_000;
 /** A stream's place under its account's cap lapses this long after its last heartbeat (a crashed instance's streams). */
 export const streamPlaceTtlMs = 2 * heartbeatMs + 10_000;
 
+/** The reconnection wait a closing instance hands its streams: 1 to 5 s. */
+const closingRetryMs = () => 1000 + Math.floor(Math.random() * 4000);
+
 export type RealtimeHub = {
   bus: EventBus;
   /** Live streams per account: across instances in Redis with REDIS_URL, else on this instance. */
@@ -295,7 +298,12 @@ export async function openNotificationStream(
     release();
     if (!raw.writableEnded) raw.end();
   };
-  untrack = app.realtime.trackStream(end);
+  untrack = app.realtime.trackStream(() => {
+    // The app is closing (a drain, decision 041): the browser reconnects, to another instance, after a wait spread
+    // over a few seconds so that a closing instance's readers do not all arrive on the next one at once.
+    if (!raw.writableEnded) raw.write(`retry: ${closingRetryMs()}\n: closing\n\n`);
+    end();
+  });
   request.raw.on('close', end);
   raw.on('close', end);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
-import { createS3Storage } from './s3-object-storage.ts';
+import { checkS3Bucket, createS3Storage, type S3StorageOptions } from './s3-object-storage.ts';
 import { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
 
 export { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
@@ -59,19 +59,29 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 type StorageConfig = Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
+/** The bucket's options when S3 storage is configured (loadConfig has made sure all of them are set), else undefined. */
+function s3Options(config: StorageConfig): S3StorageOptions | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  return {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT!,
+    region: config.S3_REGION ?? 'us-east-1',
+    accessKeyId: config.S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
 /**
- * The app's storage: an S3-compatible bucket when S3_BUCKET is set (loadConfig has made sure the rest is too), else
- * the local disk under DATA_DIR/objects, next to the embedded database.
+ * The app's storage: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR/objects, next
+ * to the embedded database.
  */
 export function createObjectStorage(config: StorageConfig): ObjectStorage {
-  if (config.S3_BUCKET) {
-    return createS3Storage({
-      bucket: config.S3_BUCKET,
-      endpoint: config.S3_ENDPOINT!,
-      region: config.S3_REGION ?? 'us-east-1',
-      accessKeyId: config.S3_ACCESS_KEY_ID!,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-    });
-  }
-  return createLocalDiskStorage(path.resolve(rootDir, config.DATA_DIR, 'objects'));
+  const s3 = s3Options(config);
+  return s3 ? createS3Storage(s3) : createLocalDiskStorage(path.resolve(rootDir, config.DATA_DIR, 'objects'));
+}
+
+/** Start-up's check (main.ts): the configured bucket answers; the local disk has nothing to check here. */
+export async function checkObjectStorage(config: StorageConfig): Promise<void> {
+  const s3 = s3Options(config);
+  if (s3) await checkS3Bucket(s3);
 }

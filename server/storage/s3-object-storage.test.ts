@@ -1,6 +1,8 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeStartupFailure } from '../startup.ts';
 import { startLoopbackS3 } from './loopback-s3.ts';
-import { createS3Storage } from './s3-object-storage.ts';
+import { checkS3Bucket, createS3Storage } from './s3-object-storage.ts';
 
 describe('object storage: S3 (s3rver on loopback)', () => {
   let s3: Awaited<ReturnType<typeof startLoopbackS3>>;
@@ -40,5 +42,50 @@ describe('object storage: S3 (s3rver on loopback)', () => {
   it('fails loudly on a bucket that does not exist', async () => {
     const storage = createS3Storage({ ...s3.options, bucket: 'no-such-bucket' });
     await expect(storage.put('uploads/x/320.webp', Buffer.from('x'))).rejects.toThrow();
+  });
+});
+
+describe("start-up's bucket check", () => {
+  let s3: Awaited<ReturnType<typeof startLoopbackS3>>;
+  beforeAll(async () => {
+    s3 = await startLoopbackS3();
+  });
+  afterAll(() => s3?.close());
+
+  const lineOf = async (check: Promise<void>) => describeStartupFailure(await check.then(() => undefined, (error: unknown) => error));
+
+  it('passes for a bucket that answers', async () => {
+    await expect(checkS3Bucket(s3.options)).resolves.toBeUndefined();
+  });
+
+  it('names S3_BUCKET for a missing bucket and S3_ACCESS_KEY_ID for refused keys', async () => {
+    const target = new URL(s3.options.endpoint).host;
+    expect(await lineOf(checkS3Bucket({ ...s3.options, bucket: 'no-such-bucket' }))).toBe(`Cannot start: S3_BUCKET no-such-bucket does not exist at ${target}`);
+    expect(await lineOf(checkS3Bucket({ ...s3.options, accessKeyId: 'NOBODY' }))).toMatch(
+      new RegExp(`^Cannot start: S3_ACCESS_KEY_ID: ${target} refused the keys for bucket glossly-test \\(40[13]\\)$`),
+    );
+  });
+
+  it('names S3_ENDPOINT for a closed port and for a server that never answers', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const closedPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    expect(await lineOf(checkS3Bucket({ ...s3.options, endpoint: `http://127.0.0.1:${closedPort}` }))).toBe(
+      `Cannot start: S3_ENDPOINT: could not connect to 127.0.0.1:${closedPort} (ECONNREFUSED)`,
+    );
+
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      expect(await lineOf(checkS3Bucket({ ...s3.options, endpoint: `http://127.0.0.1:${silentPort}` }, 300))).toBe(
+        `Cannot start: S3_ENDPOINT: no answer from 127.0.0.1:${silentPort} within 0.3 s`,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
 import { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
 
 export type S3StorageOptions = {
@@ -21,15 +22,7 @@ function isMissing(error: unknown): boolean {
  * (endpoint/bucket/key) work with every compatible service, where bucket sub-domains need DNS of their own.
  */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage & { client: S3Client } {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // Checksums only where S3 requires them: many compatible services do not understand the trailing ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = s3Client(options);
   const Bucket = options.bucket;
   return {
     client,
@@ -51,4 +44,47 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { cl
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkObjectKey(key) }));
     },
   };
+}
+
+function s3Client(options: S3StorageOptions, extra: { maxAttempts?: number } = {}): S3Client {
+  // The SDK's advisory that its later versions need Node 22 comes as 7 lines on stderr at the first client: the
+  // version is pinned (package.json), so it tells an operator nothing to do, and it broke start-up's one-line
+  // failure (decision 041). An operator who sets the variable to false still sees it.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  return new S3Client({
+    ...extra,
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Checksums only where S3 requires them: many compatible services do not understand the trailing ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** How long start-up waits for the bucket's answer. */
+export const s3CheckTimeoutMs = 5000;
+
+/**
+ * Start-up's check that the bucket answers (HEAD bucket, one attempt, 5 s): an unreachable endpoint, a missing bucket
+ * or refused keys stop start-up with one line instead of failing every upload later.
+ */
+export async function checkS3Bucket(options: S3StorageOptions, timeoutMs = s3CheckTimeoutMs): Promise<void> {
+  const client = s3Client(options, { maxAttempts: 1 });
+  const target = urlTarget(options.endpoint, options.endpoint.startsWith('https:') ? 443 : 80);
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error instanceof S3ServiceException) {
+      const status = error.$metadata.httpStatusCode;
+      if (status === 404) throw new UnavailableError('s3-bucket', `${options.bucket} does not exist at ${target}`, { cause: error });
+      if (status === 401 || status === 403) throw new UnavailableError('s3-credentials', `${target} refused the keys for bucket ${options.bucket} (${status})`, { cause: error });
+      throw new UnavailableError('s3', `${target} answered ${status ?? error.name} for bucket ${options.bucket}`, { cause: error });
+    }
+    const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    throw connectionFailure('s3', target, timedOut ? new Error('timeout') : error, timeoutMs);
+  } finally {
+    client.destroy();
+  }
 }

@@ -103,6 +103,19 @@ describe('start-up failures (server/main.ts in a child process)', () => {
       'port in use': { PORT: String(ports.held), DATA_DIR: path.join(tmp, 'port-case') },
       'data folder is a file': { DATA_DIR: path.join(tmp, 'a-file') },
       'bad value': { PORT: 'eighty' },
+      // Decision 041's checks.
+      'data folder that takes no files': { DATA_DIR: '/proc/glossly-data' },
+      'closed S3 port': {
+        DATA_DIR: path.join(tmp, 's3-case'),
+        S3_BUCKET: 'glossly-images',
+        S3_ENDPOINT: `http://127.0.0.1:${ports.closed}`,
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+      'public address with a path': { PUBLIC_URL: 'https://glossly.example/app' },
+      'admin emails separated by semicolons': { ADMIN_EMAILS: 'boss@example.com; ops@example.com' },
+      'VAPID key of the wrong length': { VAPID_PUBLIC_KEY: 'B'.repeat(80), VAPID_PRIVATE_KEY: 'A'.repeat(43) },
+      'OpenID issuer over plain http': { OIDC_ISSUER: 'http://accounts.example.com' },
     };
     // Two at a time: more would starve each other of CPU on a 2-core machine and blur the timings.
     const names = Object.keys(cases);
@@ -113,7 +126,8 @@ describe('start-up failures (server/main.ts in a child process)', () => {
     names.forEach((name, index) => outcomes.set(name, results[index]!));
     // The measured times, for the record (docs/decisions/011).
     console.info(Object.fromEntries([...outcomes].map(([name, outcome]) => [name, `${outcome.elapsedMs} ms`])));
-  }, 120_000);
+    // Thirteen cases two at a time, each loading the server's code: minutes on a busy machine.
+  }, 300_000);
 
   afterAll(async () => {
     for (const socket of silentSockets) socket.destroy();
@@ -157,6 +171,24 @@ describe('start-up failures (server/main.ts in a child process)', () => {
 
   it('a bad configuration value stops start-up naming the variable', () => {
     expectOneLineFailure(outcomes.get('bad value')!, /^Cannot start: Invalid environment variable PORT: /);
+  });
+
+  it('a DATA_DIR that takes no files stops start-up naming DATA_DIR, instead of hanging', () => {
+    expectOneLineFailure(outcomes.get('data folder that takes no files')!, /^Cannot start: DATA_DIR \/proc\/glossly-data is not a folder this process can write to \(ENOENT\)$/);
+  });
+
+  it('an unreachable S3 endpoint stops start-up naming S3_ENDPOINT', () => {
+    expectOneLineFailure(
+      outcomes.get('closed S3 port')!,
+      new RegExp(`^Cannot start: S3_ENDPOINT: could not connect to 127\\.0\\.0\\.1:${ports.closed} \\(ECONNREFUSED\\)$`),
+    );
+  });
+
+  it('a PUBLIC_URL with a path, malformed ADMIN_EMAILS, a VAPID key that is no P-256 key and a plain-http OpenID issuer stop start-up', () => {
+    expectOneLineFailure(outcomes.get('public address with a path')!, /^Cannot start: Invalid environment variable PUBLIC_URL: must be an origin only/);
+    expectOneLineFailure(outcomes.get('admin emails separated by semicolons')!, /^Cannot start: Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/);
+    expectOneLineFailure(outcomes.get('VAPID key of the wrong length')!, /^Cannot start: Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/);
+    expectOneLineFailure(outcomes.get('OpenID issuer over plain http')!, /^Cannot start: Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/);
   });
 });
 

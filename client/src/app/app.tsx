@@ -4,6 +4,7 @@ import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { AppRoutes } from './routes.tsx';
+import { AppErrorBoundary } from './app-error-boundary.tsx';
 
 /** The whole app: what main.tsx renders, and what the build and the server draw (prerender.tsx). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -11,9 +12,12 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <StrictMode>
       <DisabledUntilLive>
         <AppProviders queryClient={queryClient}>
-          <AppShell>
-            <AppRoutes />
-          </AppShell>
+          {/* The shell holds its own boundary around the page; this one catches the shell itself. */}
+          <AppErrorBoundary>
+            <AppShell>
+              <AppRoutes />
+            </AppShell>
+          </AppErrorBoundary>
         </AppProviders>
       </DisabledUntilLive>
     </StrictMode>

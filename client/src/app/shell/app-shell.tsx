@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { OfflineBanner } from '@/components/offline-banner.tsx';
+import { AppErrorBoundary } from '../app-error-boundary.tsx';
 
 // Only detailers send positions: the sender loads for them alone, after the page.
 const TripLocationSender = lazy(() =>
@@ -28,7 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <TripLocationSender />
             </Suspense>
           )}
-          {redirect ? <Redirect to={redirect} replace /> : children}
+          {redirect ? <Redirect to={redirect} replace /> : <AppErrorBoundary>{children}</AppErrorBoundary>}
         </div>
       </main>
       <BottomNav />

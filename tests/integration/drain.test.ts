@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { get, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client.ts';
+import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
+import { createCustomer, testPassword } from '../factories/index.ts';
+import { createPostgresDatabase } from './test-app.ts';
+
+// Decision 041: SIGTERM drains. server/main.ts runs as a child process, as `npm start` runs it (without the client
+// build), on a new PostgreSQL database holding one customer made here beforehand: no demo seed (its six months of
+// history take minutes on a busy machine), so the embedded database, which one process holds, cannot be used.
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const drainLimitMs = 10_000;
+
+type Server = { child: ChildProcess; port: number; exited: Promise<number | null>; logs: () => string[] };
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: rootDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stdout = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    const parts = stdout.split('\n');
+    stdout = parts.pop()!;
+    lines.push(...parts);
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => lines.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const waiting = setInterval(() => {
+      const listening = lines.map((line) => /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line)).find(Boolean);
+      if (listening) {
+        clearInterval(waiting);
+        resolve({ child, port: Number(listening[1]), exited, logs: () => lines });
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(waiting);
+      reject(new Error(`server/main.ts exited (${code}) before listening:\n${lines.join('\n')}`));
+    });
+  });
+}
+
+/** One HTTP/1.1 answer read off a raw socket that the server closes after it. */
+type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+function readToEnd(socket: Socket): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** The first answer on a kept-alive socket, read by its Content-Length; the socket stays open. */
+function readOneAnswer(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(text)?.[1];
+      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) {
+        socket.off('data', onData);
+        resolve(text);
+      }
+    };
+    socket.on('data', onData);
+  });
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (server/main.ts in a child process)', () => {
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let server: Server | undefined;
+  let email = '';
+
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: postgres.url });
+    email = (await createCustomer({ db: database.db, catalogCache: createCatalogCache() })).email;
+    await database.close();
+    server = await startServer({ DATABASE_URL: postgres.url, DEMO_MODE: 'false', SEED_CATALOG: 'false' });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await postgres?.drop();
+  });
+
+  it('lets a running request finish, refuses new work, ends live streams with a retry hint and exits 0', async () => {
+    const { port, child, exited, logs } = server!;
+    const body = JSON.stringify({ email, password: testPassword });
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+    // An open live stream.
+    const stream = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/api/notifications/stream', headers: { cookie } }, resolve));
+    expect(stream.statusCode).toBe(200);
+    let streamText = '';
+    const streamEnded = new Promise<void>((resolve) => stream.setEncoding('utf8').on('data', (chunk: string) => (streamText += chunk)).on('end', resolve));
+
+    // A request in flight: its headers are in (Fastify has routed it), half its body is not.
+    const slow = await openSocket(port);
+    const slowAnswer = readToEnd(slow);
+    slow.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+
+    // A kept-alive connection that has had one answer and has begun its next request.
+    const keptAlive = await openSocket(port);
+    keptAlive.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(await readOneAnswer(keptAlive)).toMatch(/^HTTP\/1\.1 200 /);
+    const keptAliveAnswer = readToEnd(keptAlive);
+    keptAlive.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    // Both requests have reached the server before the signal.
+    await fetch(`http://127.0.0.1:${port}/api/health`);
+
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+
+    await streamEnded;
+    expect(streamText).toMatch(/^retry: 3000\n\n: connected\n\n/);
+    expect(streamText).toMatch(/\nretry: \d{4}\n: closing\n\n$/);
+
+    // The request that arrives on the kept-alive connection during the drain is turned away, to be retried elsewhere.
+    keptAlive.write('\r\n');
+    const turnedAway = await keptAliveAnswer;
+    expect(turnedAway.status).toBe(503);
+    expect(turnedAway.headers['retry-after']).toBe('5');
+    expect(turnedAway.headers.connection).toBe('close');
+
+    // The running request finishes, and its connection closes behind it.
+    slow.write(body.slice(5));
+    const finished = await slowAnswer;
+    expect(finished.status).toBe(200);
+    expect(finished.body).toContain(email);
+    expect(finished.headers.connection).toBe('close');
+
+    // A new connection is refused: the server no longer listens.
+    await expect(openSocket(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(drainLimitMs);
+    const logged = logs().join('\n');
+    expect(logged).toContain('SIGTERM: draining');
+    expect(logged).toContain('"msg":"drained"');
+  }, 60_000);
+});
