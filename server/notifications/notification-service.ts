@@ -89,7 +89,11 @@ export async function notifyMany(
   const settingsOf = await channelSettings(db, full);
   const channelsOf = (notification: NewNotification): Channels => {
     const channels = settingsOf(notification);
-    return { inApp: channels.inApp && only.inApp !== false, push: channels.push && only.push !== false, email: channels.email && only.email !== false };
+    return {
+      inApp: channels.inApp && only.inApp !== false,
+      push: channels.push && only.push !== false,
+      email: channels.email && only.email !== false,
+    };
   };
   const wanted = full.filter((notification) => channelsOf(notification).inApp);
   const stored: NotificationRow[] = [];
