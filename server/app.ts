@@ -64,6 +64,7 @@ import { referralRoutes } from './referrals/routes.ts';
 import { marketingRoutes } from './marketing/marketing-routes.ts';
 import { startCampaignJob } from './marketing/campaign-sending.ts';
 import { smartBookingRoutes } from './smart-booking/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,6 +188,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(referralRoutes);
   await app.register(marketingRoutes);
   await app.register(smartBookingRoutes);
+  await app.register(calendarRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each

@@ -50,6 +50,8 @@ const configSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   DEMO_MODE: booleanFlag.optional(),
   SEED_CATALOG: booleanFlag.optional(),
+  /** Demo mode's six months of past jobs (server/seed/demo-history.ts); `false` starts in seconds with the accounts and catalog only. */
+  DEMO_HISTORY: booleanFlag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Glossly <no-reply@glossly.local>'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),

@@ -17,7 +17,7 @@ const config = await startupStep(() => loadConfig());
 await startupStep(() => Promise.all([checkPortFree(config), config.REDIS_URL && checkRedis(config.REDIS_URL)]), config);
 // The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
 // migrations and under the same lock: instances started together on one database seed it one after another.
-const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config });
+const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history: config.DEMO_HISTORY });
 const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir: path.resolve(rootDir, config.DATA_DIR), prepare: seed }),
   config,

@@ -10,6 +10,14 @@ export const reviewWindowDays = 14;
 /** An author may edit their review for this long after writing it. */
 export const reviewEditHours = 24;
 
+/**
+ * A covered visit (paid by Glossly, not the member) is credited to its detailer only once the member could no longer
+ * report a problem with it: the claim window after completion, with no claim upheld or still open (decision 043).
+ */
+export function coveredVisitCreditAt(completedAt: Date | string): Date {
+  return new Date(new Date(completedAt).getTime() + claimWindowHours * hour);
+}
+
 export function isWithinHours(since: Date | string, hours: number, now: Date): boolean {
   return now.getTime() < new Date(since).getTime() + hours * hour;
 }

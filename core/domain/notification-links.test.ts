@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationLink } from './notification-links.ts';
+import { notificationCalendarLink, notificationLink } from './notification-links.ts';
 
 describe('notificationLink (spec: items link by type)', () => {
   it.each([
@@ -31,5 +31,19 @@ describe('notificationLink (spec: items link by type)', () => {
   it('escapes an entity id so it cannot change the path', () => {
     expect(notificationLink({ type: 'message', entityId: 'a&b' })).toBe('/messages?conversationId=a%26b');
     expect(notificationLink({ type: 'review', entityId: '../admin' })).toBe('/reviews/..%2Fadmin');
+  });
+});
+
+describe('notificationCalendarLink (decision 044)', () => {
+  it("gives a booking's calendar file for a booking's request or update", () => {
+    expect(notificationCalendarLink({ type: 'booking_request', entityId: '12' })).toBe('/api/bookings/12/calendar.ics');
+    expect(notificationCalendarLink({ type: 'booking_update', entityId: ' 7 ' })).toBe('/api/bookings/7/calendar.ics');
+  });
+
+  it('gives none for other types, or for an entity that is not a booking id', () => {
+    expect(notificationCalendarLink({ type: 'service_update', entityId: '12' })).toBeNull();
+    expect(notificationCalendarLink({ type: 'payment', entityId: '12' })).toBeNull();
+    expect(notificationCalendarLink({ type: 'booking_update', entityId: '' })).toBeNull();
+    expect(notificationCalendarLink({ type: 'booking_update', entityId: '/x' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../schemas/notification.ts';
+import { bookingCalendarPath } from './calendar.ts';
 
 /**
  * Where a notification item links (spec, App shell: "Items link by type"). Null when the type has no page
@@ -34,4 +35,15 @@ export function notificationLink(notification: { type: NotificationType; entityI
       return unknownType;
     }
   }
+}
+
+/**
+ * The calendar file an email about a booking carries (decision 044): a new request, an acceptance, a move or a
+ * cancellation. The link gives the booking as it is when opened (an updated time, or a cancellation), never a copy
+ * that a later change would make wrong. Null for every other notification.
+ */
+export function notificationCalendarLink(notification: { type: NotificationType; entityId: string }): string | null {
+  if (notification.type !== 'booking_request' && notification.type !== 'booking_update') return null;
+  const id = notification.entityId.trim();
+  return /^[1-9]\d{0,9}$/.test(id) ? bookingCalendarPath(Number(id)) : null;
 }

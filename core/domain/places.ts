@@ -10,3 +10,8 @@ export const accessNotesMaxLength = 500;
 /** A US ZIP code: 5 digits or ZIP+4. The booking's, the places' and the slot search's one rule. */
 export const zipPattern = /^\d{5}(-\d{4})?$/;
 export const zipMessage = 'Enter a 5-digit ZIP code (or ZIP+4)';
+
+/** A job's place on one line, as a map or a calendar reads it: '1 Market St, Apt 4, San Francisco 94105'. */
+export function placeLine(place: { address: string; apt?: string | null; city: string; zip: string }): string {
+  return [place.address, place.apt, `${place.city} ${place.zip}`].filter(Boolean).join(', ');
+}

@@ -97,6 +97,19 @@ export type Payout = {
   lines: EarningsLine[];
 };
 
+/**
+ * A covered visit's credit not in the balance yet (decision 043): 'pending' until `availableAt` (the claim window's end),
+ * 'on_hold' while the member's reported problem is open.
+ */
+export type PendingCredit = {
+  bookingId: number;
+  serviceName: string;
+  completedAt: string;
+  availableAt: string;
+  amountCents: number;
+  status: 'pending' | 'on_hold';
+};
+
 /** GET /api/detailer/earnings. */
 export type Earnings = {
   /** Everything earned and not paid out yet; negative after a refund that came after a payout (netted next time). */
@@ -111,6 +124,8 @@ export type Earnings = {
   payouts: Payout[];
   /** Months (YYYY-MM) with ledger rows, newest first: the statements to download. */
   statementMonths: string[];
+  /** Covered visits done and not credited yet, soonest available first. */
+  pendingCredits: PendingCredit[];
   /** False before the first job: the page shows its empty state. */
   hasActivity: boolean;
 };

@@ -13,6 +13,7 @@ import {
   emailVerificationTokens,
   notificationSettings,
   passwordResetTokens,
+  paymentCustomers,
   savedAddresses,
   savedCards,
   sessions,
@@ -99,7 +100,7 @@ export async function deleteAccount(
       })
       .where(eq(users.id, me.id));
     for (const table of [vehicles, savedAddresses]) await tx.delete(table).where(eq(table.customerId, me.id));
-    for (const table of [deviceTokens, notificationSettings, savedCards, sessions, emailChangeTokens, passwordResetTokens, emailVerificationTokens]) {
+    for (const table of [deviceTokens, notificationSettings, savedCards, paymentCustomers, sessions, emailChangeTokens, passwordResetTokens, emailVerificationTokens]) {
       await tx.delete(table).where(eq(table.userId, me.id));
     }
   });

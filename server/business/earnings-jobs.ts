@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
+import { flagFrequentCoveredVisits } from '../memberships/visits/covered-visit-flags.ts';
 import { syncEarnings } from './earnings-sync.ts';
 import { runPayouts } from './payout-run.ts';
 
@@ -9,5 +10,7 @@ import { runPayouts } from './payout-run.ts';
  */
 export function startEarningsJobs(app: FastifyInstance): void {
   startIntervalJob(app, 'earnings-sync', 60_000, (ctx, now) => syncEarnings(ctx.db, now), (result) => result.written + result.voided > 0);
+  // Covered visits more frequent than any plan allows are flagged to admins (decision 043).
+  startIntervalJob(app, 'covered-visit-flags', 60 * 60_000, (ctx, now) => flagFrequentCoveredVisits(ctx, now), (result) => result.flagged > 0);
   startIntervalJob(app, 'payouts', 15 * 60_000, (ctx, now) => runPayouts(ctx, now), (result) => result.paid + result.failed + result.retried > 0);
 }

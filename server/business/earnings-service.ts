@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, detailerLedger, payouts, services } from '../db/schema.ts';
 import type { Actor } from '../identity/access.ts';
-import { ledgerBalance, readPlatformSettings, syncEarnings } from './earnings-sync.ts';
+import { ledgerBalance, pendingCoveredCredits, readPlatformSettings, syncEarnings } from './earnings-sync.ts';
 import { businessOf, payoutAccountOf, toPayoutAccount } from './payout-account-service.ts';
 import { platformDate } from './payout-run.ts';
 
@@ -83,6 +83,7 @@ const emptyEarnings = (gateway: Earnings['payoutGateway']): Omit<Earnings, 'comm
   payoutGateway: gateway,
   payouts: [],
   statementMonths: [],
+  pendingCredits: [],
   hasActivity: false,
 });
 
@@ -117,6 +118,7 @@ export async function getEarnings(ctx: AppContext, actor: Actor, now: Date): Pro
     .from(payouts)
     .where(and(eq(payouts.detailerId, detailerId), eq(payouts.runDate, today)));
   const account = await payoutAccountOf(db, detailerId);
+  const pendingCredits = await pendingCoveredCredits(db, detailerId, now);
   return {
     balanceCents,
     weekCents: week?.cents ?? 0,
@@ -126,7 +128,8 @@ export async function getEarnings(ctx: AppContext, actor: Actor, now: Date): Pro
     payoutGateway: config.PAYMENTS_GATEWAY,
     payouts: await payoutsWithLines(db, detailerId),
     statementMonths: months.map((m) => m.month),
-    hasActivity: months.length > 0,
+    pendingCredits,
+    hasActivity: months.length > 0 || pendingCredits.length > 0,
   };
 }
 

@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { claimWindowHours, coveredVisitCreditAt } from '@core/domain/after-the-job.ts';
 import { defaultCommissionBasisPoints, defaultPayoutWeekday, jobSplit, refundSplit, tipSplit, type EarningsSplit } from '@core/domain/earnings.ts';
+import type { PendingCredit } from '@core/schemas/earnings.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, detailerLedger, payments, platformSettings, promoCodes } from '../db/schema.ts';
+import { bookings, claims, detailerLedger, payments, platformSettings, promoCodes, services as servicesTable } from '../db/schema.ts';
+import { isCoveredVisit } from '../memberships/visits/covered-visit.ts';
 
 /**
  * A refund row is written 'succeeded' before the gateway is called and flipped to 'failed' if the gateway refuses
@@ -151,7 +154,7 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
     if (candidates.length < batchSize) break;
     afterId = candidates[candidates.length - 1]!.paymentId;
   }
-  written += await syncCoveredVisits(db, commissionBasisPoints);
+  written += await syncCoveredVisits(db, commissionBasisPoints, now);
   const voided = await db
     .update(detailerLedger)
     .set({ grossCents: 0, commissionCents: 0, amountCents: 0 })
@@ -169,38 +172,46 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
   return { written, voided: voided.length };
 }
 
+/** A completed visit's completion time (rows from before completed_at was kept have only their last update). */
+const completedAtOf = sql<Date>`coalesce(${bookings.completedAt}, ${bookings.updatedAt})`.mapWith(bookings.updatedAt);
+
+/**
+ * What keeps a covered visit's credit back: the member's claim that is open (on hold) or resolved (the admin upheld
+ * it: never credited). A rejected claim keeps nothing back. Null when there is none.
+ */
+const disputeOf = sql<'open' | 'resolved' | null>`(select ${claims.status} from ${claims} where ${claims.bookingId} = ${bookings.id} and ${claims.status} <> 'rejected' order by (${claims.status} = 'open') desc limit 1)`;
+
+/** Completed covered visits without their credit yet; `where` narrows them. */
+function uncreditedCoveredVisits(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      detailerId: bookings.detailerId,
+      priceCents: bookings.priceCents,
+      vehicleSurchargeCents: bookings.vehicleSurchargeCents,
+      completedAt: completedAtOf,
+      dispute: disputeOf,
+    })
+    .from(bookings)
+    .leftJoin(detailerLedger, and(eq(detailerLedger.bookingId, bookings.id), eq(detailerLedger.kind, 'job'), isNull(detailerLedger.paymentId)))
+    .where(and(isNull(detailerLedger.id), eq(bookings.status, 'completed'), isCoveredVisit, where))
+    .orderBy(asc(bookings.id))
+    .limit(batchSize);
+}
+
 /**
  * A visit the membership covers (decision 022) is completed with no payment: the platform funds it, so the
- * detailer earns the job as if it were paid in full, gross = price + surcharge, with the same commission. One row per
- * booking (`detailer_ledger_one_covered_job_per_booking`), however many passes race. A cancelled visit earns nothing.
+ * detailer earns the job as if it were paid in full, gross = price + surcharge, with the same commission. Nothing
+ * confirmed that such a visit happened, so (decision 043) it is credited only once the member's claim window has
+ * passed with no claim open or upheld, dated when it became available. One row per booking
+ * (`detailer_ledger_one_covered_job_per_booking`), however many passes race. A cancelled visit earns nothing.
  */
-async function syncCoveredVisits(db: Database, commissionBasisPoints: number): Promise<number> {
+async function syncCoveredVisits(db: Database, commissionBasisPoints: number, now: Date): Promise<number> {
+  const windowClosedBefore = new Date(now.getTime() - claimWindowHours * 3_600_000);
   let written = 0;
   let afterId = 0;
   for (;;) {
-    const visits = await db
-      .select({
-        bookingId: bookings.id,
-        detailerId: bookings.detailerId,
-        priceCents: bookings.priceCents,
-        vehicleSurchargeCents: bookings.vehicleSurchargeCents,
-        completedAt: sql<Date>`coalesce(${bookings.completedAt}, ${bookings.updatedAt})`.mapWith(bookings.updatedAt),
-      })
-      .from(bookings)
-      .leftJoin(detailerLedger, and(eq(detailerLedger.bookingId, bookings.id), eq(detailerLedger.kind, 'job'), isNull(detailerLedger.paymentId)))
-      .where(
-        and(
-          isNull(detailerLedger.id),
-          sql`${bookings.id} > ${afterId}`,
-          eq(bookings.status, 'completed'),
-          isNotNull(bookings.membershipId),
-          sql`${bookings.discountCents} = ${bookings.priceCents} + ${bookings.vehicleSurchargeCents}`,
-          // A booking charged through the payments ledger earns from its capture, not here (a tip does not count).
-          sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.kind} in ('authorize', 'capture'))`,
-        ),
-      )
-      .orderBy(asc(bookings.id))
-      .limit(batchSize);
+    const visits = await uncreditedCoveredVisits(db, and(sql`${bookings.id} > ${afterId}`, lte(completedAtOf, windowClosedBefore), sql`${disputeOf} is null`));
     for (const visit of visits) {
       const inserted = await db
         .insert(detailerLedger)
@@ -209,8 +220,8 @@ async function syncCoveredVisits(db: Database, commissionBasisPoints: number): P
           kind: 'job',
           bookingId: visit.bookingId,
           paymentId: null,
-          ...jobSplit(visit.priceCents + visit.vehicleSurchargeCents, 0, commissionBasisPoints),
-          createdAt: visit.completedAt,
+          ...coveredVisitSplit(visit, commissionBasisPoints),
+          createdAt: coveredVisitCreditAt(visit.completedAt),
         })
         .onConflictDoNothing()
         .returning({ id: detailerLedger.id });
@@ -220,6 +231,40 @@ async function syncCoveredVisits(db: Database, commissionBasisPoints: number): P
     afterId = visits[visits.length - 1]!.bookingId;
   }
   return written;
+}
+
+const coveredVisitSplit = (visit: { priceCents: number; vehicleSurchargeCents: number }, commissionBasisPoints: number) =>
+  jobSplit(visit.priceCents + visit.vehicleSurchargeCents, 0, commissionBasisPoints);
+
+/**
+ * The detailer's covered visits done and not credited yet (the earnings screen): pending until the claim window ends,
+ * on hold while a claim is open; one whose claim was upheld is not listed (it will not be credited).
+ */
+export async function pendingCoveredCredits(db: Database, detailerId: number, now: Date): Promise<PendingCredit[]> {
+  const { commissionBasisPoints } = await readPlatformSettings(db);
+  const rows = await uncreditedCoveredVisits(db, and(eq(bookings.detailerId, detailerId), sql`${disputeOf} is distinct from 'resolved'`));
+  const services = new Map(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ bookingId: bookings.id, name: servicesTable.name })
+            .from(bookings)
+            .innerJoin(servicesTable, eq(servicesTable.id, bookings.serviceId))
+            .where(inArray(bookings.id, rows.map((row) => row.bookingId)))
+        ).map((row) => [row.bookingId, row.name]),
+  );
+  return rows
+    .map((row) => ({
+      bookingId: row.bookingId,
+      serviceName: services.get(row.bookingId) ?? '',
+      completedAt: row.completedAt.toISOString(),
+      // Past the window but not yet swept by the job: it shows as available now.
+      availableAt: new Date(Math.max(coveredVisitCreditAt(row.completedAt).getTime(), now.getTime())).toISOString(),
+      amountCents: coveredVisitSplit(row, commissionBasisPoints).amountCents,
+      status: row.dispute === 'open' ? ('on_hold' as const) : ('pending' as const),
+    }))
+    .sort((a, b) => a.availableAt.localeCompare(b.availableAt));
 }
 
 /** The detailer's balance: the sum of their ledger (negative after a refund that came after a payout). */

@@ -14,3 +14,4 @@ export * from './schema/business.ts';
 export * from './schema/memberships.ts';
 export * from './schema/marketing.ts';
 export * from './schema/smart-booking.ts';
+export * from './schema/calendar.ts';

@@ -27,6 +27,8 @@ export const redacted = '[redacted]';
 
 /** Query-string values that are credentials: a payment intent's secret, a reset token, an OpenID code and state. */
 const secretQueryValues = /([?&](?:client_secret|token|code|state)=)[^&#]*/gi;
+/** Paths whose segment is a credential: a calendar feed's token (decision 044). */
+const secretPathSegments = /(\/api\/calendar\/)[^/?#]+/gi;
 
 /**
  * The values of a failed statement (Drizzle's `DrizzleQueryError.params`, anywhere in the cause chain): they may be
@@ -87,7 +89,7 @@ export function serializeError(error: unknown): SerializedError {
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(secretQueryValues, `$1${redacted}`),
+    url: request.url.replace(secretQueryValues, `$1${redacted}`).replace(secretPathSegments, `$1${redacted}`),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

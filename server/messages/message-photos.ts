@@ -41,10 +41,14 @@ export function newPhotoKey(conversationId: number): string {
   return `messages/${conversationId}/${randomBytes(12).toString('hex')}.webp`;
 }
 
-/** Prepares and stores a photo; answers its key. */
-export async function storeMessagePhoto(storage: ObjectStorage, conversationId: number, photo: MessagePhotoInput): Promise<string> {
+/** Prepares and stores a photo; answers its key and its stored size (which counts toward the sender's quota). */
+export async function storeMessagePhoto(
+  storage: ObjectStorage,
+  conversationId: number,
+  photo: MessagePhotoInput,
+): Promise<{ key: string; bytes: number }> {
   const webp = await preparePhoto(photo);
   const key = newPhotoKey(conversationId);
   await storage.put(key, webp);
-  return key;
+  return { key, bytes: webp.length };
 }

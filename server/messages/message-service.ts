@@ -26,6 +26,7 @@ import {
   type ThreadAccess,
 } from './conversation-access.ts';
 import { summariesFor, toApiMessage, type MessageRow } from './conversation-queries.ts';
+import { requireStorageLeft, reserveStorage } from '../storage/storage-quota.ts';
 import { storedPhotoType, storeMessagePhoto } from './message-photos.ts';
 
 /**
@@ -119,13 +120,16 @@ export async function sendMessage(
   if (access.relation === 'admin' && access.booking) throw forbidden('Admins read booking conversations but do not write in them');
   if (isReadOnly(access, now)) throw conflict('This conversation is closed');
 
-  const photoKey = input.photo ? await storeMessagePhoto(storage, conversationId, input.photo) : null;
+  if (input.photo) await requireStorageLeft(ctx.db, user.id, 'photo.data');
+  const photo = input.photo ? await storeMessagePhoto(storage, conversationId, input.photo) : null;
+  const photoKey = photo?.key ?? null;
   let row: MessageRow | null;
   try {
     row = await ctx.transaction(async (tx) => {
+      if (photo) await reserveStorage(tx.db, user.id, photo.bytes, 'photo.data');
       const [created] = await tx.db
         .insert(messages)
-        .values({ conversationId, senderUserId: user.id, body, photoKey, clientId: input.clientId, createdAt: now })
+        .values({ conversationId, senderUserId: user.id, body, photoKey, photoBytes: photo?.bytes ?? 0, clientId: input.clientId, createdAt: now })
         .onConflictDoNothing({ target: [messages.conversationId, messages.senderUserId, messages.clientId] })
         .returning();
       // The same send raced itself (a double tap reaching two requests): the other one made the message.

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { notificationLink } from '@core/domain/notification-links.ts';
+import { notificationCalendarLink, notificationLink } from '@core/domain/notification-links.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { notificationDeliveries, users } from '../db/schema.ts';
@@ -96,10 +96,12 @@ async function queueEmail(db: Database, channels: ExternalChannels, row: Deliver
     const [user] = await tx.select({ email: users.email, isDisabled: users.isDisabled }).from(users).where(eq(users.id, row.userId));
     if (!user || user.isDisabled) return;
     const appUrl = channels.appUrl.replace(/\/$/, '');
+    const calendar = notificationCalendarLink(row);
+    const calendarLine = calendar ? `\n\nAdd to or update your calendar: ${appUrl}${calendar}` : '';
     await channels.mailer.send(tx, {
       to: user.email,
       subject: row.title,
-      text: `${row.message}\n\nOpen in Glossly: ${appUrl}${notificationLink(row) ?? '/'}\n\nChoose which notifications you get by email: ${appUrl}/notification-settings`,
+      text: `${row.message}\n\nOpen in Glossly: ${appUrl}${notificationLink(row) ?? '/'}${calendarLine}\n\nChoose which notifications you get by email: ${appUrl}/notification-settings`,
     });
   });
   channels.mailer.deliverSoon(db);

@@ -7,6 +7,8 @@ import { liveChangeSchema, type LiveChange } from '@core/schemas/live-change.ts'
 import type { Notification } from '@core/schemas/notification.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
+import { createInProcessStreamCap, createRedisStreamCap, namespaceOf, type StreamCap } from './realtime/stream-cap.ts';
+import { installSecret } from '../payments/gateways/index.ts';
 import { createNotificationOutbox, type ExternalChannels, type NotificationOutbox } from './notification-delivery.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -32,9 +34,13 @@ export type StreamMessage = { event: 'notification'; data: Notification } | { ev
 export type StreamListener = { userId: number; role: Role; sessionHash: string; send: (message: StreamMessage) => void; end: () => void };
 
 export const heartbeatMs = 25_000;
+/** A stream's place under its account's cap lapses this long after its last heartbeat (a crashed instance's streams). */
+export const streamPlaceTtlMs = 2 * heartbeatMs + 10_000;
 
 export type RealtimeHub = {
   bus: EventBus;
+  /** Live streams per account: across instances in Redis with REDIS_URL, else on this instance. */
+  streamCap: StreamCap;
   /**
    * Hands the listener its user's notifications and the changes its user or role hears, raised on any instance
    * (when Redis is used); returns unsubscribe.
@@ -91,6 +97,10 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
     : createInProcessBus();
   const listeners = new Set<StreamListener>();
   const streams = new Set<() => void>();
+  let namespace: Promise<string> | undefined;
+  const streamCap = config.REDIS_URL
+    ? createRedisStreamCap(config.REDIS_URL, () => (namespace ??= installSecret(db, 'realtime_namespace').then(namespaceOf)), streamPlaceTtlMs, log)
+    : createInProcessStreamCap();
 
   const unsubscribeNotifications = await bus.subscribe(notificationChannel, (message) => {
     let notification: Notification;
@@ -171,6 +181,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
 
   const hub: RealtimeHub = {
     bus,
+    streamCap,
     checkSessions,
     publish,
     deliveries,
@@ -201,6 +212,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
       await hub.settled();
       unsubscribeNotifications();
       unsubscribeChanges();
+      await streamCap.close();
       await bus.close();
     },
   };
@@ -222,29 +234,29 @@ async function realtimePlugin(app: FastifyInstance) {
  * changes they may be looking at (`event: change`), a comment every 25 s so proxies keep it open, and cleans
  * up when either side closes.
  */
-/** Live streams one account may hold open on one instance: a phone, a laptop and tabs, not the 500 one account opened. */
+/**
+ * Live streams one account may hold open, on all instances together (with REDIS_URL): a phone, a laptop and tabs, not
+ * the 500 one account opened.
+ */
 export const maxStreamsPerAccount = 10;
 export const tooManyStreamsMessage = 'Too many live connections are open for this account. Close a tab or two and try again.';
-const streamsByAccount = new WeakMap<FastifyInstance, Map<number, number>>();
 
-export function openNotificationStream(
+export async function openNotificationStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; role: Role },
-) {
-  let open = streamsByAccount.get(app);
-  if (!open) streamsByAccount.set(app, (open = new Map()));
-  const held = open.get(user.id) ?? 0;
+): Promise<void> {
+  const place = await app.realtime.streamCap.take(user.id, maxStreamsPerAccount);
   // Refused with a status, not opened and closed: a browser's EventSource gives up on a 429 instead of reconnecting.
-  if (held >= maxStreamsPerAccount) throw new AppError('too_many_requests', tooManyStreamsMessage);
-  open.set(user.id, held + 1);
-  const release = () => {
-    const left = (open.get(user.id) ?? 1) - 1;
-    if (left > 0) open.set(user.id, left);
-    else open.delete(user.id);
-  };
+  if (!place) throw new AppError('too_many_requests', tooManyStreamsMessage);
+  const release = place.release;
   reply.hijack();
+  // The client went away while the place was being counted: no close event will come, so give it back at once.
+  if (request.raw.destroyed) {
+    release();
+    return;
+  }
   const raw = reply.raw;
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -253,7 +265,10 @@ export function openNotificationStream(
     'x-accel-buffering': 'no',
   });
   raw.write('retry: 3000\n\n: connected\n\n');
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+  const heartbeat = setInterval(() => {
+    raw.write(': heartbeat\n\n');
+    place.refresh();
+  }, heartbeatMs);
   heartbeat.unref();
   let ended = false;
   let untrack: () => void = () => undefined;

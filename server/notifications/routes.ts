@@ -42,8 +42,9 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   // Server-Sent Events: the signed-in user's notifications and live changes as they happen, on any instance.
-  app.get('/api/notifications/stream', (request, reply) => {
-    openNotificationStream(app, request, reply, requireUser(request.user));
+  app.get('/api/notifications/stream', async (request, reply) => {
+    await openNotificationStream(app, request, reply, requireUser(request.user));
+    return reply;
   });
 
   app.post('/api/device-tokens', async (request, reply) => {

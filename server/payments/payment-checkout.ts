@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { bookingNotAwaitingPaymentMessage, gatewayFailure, openStatuses, statusResponse, type IntentRow } from './payment-common.ts';
+import { bookingNotAwaitingPaymentMessage, gatewayCustomerRef, gatewayFailure, openStatuses, statusResponse, type IntentRow } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
 import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
@@ -80,6 +80,7 @@ export async function createPaymentIntent(
       metadata: { bookingId: String(booking.id), customerId: String(user.id), creditsAppliedCents: String(creditsCents) },
       // The card is kept with the gateway: a tip after the job is then one tap (tip-service.ts).
       keepPaymentMethod: true,
+      customerRef: await gatewayCustomerRef(ctx, user),
     });
   } catch (error) {
     gatewayFailure(error);

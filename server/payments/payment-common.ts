@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { conflict } from '@core/errors.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
-import type { paymentIntents } from '../db/schema.ts';
-import { GatewayError } from './gateways/gateway.ts';
+import type { AppContext } from '../context.ts';
+import { paymentCustomers, type paymentIntents } from '../db/schema.ts';
+import { GatewayError, type GatewayCustomer } from './gateways/gateway.ts';
 
 /** What the payment services share: intent statuses and their messages. */
 
@@ -21,4 +23,20 @@ export function statusResponse(row: IntentRow): IntentStatusResponse {
 export function gatewayFailure(error: unknown): never {
   if (error instanceof GatewayError) throw conflict(error.message);
   throw error;
+}
+
+/**
+ * The gateway's customer record for this Glossly customer, made on their first payment and kept (payment_customers);
+ * undefined for a gateway that keeps cards without one. Two first payments at once store one: the first row wins.
+ */
+export async function gatewayCustomerRef(ctx: Pick<AppContext, 'db' | 'gateway'>, customer: GatewayCustomer): Promise<string | undefined> {
+  const { db, gateway } = ctx;
+  if (!gateway.customerFor) return undefined;
+  const mine = and(eq(paymentCustomers.userId, customer.id), eq(paymentCustomers.gateway, gateway.kind));
+  const [known] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(mine);
+  if (known) return known.ref;
+  const ref = await gateway.customerFor(customer);
+  await db.insert(paymentCustomers).values({ userId: customer.id, gateway: gateway.kind, customerRef: ref }).onConflictDoNothing();
+  const [stored] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(mine);
+  return stored!.ref;
 }

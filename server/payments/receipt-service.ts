@@ -4,6 +4,7 @@ import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { buildReceiptLines, receiptNumber } from '@core/domain/receipt.ts';
 import { discountSourceOf } from '@core/domain/discount.ts';
+import { placeLine } from '@core/domain/places.ts';
 import type { Receipt } from '@core/schemas/receipt.ts';
 import { loadRecord, slotLabel, visibleRecord, type BookingRecord } from '../bookings/booking-records.ts';
 import type { AppContext } from '../context.ts';
@@ -65,7 +66,7 @@ async function receiptOf(db: Database, record: BookingRecord, withCard: boolean)
     customerName: record.customerName,
     when: whenText(b.startsAt, record.timeZone),
     timeZone: record.timeZone,
-    address: [b.address, b.apt, `${b.city} ${b.zip}`].filter(Boolean).join(', '),
+    address: placeLine(b),
     ...totals,
     card,
     chargedAt: captures[0]!.createdAt.toISOString(),

@@ -13,7 +13,7 @@ import { bookings, paymentIntents, payments, tips } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
-import { gatewayFailure, openStatuses } from './payment-common.ts';
+import { gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
 import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 
 /**
@@ -111,6 +111,8 @@ export async function createTip(ctx: AppContext, actor: Actor, now: Date, bookin
       currency: 'usd',
       idempotencyKey,
       metadata: { kind: 'tip', bookingId: String(booking.id), customerId: String(user.id) },
+      // The booking's card is its customer's at the gateway (Stripe): the tip's intent must be theirs too.
+      ...(bookingCard ? { customerRef: await gatewayCustomerRef(ctx, user) } : {}),
     });
   } catch (error) {
     gatewayFailure(error);

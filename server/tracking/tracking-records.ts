@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { forbidden } from '@core/errors.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
+import { placeLine } from '@core/domain/places.ts';
 import type { BookingStatus } from '@core/domain/booking-status.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, detailerPositions, detailers, locationSharing } from '../db/schema.ts';
@@ -58,5 +59,4 @@ export function shortName(fullName: string): string {
 }
 
 /** The one-line address of a job, as the tracking screen shows it. */
-export const jobAddress = (booking: Pick<BookingRecord['booking'], 'address' | 'apt' | 'city' | 'zip'>) =>
-  [booking.address, booking.apt, `${booking.city} ${booking.zip}`].filter(Boolean).join(', ');
+export const jobAddress = (booking: Pick<BookingRecord['booking'], 'address' | 'apt' | 'city' | 'zip'>) => placeLine(booking);

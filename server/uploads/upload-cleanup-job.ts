@@ -3,6 +3,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { bookingPhotos, claimPhotos, detailers, services, uploads, users, vehicles } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
+import { removeQueuedObjects } from '../storage/object-removals.ts';
 import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
 import { uploadObjectKey } from './upload-keys.ts';
 
@@ -55,8 +56,17 @@ export async function runUploadCleanup(ctx: Pick<AppContext, 'db'>, storage: Obj
   }
 }
 
-/** Runs the pass every hour while the app is up, on the storage the configuration chose. */
+/**
+ * Runs the pass every hour while the app is up, on the storage the configuration chose, and with it the removal of
+ * deleted messages' photos (server/storage/object-removals.ts).
+ */
 export function startUploadCleanupJob(app: FastifyInstance, intervalMs = uploadCleanupIntervalMs): void {
   const storage = createObjectStorage(app.config);
-  startIntervalJob(app, 'upload cleanup', intervalMs, (ctx, now) => runUploadCleanup(ctx, storage, now), (result) => result.deleted > 0);
+  startIntervalJob(
+    app,
+    'upload cleanup',
+    intervalMs,
+    async (ctx, now) => ({ ...(await runUploadCleanup(ctx, storage, now)), ...(await removeQueuedObjects(ctx.db, storage)) }),
+    (result) => result.deleted + result.removed > 0,
+  );
 }

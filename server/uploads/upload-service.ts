@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { bookingPhotos, bookings, detailers, reviews, services, uploads, users, vehicles } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { requireStorageLeft, reserveStorage } from '../storage/storage-quota.ts';
 import { uploadObjectKey } from './upload-keys.ts';
 import { detectImageType, encodeWebp, ImageError, storedImageType, uprightSize } from './image-processing.ts';
 
@@ -24,13 +25,14 @@ const uploadResponse = (row: UploadRow): Upload => ({ id: row.id, url: `/api/upl
 
 /**
  * POST /api/uploads: checks the file by its bytes, re-encodes it (upright, no metadata, WebP) in each width that fits
- * and stores them, then records the upload as the caller's.
+ * and stores them, then records the upload as the caller's within their storage quota (413 naming it beyond).
  */
 export async function createUpload(db: Database, storage: ObjectStorage, actor: Actor, bytes: Buffer): Promise<Upload> {
   const user = requireUser(actor);
   if (bytes.length === 0) throw refused('The file is empty; choose an image');
   if (bytes.length > uploadMaxBytes) throw uploadTooLarge();
   if (detectImageType(bytes) === null) throw refused(wrongTypeMessage);
+  await requireStorageLeft(db, user.id, 'file');
 
   const versions: { width: number; height: number; data: Buffer }[] = [];
   try {
@@ -51,18 +53,23 @@ export async function createUpload(db: Database, storage: ObjectStorage, actor: 
       written.push(key);
     }
     const largest = versions.at(-1)!;
-    const [row] = await db
-      .insert(uploads)
-      .values({
-        ownerUserId: user.id,
-        storageKey,
-        widths: versions.map((version) => version.width),
-        width: largest.width,
-        height: largest.height,
-        byteSize: versions.reduce((sum, version) => sum + version.data.length, 0),
-      })
-      .returning();
-    return uploadResponse(row!);
+    const byteSize = versions.reduce((sum, version) => sum + version.data.length, 0);
+    const row = await db.transaction(async (tx) => {
+      await reserveStorage(tx, user.id, byteSize, 'file');
+      const [created] = await tx
+        .insert(uploads)
+        .values({
+          ownerUserId: user.id,
+          storageKey,
+          widths: versions.map((version) => version.width),
+          width: largest.width,
+          height: largest.height,
+          byteSize,
+        })
+        .returning();
+      return created!;
+    });
+    return uploadResponse(row);
   } catch (error) {
     // Nothing half-stored: the objects go when the row could not be written.
     await Promise.allSettled(written.map((key) => storage.delete(key)));

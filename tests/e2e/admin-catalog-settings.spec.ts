@@ -1,13 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
 
 // Issue 19: the platform settings in the database (decision 022) and /admin/services. All specs share one server
 // database, so every change made here is put back before the test ends.
-
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });
-  expect(response.status()).toBe(200);
-}
 
 /** Puts the spec's $15.00 fee back, whatever the test did. */
 async function restoreServiceFee(request: APIRequestContext) {
@@ -18,7 +13,7 @@ async function restoreServiceFee(request: APIRequestContext) {
 test('[ADMIN] changes the service fee; a customer\'s new booking is priced with it, and the fee goes back', async ({ page, browser }) => {
   // Two browsers, a booking and the help centre: longer than one page's default.
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
   try {
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -78,7 +73,7 @@ test('[ADMIN] changes the service fee; a customer\'s new booking is priced with 
 
 test('[ADMIN] adds a category, hides it from the home screen and shows it again', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
   const name = `E2E Care ${Date.now().toString(36)}`;
   const context = await browser.newContext();
   const visitor = await context.newPage();

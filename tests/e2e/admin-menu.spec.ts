@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, expect, glossBossId, glossBossWash, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
 
 /** A new customer books the Basic Exterior Wash through the API (a slot no other spec takes). */
 async function customerBooks(request: APIRequestContext) {
@@ -21,11 +21,6 @@ async function customerBooks(request: APIRequestContext) {
   return { customer, booking: (await response.json()) as { id: number; detailerBusinessName: string } };
 }
 
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });
-  expect(response.status()).toBe(200);
-}
-
 /** Each entry of the admin menu, where it leads and the heading its page shows. */
 const menu = [
   { label: 'Overview', url: '/admin', heading: 'Admin overview' },
@@ -42,7 +37,7 @@ const menu = [
 const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Admin menu' });
 
 test('[ADMIN] reaches every admin page from the admin menu, from the Admin tab on', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
   await page.goto('/');
   // The bottom navigation's Admin tab (the spec's /admin/subscription-plans) is the way in; the menu goes everywhere else.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
@@ -62,7 +57,7 @@ test('[ADMIN] reaches every admin page from the admin menu, from the Admin tab o
 });
 
 test('[ADMIN] the menu fits a 390 px phone by scrolling sideways, and is on pages below a menu entry', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
   await page.goto('/admin');
   const row = adminMenu(page).getByRole('list');
   await expect(row.getByRole('listitem')).toHaveCount(menu.length);
@@ -84,7 +79,7 @@ test('[ADMIN] /admin/bookings with its menu passes axe and names people, not ids
   const { customer, booking } = await customerBooks(customerApi);
   await customerApi.dispose();
 
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
   await page.goto('/admin/bookings');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Bookings', exact: true })).toBeVisible();
   await expect(adminMenu(page)).toBeVisible();

@@ -1,13 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, expect, signInAsDemo, signUp, test } from './fixtures.ts';
 
 /** A fresh customer, signed up in its own API context (its own cookies), so the admin's browser stays the admin's. */
 const registerCustomer = (request: APIRequestContext, name: string) => signUp(request, name);
-
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });
-  expect(response.status()).toBe(200);
-}
 
 async function findUser(page: Page, username: string) {
   await page.goto('/admin/users');
@@ -21,7 +16,7 @@ async function findUser(page: Page, username: string) {
 test('[ADMIN] disables a customer, who can no longer sign in', async ({ page, playwright, browser }) => {
   const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const customer = await registerCustomer(customerApi, 'Dora Disabled');
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
 
   const row = await findUser(page, customer.username);
   await expect(row.getByText('Customer', { exact: true })).toBeVisible();
@@ -54,7 +49,7 @@ test('[ADMIN] promotes a customer to admin', async ({ page, playwright }) => {
   const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const customer = await registerCustomer(customerApi, 'Pia Promoted');
   expect((await customerApi.get('/api/admin/users')).status()).toBe(403);
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
 
   const row = await findUser(page, customer.username);
   await row.getByRole('button', { name: `Make admin: ${customer.name}` }).click();
@@ -70,7 +65,7 @@ test('[ADMIN] promotes a customer to admin', async ({ page, playwright }) => {
 });
 
 test('[ADMIN] the admin pages show their content and pass axe', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin overview' })).toBeVisible();

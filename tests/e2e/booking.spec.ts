@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
 
-const password = 'glossly-demo';
 const glossBossId = 1;
 
 /** Tomorrow's date (YYYY-MM-DD) and its calendar label in the detailer's time zone. */
@@ -17,14 +16,9 @@ function tomorrowIn(timeZone: string) {
   };
 }
 
-async function signIn(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `login as ${email}`).toBeTruthy();
-}
-
 /** The seeded hours are Monday to Saturday: when tomorrow is a Sunday, the detailer opens that day first. */
 async function makeSureDetailerWorks(request: APIRequestContext, weekday: number) {
-  await signIn(request, 'detailer@demo.glossly.app');
+  await signInAsDemo(request, 'detailer');
   const own = await (await request.get('/api/detailer/availability')).json();
   if (!own.rules.some((rule: { weekday: number }) => rule.weekday === weekday)) {
     const rules = [...own.rules, { weekday, startMinute: 9 * 60, endMinute: 17 * 60 }];
@@ -52,7 +46,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
   const tomorrow = tomorrowIn(detailer.timeZone);
   await makeSureDetailerWorks(page.request, tomorrow.weekday);
-  await signIn(page.request, 'customer@demo.glossly.app');
+  await signInAsDemo(page.request, 'customer');
 
   // Step 1
   await chooseWashAndSedan(page);
@@ -138,7 +132,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
 
   // The detailer accepts the request...
   await page.request.post('/api/auth/logout');
-  await signIn(page.request, 'detailer@demo.glossly.app');
+  await signInAsDemo(page.request, 'detailer');
   await page.goto('/detailer/bookings');
   const requests = page.getByRole('region', { name: /New requests/ });
   const accept = requests.getByRole('button', { name: /^Accept: Basic Exterior Wash, .* 10:00 AM$/ });
@@ -153,7 +147,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
 
   // ...and the customer sees it accepted.
   await page.request.post('/api/auth/logout');
-  await signIn(page.request, 'customer@demo.glossly.app');
+  await signInAsDemo(page.request, 'customer');
   await page.goto('/bookings');
   await expect(myBooking.getByText('Accepted')).toBeVisible();
 });
@@ -162,7 +156,7 @@ test('[CUSTOMER] a slot taken while paying sends the customer back to step 2 wit
   const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
   const tomorrow = tomorrowIn(detailer.timeZone);
   await makeSureDetailerWorks(page.request, tomorrow.weekday);
-  await signIn(page.request, 'customer@demo.glossly.app');
+  await signInAsDemo(page.request, 'customer');
 
   await chooseWashAndSedan(page);
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
@@ -262,7 +256,7 @@ test('[DETAILER] Your jobs fits a 320 px phone: a long service name and its stat
   expect((await customerApi.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } })).ok()).toBeTruthy();
   await customerApi.dispose();
 
-  await signIn(page.request, 'detailer@demo.glossly.app');
+  await signInAsDemo(page.request, 'detailer');
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/detailer/bookings');
   const job = page.getByRole('listitem').filter({ has: page.locator(`a[href="/bookings/${booking.id}"]`) });
@@ -284,7 +278,7 @@ test('[DETAILER] blocks a day off and customers see no free times that day', asy
   const detailer = await (await page.request.get(`/api/detailers/${glossBossId}`)).json();
   const tomorrow = tomorrowIn(detailer.timeZone);
   await makeSureDetailerWorks(page.request, tomorrow.weekday);
-  await signIn(page.request, 'detailer@demo.glossly.app');
+  await signInAsDemo(page.request, 'detailer');
   await page.goto('/detailer/availability');
   await expect(page.getByRole('heading', { name: 'Weekly hours' })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -304,7 +298,7 @@ test('[DETAILER] blocks a day off and customers see no free times that day', asy
   await expect(page.getByRole('button', { name: tomorrow.label, exact: true })).toHaveCount(0);
 
   // Unblocking gives the day back.
-  await signIn(page.request, 'detailer@demo.glossly.app');
+  await signInAsDemo(page.request, 'detailer');
   await page.goto('/detailer/availability');
   await page.getByRole('button', { name: `Unblock ${tomorrow.label}` }).click();
   await expect(page.getByText('No days off planned.')).toBeVisible();
@@ -338,7 +332,7 @@ test.describe("[DETAILER] the job's day", () => {
     expect(paid.ok(), await paid.text()).toBeTruthy();
     await page.request.post('/api/auth/logout');
 
-    await signIn(page.request, 'detailer@demo.glossly.app');
+    await signInAsDemo(page.request, 'detailer');
     await page.goto('/detailer/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'Your jobs' })).toBeVisible();
     const jobButton = (step: string) => page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 11:00 AM$`) });

@@ -1,10 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
-
-async function signInAsDemoCustomer(page: Page) {
-  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'customer' } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+import { accessibilityViolations, expect, signInAsDemo, test } from './fixtures.ts';
 
 const popularServices = (page: Page) => page.getByRole('region', { name: 'Popular Services' });
 const nearbyDetailers = (page: Page) => page.getByRole('region', { name: 'Nearby Detailers' });
@@ -40,7 +35,7 @@ test('[VISITOR] home shows the location, search, chips, quick actions, 2 detaile
 test('[CUSTOMER] chooses a category, opens a service, picks a detailer and lands on booking with both preselected', async ({
   page,
 }) => {
-  await signInAsDemoCustomer(page);
+  await signInAsDemo(page.request, 'customer');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome back, Alex!' })).toBeVisible();
 
@@ -124,7 +119,7 @@ test('[VISITOR] a non-numeric service id shows Service not found without calling
 });
 
 test('[CUSTOMER] browse pages have no accessibility violations', async ({ page }) => {
-  await signInAsDemoCustomer(page);
+  await signInAsDemo(page.request, 'customer');
   const pages: [string, string][] = [
     ['/', 'Popular Services'],
     ['/detailers', 'All Detailers'],

@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
-import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
-
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } });
-  expect(response.status()).toBe(200);
-}
+import { accessibilityViolations, expect, signInAsDemo, signUp, test } from './fixtures.ts';
 
 test('[ADMIN] the debug pages show the session, the identity provider and the booking flow’s health', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAsDemo(page.request, 'admin');
 
   await page.goto('/test-auth');
   await expect(page.getByRole('heading', { name: 'Auth test' })).toBeVisible();

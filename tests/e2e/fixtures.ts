@@ -91,6 +91,19 @@ export { expect };
 
 let signUps = 0;
 
+/** The seeded demo accounts (`npm start`'s demo mode), by role. */
+export type DemoRole = 'customer' | 'detailer' | 'admin';
+
+/**
+ * Signs a request context (a page's, so its browser shares the session) in as the demo account of a role: the one
+ * sign-in of the end-to-end specs. Returns who that is.
+ */
+export async function signInAsDemo(request: import('@playwright/test').APIRequestContext, role: DemoRole) {
+  const response = await request.post('/api/auth/demo-login', { data: { role } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await (await request.get('/api/auth/user')).json()) as { id: number; email: string; detailerId: number | null };
+}
+
 /**
  * A new account of its own, registered and signed in on this request context (a page's or an API context's
  * cookies). Registration never signs in (it must not tell whether an email is taken), so the sign-in follows it.

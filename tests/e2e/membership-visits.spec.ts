@@ -1,13 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signInAsDemo, signUp, test } from './fixtures.ts';
 
-const password = 'glossly-demo';
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-
-async function signIn(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `login as ${email}`).toBeTruthy();
-}
 
 /** YYYY-MM-DD plus days. */
 function addDays(date: string, days: number) {
@@ -28,7 +21,7 @@ test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books 
   // An admin's plan that covers the Basic Exterior Wash's category.
   const { serviceId } = await glossBossWash(page.request);
   const service = await (await page.request.get(`/api/services/${serviceId}`)).json();
-  await signIn(page.request, 'admin@demo.glossly.app');
+  await signInAsDemo(page.request, 'admin');
   const plan = await page.request.post('/api/admin/membership-plans', {
     data: { name: `Visits ${Date.now().toString(36)}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 2, discountBasisPoints: 1000, coveredPriceLimitCents: 15000, categoryIds: [service.categoryId] },
   });

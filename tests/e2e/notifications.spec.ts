@@ -1,18 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, bookAndPay, expect, signUp, test } from './fixtures.ts';
-
-type SignedInUser = { id: number; detailerId: number | null };
-
-async function signIn(request: APIRequestContext, role: 'customer' | 'detailer') {
-  const response = await request.post('/api/auth/demo-login', { data: { role } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
-}
+import { accessibilityViolations, bookAndPay, expect, signInAsDemo, signUp, test } from './fixtures.ts';
 
 /** A customer of its own, so that no other test's notifications show up. */
 async function signUpCustomer(request: APIRequestContext) {
   await signUp(request, 'Nora Notified');
-  return (await (await request.get('/api/auth/user')).json()) as SignedInUser;
+  return (await (await request.get('/api/auth/user')).json()) as { id: number; detailerId: number | null };
 }
 
 /** A real booking by the customer, paid with the built-in gateway's 4242 card: it is then `requested`. */
@@ -54,7 +46,7 @@ test('[CUSTOMER] the detailer accepts a booking and the open page shows it live:
 
   const detailerContext = await browser.newContext();
   try {
-    const detailer = await signIn(detailerContext.request, 'detailer');
+    const detailer = await signInAsDemo(detailerContext.request, 'detailer');
     const bookingId = await requestedBooking(page.request, detailer.detailerId!);
     // Paying may notify the customer too (the payment notice): count from there.
     const countNow = async () => (await (await page.request.get('/api/notifications/count?unreadOnly=true')).json()).count as number;
@@ -110,6 +102,33 @@ test.describe('the permission prompt', () => {
     // The tap opened the car form, the only dialog: the prompt took nothing.
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
+  });
+
+  test('[CUSTOMER] a tap made while the prompt slides in reaches the page, and the prompt steps aside without being dismissed', async ({ page }) => {
+    const bookingPage = await firstBookingPage(page, 28);
+    // The sheet slides in for 160 ms; slowed to 10 s here, so that the tap lands inside it however slow the machine.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = 'dialog[open] { animation-duration: 10s !important; }';
+        document.head.append(style);
+      });
+    });
+    await page.goto(bookingPage);
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });
+    await expect(prompt).toBeAttached();
+    const box = (await bell.boundingBox())!;
+
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // The tap opened the bell's panel behind the prompt, and the prompt closed for this page.
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(bell).toHaveAttribute('aria-expanded', 'true');
+
+    // Stepping aside is not 'Not now': the next occasion asks again.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toBeVisible();
   });
 
   test('[CUSTOMER] opens after a first booking, on its page; enabling asks the browser and registers the device', async ({ page, context }) => {

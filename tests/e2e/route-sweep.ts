@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { routeTable } from '../../client/src/app/route-table.ts';
-import { expect, glossBossId, glossBossWash, signUp, workdayAhead } from './fixtures.ts';
+import { expect, glossBossId, glossBossWash, signInAsDemo, signUp, workdayAhead } from './fixtures.ts';
 
 /**
  * The sweeps (role-sweep.spec.ts, narrow-sweep.spec.ts) open every route of the router's table, the spec's route list
@@ -15,10 +15,7 @@ export async function signInForSweep(request: APIRequestContext, role: SweepRole
     const account = await signUp(request, 'Sweep Detailer', 'detailer');
     return account.email;
   }
-  const response = await request.post('/api/auth/demo-login', { data: { role } });
-  expect(response.status(), await response.text()).toBe(200);
-  const user = (await (await request.get('/api/auth/user')).json()) as { email: string };
-  return user.email;
+  return (await signInAsDemo(request, role)).email;
 }
 
 const slotTimes = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM'];

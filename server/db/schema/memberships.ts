@@ -235,3 +235,28 @@ export const creditGrants = pgTable(
     check('credit_grants_reason_known', sql`${t.reason} in ('referral_welcome', 'referral_reward')`),
   ],
 );
+
+/**
+ * A detailer and a member who completed covered visits unusually often (decision 043): more in 30 days than the
+ * member's plan includes a month. Admins are told once per pair per month (`period`, YYYY-MM, platform time zone).
+ */
+export const coveredVisitFlags = pgTable(
+  'covered_visit_flags',
+  {
+    id: serial('id').primaryKey(),
+    detailerId: integer('detailer_id')
+      .notNull()
+      .references(() => detailers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    visitCount: integer('visit_count').notNull(),
+    includedVisitsPerMonth: integer('included_visits_per_month').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('covered_visit_flags_once_per_period').on(t.detailerId, t.customerId, t.period),
+    check('covered_visit_flags_period_format', sql`${t.period} ~ '^[0-9]{4}-[0-9]{2}$'`),
+  ],
+);

@@ -49,12 +49,16 @@ export const messages = pgTable(
     body: text('body').notNull().default(''),
     /** The stored photo's key in object storage; null for text only. */
     photoKey: text('photo_key'),
+    /** The stored photo's size: it counts toward the sender's storage quota (server/storage/storage-quota.ts). */
+    photoBytes: integer('photo_bytes').notNull().default(0),
     clientId: text('client_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) <= 2000`),
     check('messages_not_empty', sql`${t.body} <> '' or ${t.photoKey} is not null`),
+    check('messages_photo_bytes_known', sql`${t.photoBytes} >= 0 and (${t.photoKey} is not null or ${t.photoBytes} = 0)`),
+    index('messages_sender_photo_idx').on(t.senderUserId).where(sql`${t.photoKey} is not null`),
     uniqueIndex('messages_sender_client_id_unique').on(t.conversationId, t.senderUserId, t.clientId),
     index('messages_conversation_id_id_idx').on(t.conversationId, t.id),
   ],
@@ -95,3 +99,14 @@ export const messageReports = pgTable(
     uniqueIndex('message_reports_once').on(t.messageId, t.reporterUserId),
   ],
 );
+
+/**
+ * Stored objects to remove (migration 0022): a message's photo key lands here by a trigger when the message is
+ * deleted (a cascade included) or its photo cleared, so no path forgets it; the storage cleanup pass deletes the
+ * object and then the row (server/storage/object-removals.ts).
+ */
+export const objectRemovals = pgTable('object_removals', {
+  id: serial('id').primaryKey(),
+  objectKey: text('object_key').notNull(),
+  createdAt: createdAt(),
+});

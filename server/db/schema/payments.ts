@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { bookings } from './bookings.ts';
@@ -70,6 +70,23 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The gateway's own customer record for a Glossly customer (Stripe's Customer), one per user and gateway: a card kept
+ * from a booking's payment belongs to it, so that the tip after the job is one tap with the same card.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    customerRef: text('customer_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gateway] })],
+);
 
 /** Cards saved through the gateway: its reference, brand and last four digits; never the number. */
 export const savedCards = pgTable(

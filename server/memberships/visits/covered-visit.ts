@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { conflict } from '@core/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { membershipVisits } from '../../db/schema.ts';
+import { bookings, membershipVisits, payments } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
 export const coveredVisitThatDayMessage = 'Your plan already covers a visit on that day. Choose another day, or pay for this one.';
@@ -18,3 +19,11 @@ export async function useCoveredVisit(tx: Database, membershipId: number, date: 
     throw error;
   }
 }
+
+/**
+ * A booking the membership covers in full (decision 022): the platform, not the member, pays its detailer. A booking
+ * charged through the payments ledger earns from its capture instead (a tip does not count).
+ */
+export const isCoveredVisit = sql`(${bookings.membershipId} is not null
+  and ${bookings.discountCents} = ${bookings.priceCents} + ${bookings.vehicleSurchargeCents}
+  and not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.kind} in ('authorize', 'capture')))`;

@@ -60,7 +60,12 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
   /** Keep the card it is paid with for the customer's later payments (Stripe's setup_future_usage: 'off_session'). */
   keepPaymentMethod?: boolean;
+  /** The gateway's customer the intent belongs to (customerFor), where the gateway has them: a kept card is theirs. */
+  customerRef?: string;
 };
+
+/** Who a gateway customer record is for: the Glossly customer, by id, address and name. */
+export type GatewayCustomer = { id: number; email: string; name: string };
 
 /** Card details as the built-in gateway's form sends them (never stored). */
 export type TestCard = { number: string; expMonth: number; expYear: number; cvc: string; zip: string };
@@ -91,8 +96,16 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** The test gateway's card form; Stripe confirms in the browser with stripe.js instead. */
   confirm?(intentId: string, card: TestCard): Promise<GatewayIntent>;
-  /** The test gateway's saved card (a `pm_test_…` reference from createPaymentMethod) paying an intent. */
+  /**
+   * A kept card paying an intent: the test gateway's `pm_test_…` reference, or Stripe's payment method of the intent's
+   * customer (confirmed on the server, for the one-tap tip; a bank that asks for authentication answers requires_action).
+   */
   confirmWithPaymentMethod?(intentId: string, ref: string): Promise<GatewayIntent>;
+  /**
+   * The gateway's own customer record for a Glossly customer (Stripe's Customer), which a kept card must belong to;
+   * absent where cards are kept without one (the built-in gateway). Called once per customer (payment_customers).
+   */
+  customerFor?(customer: GatewayCustomer): Promise<string>;
   /** The test gateway's 3-D Secure style page. */
   authenticate?(intentId: string, approve: boolean): Promise<GatewayIntent>;
   /** Takes the money; amountCents below the authorization captures part and releases the rest. */

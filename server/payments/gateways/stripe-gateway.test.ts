@@ -56,6 +56,16 @@ beforeAll(async () => {
         const amount = Number(new URLSearchParams(raw).get('amount_to_capture') ?? 7872);
         return send(200, intentJson({ status: 'succeeded', amount_received: amount }));
       }
+      const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+      if (req.method === 'POST' && url.pathname === '/v1/customers') return send(200, { id: 'cus_1', object: 'customer', email: new URLSearchParams(raw).get('email') });
+      if (req.method === 'GET' && url.pathname === '/v1/payment_intents/pi_3Kept') {
+        return send(200, intentJson({ id: 'pi_3Kept', status: 'succeeded', customer: 'cus_1', setup_future_usage: 'off_session', payment_method: { id: 'pm_kept', object: 'payment_method', card } }));
+      }
+      if (url.pathname === '/v1/payment_intents/pi_3Contract/confirm') {
+        return send(200, intentJson({ status: 'requires_capture', amount_capturable: 7872, payment_method: { id: new URLSearchParams(raw).get('payment_method'), object: 'payment_method', card } }));
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_kept') return send(200, { id: 'pm_kept', object: 'payment_method', customer: 'cus_1', card });
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_detached') return send(200, { id: 'pm_detached', object: 'payment_method', customer: null, card });
       if (url.pathname === '/v1/payment_intents/pi_3Contract/cancel') return send(200, intentJson({ status: 'canceled' }));
       if (url.pathname === '/v1/refunds') {
         return send(200, { id: 're_1', object: 'refund', amount: Number(new URLSearchParams(raw).get('amount')), payment_intent: 'pi_3Contract', status: 'succeeded' });
@@ -92,6 +102,39 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
     expect(request!.body.get('metadata[bookingId]')).toBe('12');
     expect(request!.headers['idempotency-key']).toBe('booking-12-credits-0');
     expect(request!.headers.authorization).toBe('Bearer sk_test_contract');
+  });
+
+  it("keeps the card only for the gateway's customer: customer and setup_future_usage go with keepPaymentMethod", async () => {
+    await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'k1', metadata: {}, keepPaymentMethod: true, customerRef: 'cus_1' });
+    await gateway.createIntent({ amountCents: 500, currency: 'usd', idempotencyKey: 'k2', metadata: {}, customerRef: 'cus_1' });
+    await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'k3', metadata: {}, keepPaymentMethod: true });
+    expect(requests.map((r) => [r.body.get('customer'), r.body.get('setup_future_usage')])).toEqual([
+      ['cus_1', 'off_session'],
+      ['cus_1', null],
+      // No customer, nothing kept: Stripe could not reuse the card.
+      [null, null],
+    ]);
+  });
+
+  it("makes one customer per Glossly customer (the idempotency key is the user's)", async () => {
+    expect(await gateway.customerFor({ id: 7, email: 'sam@example.com', name: 'Sam Chen' })).toBe('cus_1');
+    const [request] = requests;
+    expect([request!.path, request!.body.get('email'), request!.body.get('name'), request!.body.get('metadata[userId]')]).toEqual(['/v1/customers', 'sam@example.com', 'Sam Chen', '7']);
+    expect(request!.headers['idempotency-key']).toBe('glossly-customer-7');
+  });
+
+  it('names the kept card of an intent made to keep it, and none otherwise', async () => {
+    expect((await gateway.retrieve('pi_3Kept')).paymentMethodRef).toBe('pm_kept');
+    expect((await gateway.retrieve('pi_3Contract')).paymentMethodRef).toBeNull();
+  });
+
+  it('pays an intent with a kept card on the server, and reads a kept card back (null once detached or unknown)', async () => {
+    const paid = await gateway.confirmWithPaymentMethod('pi_3Contract', 'pm_kept');
+    expect(paid).toMatchObject({ status: 'requires_capture', card: { last4: '4242' } });
+    expect([requests[0]!.path, requests[0]!.body.get('payment_method')]).toEqual(['/v1/payment_intents/pi_3Contract/confirm', 'pm_kept']);
+    expect(await gateway.retrievePaymentMethod('pm_kept')).toEqual({ ref: 'pm_kept', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(await gateway.retrievePaymentMethod('pm_detached')).toBeNull();
+    expect(await gateway.retrievePaymentMethod('pm_gone')).toBeNull();
   });
 
   it('retrieves an authorized intent with only brand and last four of the card', async () => {

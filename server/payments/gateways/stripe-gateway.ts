@@ -4,8 +4,10 @@ import {
   GatewayError,
   WebhookSignatureError,
   type CreateIntentInput,
+  type GatewayCustomer,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayPaymentMethod,
   type GatewayRefund,
   type PaymentGateway,
 } from './gateway.ts';
@@ -28,6 +30,8 @@ function toStatus(status: string): IntentStatus {
 
 type StripeIntent = Stripe.PaymentIntent;
 
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 function toIntent(pi: StripeIntent): GatewayIntent {
   const method = typeof pi.payment_method === 'object' && pi.payment_method ? pi.payment_method : null;
   const card = method?.card ?? null;
@@ -42,6 +46,8 @@ function toIntent(pi: StripeIntent): GatewayIntent {
     metadata: { ...(pi.metadata ?? {}) },
     lastErrorMessage: pi.last_payment_error?.message ?? null,
     card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+    // Only an intent made to keep its card leaves a reusable one (setup_future_usage attaches it to the customer).
+    paymentMethodRef: pi.setup_future_usage ? idOf(pi.payment_method) : null,
   };
 }
 
@@ -83,11 +89,46 @@ export class StripeGateway implements PaymentGateway {
           capture_method: 'manual',
           automatic_payment_methods: { enabled: true },
           metadata: input.metadata,
+          ...(input.customerRef ? { customer: input.customerRef } : {}),
+          // A card can be kept only for a customer: without one the intent is paid as before, keeping nothing.
+          ...(input.keepPaymentMethod && input.customerRef ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
     return toIntent(pi);
+  }
+
+  async customerFor(customer: GatewayCustomer): Promise<string> {
+    const created = await call(() =>
+      this.stripe.customers.create(
+        { email: customer.email, name: customer.name, metadata: { userId: String(customer.id) } },
+        // Two first payments at once make one customer (the key holds for Stripe's 24 hours; the table after that).
+        { idempotencyKey: `glossly-customer-${customer.id}` },
+      ),
+    );
+    return created.id;
+  }
+
+  async confirmWithPaymentMethod(intentId: string, ref: string): Promise<GatewayIntent> {
+    return toIntent(
+      await call(() =>
+        this.stripe.paymentIntents.confirm(intentId, { payment_method: ref, expand: ['payment_method'] }, { idempotencyKey: `confirm-${intentId}-${ref}` }),
+      ),
+    );
+  }
+
+  /** A kept card, or null once it is no longer its customer's (detached) or Stripe does not know it. */
+  async retrievePaymentMethod(ref: string): Promise<GatewayPaymentMethod | null> {
+    let method: Stripe.PaymentMethod;
+    try {
+      method = await this.stripe.paymentMethods.retrieve(ref);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error instanceof Stripe.errors.StripeError ? new GatewayError(error.message) : error;
+    }
+    if (!method.customer || !method.card) return null;
+    return { ref: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
   }
 
   async capture(intentId: string, amountCents?: number): Promise<GatewayIntent> {

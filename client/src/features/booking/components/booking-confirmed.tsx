@@ -5,6 +5,7 @@ import { AfterBookingLinks } from '@/components/booking/after-booking-links.tsx'
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { RequestAnswerNote } from '@/components/booking/request-answer-note.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { AddToCalendar } from './add-to-calendar.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 
 type Outcome = { icon: typeof CircleCheck; tone: string; title: string; lead: string };
@@ -65,6 +66,7 @@ export function BookingConfirmed({ booking }: { booking: Booking }) {
           </div>
         </dl>
       </Card>
+      <AddToCalendar booking={booking} />
       <AfterBookingLinks />
     </section>
   );

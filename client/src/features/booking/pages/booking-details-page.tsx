@@ -22,6 +22,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useBooking } from '@/components/booking/api/get-booking.ts';
 import { BookingNotFound } from '../components/booking-not-found.tsx';
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
+import { AddToCalendar } from '../components/add-to-calendar.tsx';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog.tsx';
 import { RescheduleDialog } from '../components/reschedule-dialog.tsx';
 import { ReportNoShow } from '../components/report-no-show.tsx';
@@ -123,6 +124,8 @@ function BookingDetails({ booking }: { booking: Booking }) {
           </Link>
         </Button>
       )}
+
+      {isCustomer && <AddToCalendar booking={booking} />}
 
       {isCustomer && (booking.status === 'en_route' || booking.status === 'in_progress') && (
         <Button asChild size="lg">

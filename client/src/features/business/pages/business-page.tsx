@@ -7,6 +7,7 @@ import { useEarnings } from '../api/get-earnings.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { PayoutAccountCard } from '../components/payout-account-card.tsx';
 import { PayoutsList } from '../components/payouts-list.tsx';
+import { PendingCredits } from '../components/pending-credits.tsx';
 import { StatementDownload } from '../components/statement-download.tsx';
 
 /** /business: the detailer's balance, next payout, payout account, past payouts and monthly statements (decision 021). */
@@ -26,6 +27,7 @@ export default function BusinessPage() {
       ) : earnings.data.hasActivity ? (
         <>
           <BalanceCard earnings={earnings.data} />
+          <PendingCredits credits={earnings.data.pendingCredits} />
           <PayoutAccountCard />
           <PayoutsList payouts={earnings.data.payouts} />
           <StatementDownload months={earnings.data.statementMonths} />

@@ -69,6 +69,8 @@ describe('CheckoutPage', () => {
     expect(intentRequests()).toHaveLength(1);
     expect(screen.getByText(connecting).getAttribute('role')).toBe('status');
     expect(screen.getByText('Save this card')).toBeTruthy();
+    // The card kept for the one-tap tip is said before paying, not discovered after.
+    expect(screen.getByText(/keeps this card for this booking, so a tip after the job takes one tap/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
 
     // The card can be typed meanwhile; submitting it does nothing until the intent is in.

@@ -238,6 +238,11 @@ export default function CheckoutPage() {
               />
             )}
           </div>
+          {/* The disclosure for the kept card (setup_future_usage): what it is kept for, and what Glossly sees of it. */}
+          <p className="text-xs text-neutral-600">
+            Our payment provider keeps this card for this booking, so a tip after the job takes one tap. Glossly sees
+            only its brand and last four digits.
+          </p>
           <p className="text-center text-sm text-neutral-600">
             <Link href="/help-support" className="font-medium text-brand-700 underline-offset-4 hover:underline">
               Need help? Contact customer support

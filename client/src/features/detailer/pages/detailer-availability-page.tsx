@@ -22,6 +22,7 @@ import { useUpdateWeeklyAvailability } from '../api/update-weekly-availability.t
 import { ServiceAreaSection } from '../components/service-area-section.tsx';
 import { TravelBufferSection } from '../components/travel-buffer-section.tsx';
 import { InstantBookingSection } from '../components/instant-booking-section.tsx';
+import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
 
 // Monday first: the working week reads top to bottom.
 const weekdays = [
@@ -61,7 +62,7 @@ function toDayHours(rules: AvailabilityRule[]): Record<number, DayHours> {
   return days;
 }
 
-/** /detailer/availability: weekly hours and days off; customers' slots follow at once. */
+/** /detailer/availability: weekly hours and days off (customers' slots follow at once), and the calendar feed of both. */
 export default function DetailerAvailabilityPage() {
   const availability = useWeeklyAvailability();
   const { user } = useCurrentUser();
@@ -83,6 +84,7 @@ export default function DetailerAvailabilityPage() {
       <InstantBookingSection />
       <WeeklyHoursForm key={JSON.stringify(availability.data.rules)} availability={availability.data} />
       <DaysOff availability={availability.data} />
+      <CalendarFeedSection timeZone={availability.data.timeZone} />
       {user?.detailerId ? <ServiceAreaSection detailerId={user.detailerId} /> : null}
       <TravelBufferSection />
     </div>

@@ -22,7 +22,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   const unreadCount = useUnreadCount(userId);
   useNotificationStream(true);
   useStuckModalCloser();
-  const isPromptMoment = usePromptMoment();
+  const promptMoment = usePromptMoment();
 
   useEffect(() => {
     if (unreadCount.isError) toast({ title: 'Failed to refresh notification count', variant: 'destructive' });
@@ -35,7 +35,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   // this session; closing it any way hides it for the session.
   // It never interrupts the focused flows (booking, checkout, payment), the pages without the bottom nav.
   const closePrompt = () => permission.dismiss();
-  const isPromptOpen = isPromptMoment && permission.shouldOffer && !hidesBottomNav(path);
+  const isPromptOpen = promptMoment.isOpen && permission.shouldOffer && !hidesBottomNav(path);
 
   return (
     <>
@@ -53,6 +53,7 @@ export function NotificationBell({ userId }: { userId: number }) {
       <NotificationPermissionPrompt
         open={isPromptOpen}
         onDismiss={closePrompt}
+        onStepAside={promptMoment.stepAside}
         onEnable={() => {
           closePrompt();
           void permission.request();

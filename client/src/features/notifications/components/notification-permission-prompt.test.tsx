@@ -18,7 +18,7 @@ const signedInAs = (as: Role) => {
 const prompt = () => {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, { id: 7, email: 'sam@example.com', role, name: 'Sam Chen', username: 'sam', referralCredits: '0.00', detailerId: null, phone: null, avatarUrl: null });
-  return renderAtPath('/', <NotificationPermissionPrompt open={false} onDismiss={() => {}} onEnable={() => {}} />, queryClient);
+  return renderAtPath('/', <NotificationPermissionPrompt open={false} onDismiss={() => {}} onEnable={() => {}} onStepAside={() => {}} />, queryClient);
 };
 
 describe('NotificationPermissionPrompt', () => {

@@ -24,7 +24,36 @@ export type NotificationPermissionPromptProps = {
   /** Closing by any means (Not now, the close button, Escape, the backdrop) hides the prompt for the session. */
   onDismiss: () => void;
   onEnable: () => void;
+  /** A tap that began while the prompt slid in: it closes for this page without counting as a dismissal. */
+  onStepAside: () => void;
 };
+
+/** What a tap handed on from the prompt activates: the control under the finger, if there is one. */
+const tappableSelector = 'a[href],button,input,select,textarea,label,summary,[role="button"],[role="link"],[role="radio"],[role="tab"],[role="checkbox"],[role="switch"]';
+
+/**
+ * Hands a tap that began on the prompt on to the page under it, once the prompt has closed: the control at the point
+ * where the finger lifts is clicked (a finger that moved is a scroll, and nothing is clicked). The browser's own click
+ * of that tap would land on a common ancestor, so it is swallowed.
+ */
+function handTapToPage(pointerId: number, startX: number, startY: number) {
+  const onUp = (event: PointerEvent) => {
+    if (event.pointerId !== pointerId) return;
+    document.removeEventListener('pointerup', onUp, true);
+    if (Math.hypot(event.clientX - startX, event.clientY - startY) > 10) return;
+    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest(tappableSelector);
+    if (!(target instanceof HTMLElement)) return;
+    target.focus();
+    target.click();
+    const swallow = (click: MouseEvent) => {
+      click.stopPropagation();
+      click.preventDefault();
+    };
+    document.addEventListener('click', swallow, { capture: true, once: true });
+    setTimeout(() => document.removeEventListener('click', swallow, true), 0);
+  };
+  document.addEventListener('pointerup', onUp, true);
+}
 
 /**
  * Asks to turn on browser notifications; the browser's own permission request follows "Enable notifications".
@@ -35,8 +64,10 @@ export type NotificationPermissionPromptProps = {
  * browser: the page behind is inert, focus moves to the first button and returns on close, Escape closes, and the
  * backdrop is the dialog's `::backdrop`. It looks like every dialog (dialog-look.ts).
  */
-export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: NotificationPermissionPromptProps) {
+export function NotificationPermissionPrompt({ open, onDismiss, onEnable, onStepAside }: NotificationPermissionPromptProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  /** True while the sheet slides in: a tap begun then was aimed at the page, not at a prompt nobody has read yet. */
+  const isSlidingIn = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
   const { user } = useCurrentUser();
@@ -44,7 +75,13 @@ export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: Noti
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The slide-in is the dialog's CSS animation (none with reduced motion); getAnimations is missing in jsdom.
+      const slideIn = dialog.getAnimations?.() ?? [];
+      isSlidingIn.current = slideIn.length > 0;
+      void Promise.allSettled(slideIn.map((animation) => animation.finished)).then(() => (isSlidingIn.current = false));
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -62,6 +99,15 @@ export function NotificationPermissionPrompt({ open, onDismiss, onEnable }: Noti
       onCancel={(event) => {
         event.preventDefault();
         onDismiss();
+      }}
+      // A tap begun while the sheet slid in was aimed at the page ('Add your first car' was lost that way): the prompt
+      // steps aside and the page gets the tap.
+      onPointerDown={(event) => {
+        if (!isSlidingIn.current) return;
+        event.preventDefault();
+        event.currentTarget.close();
+        onStepAside();
+        handTapToPage(event.pointerId, event.clientX, event.clientY);
       }}
       // The backdrop: a click on the dialog element itself, outside its content.
       onClick={(event) => {

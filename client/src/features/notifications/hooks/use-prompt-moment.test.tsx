@@ -42,12 +42,12 @@ describe('usePromptMoment', () => {
   it("opens on a customer's booking page once it has painted, and not on Home", async () => {
     const home = renderAt('/');
     await paint();
-    expect(home.result.current).toBe(false);
+    expect(home.result.current.isOpen).toBe(false);
     cleanup();
     const booking = renderAt('/bookings/7');
-    expect(booking.result.current).toBe(false);
+    expect(booking.result.current.isOpen).toBe(false);
     await paint();
-    expect(booking.result.current).toBe(true);
+    expect(booking.result.current.isOpen).toBe(true);
   });
 
   it("never takes the first tap: a page touched before the prompt opened keeps it shut until the next occasion", async () => {
@@ -56,16 +56,16 @@ describe('usePromptMoment', () => {
       document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     });
     await paint();
-    expect(result.current).toBe(false);
+    expect(result.current.isOpen).toBe(false);
     // The next occasion (another booking's page) asks again, untouched.
     act(() => location.navigate('/bookings/8'));
     await paint();
-    expect(result.current).toBe(true);
+    expect(result.current.isOpen).toBe(true);
   });
 
   it('stays shut for an admin', async () => {
     const { result } = renderAt('/bookings/7', { ...customer, role: 'admin' });
     await paint();
-    expect(result.current).toBe(false);
+    expect(result.current.isOpen).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ function useDetailerApproved(enabled: boolean): boolean {
  * (a tap, a key) before the prompt opened keeps it shut, so a tap made while it would slide in reaches the page
  * ('Add your first car' was lost that way); it waits for the next occasion.
  */
-export function usePromptMoment(): boolean {
+export function usePromptMoment(): { isOpen: boolean; stepAside: () => void } {
   const [path] = useLocation();
   const role = useCurrentUser().user?.role ?? 'admin';
   const hasPainted = useHasPainted();
@@ -70,5 +70,7 @@ export function usePromptMoment(): boolean {
     };
   }, [path, isOpen]);
 
-  return isOpen;
+  // A tap that began while the prompt slid in was meant for the page (the prompt hands it on): shut until the next
+  // occasion, as if the page had been touched first; not dismissed for the session.
+  return { isOpen, stepAside: () => setTouchedOn(path) };
 }
