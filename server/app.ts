@@ -35,6 +35,7 @@ import { quickCheckoutRoutes } from './bookings/quick-checkout-routes.ts';
 import { startBookingExpiryJob } from './bookings/booking-expiry-job.ts';
 import { startBookingRemindersJob } from './bookings/booking-reminders-job.ts';
 import { startMailDeliveryJob } from './notifications/mail-delivery-job.ts';
+import { startNotificationDeliveryJob } from './notifications/notification-delivery-job.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { proofRoutes } from './proof/routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startBookingExpiryJob(app);
     startBookingRemindersJob(app);
     startMailDeliveryJob(app);
+    startNotificationDeliveryJob(app);
     startTrackingRetentionJob(app);
     startReviewJob(app);
     startUploadCleanupJob(app);

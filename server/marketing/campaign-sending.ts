@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { campaignRecipients, campaigns, notificationSettings, promoCodes, users } from '../db/schema.ts';
 import { createGeocoder, type Geocoder } from '../geo/geocoder.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { notifyMany, type Notifier } from '../notifications/notification-service.ts';
+import { notifyMany, type NewNotification } from '../notifications/notification-service.ts';
 import { campaignRecipientCondition } from './campaign-reach.ts';
 import { findAudienceRow, storedRules } from './audience-service.ts';
 import { campaignEmailHtml, campaignEmailText, campaignMessage } from './campaign-email.ts';
@@ -94,26 +94,22 @@ export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now
     const notice = { type: 'promotions' as const, title: campaign.subject, message: campaignMessage(campaign, code), entityId: campaign.ctaUrl ?? '' };
     const delivered = new Set<number>();
 
-    // In-app (and push with it) through the one notification path: it stores the row and publishes it live after commit.
-    const notifier: Notifier = {
-      db,
-      afterCommit: (effect) => tx.afterCommit(effect),
-      publishNotification: (delivery) => ctx.publishNotification({ ...delivery, push: delivery.push && channels.has('push'), email: false }),
-    };
+    // In-app (and push with it) through the one notification path: it stores the row and its push's outbox row in this
+    // transaction, and publishes it live after commit. The campaign's emails carry its own links, queued below.
     const inApp = channels.has('in_app') ? claimed.filter((r) => settingsOf.get(r.userId)?.inApp) : [];
-    const rows = await notifyMany(notifier, inApp.map((r) => ({ ...notice, userId: r.userId })));
+    const rows = await notifyMany(tx, inApp.map((r) => ({ ...notice, userId: r.userId })), { push: channels.has('push'), email: false });
     inApp.forEach((recipient, index) => {
       if (rows[index]) delivered.add(recipient.id);
     });
     const inAppIds = new Set(inApp.map((r) => r.id));
+    const pushAlone: NewNotification[] = [];
     for (const recipient of claimed) {
       const setting = settingsOf.get(recipient.userId);
       const person = personOf.get(recipient.userId);
       if (!setting || !person || person.isDisabled) continue;
       // Push alone when no in-app row carried it (the campaign has no in-app channel, or the person turned in-app off).
       if (channels.has('push') && setting.push && !inAppIds.has(recipient.id)) {
-        const notification = { ...notice, userId: recipient.userId };
-        tx.afterCommit(() => ctx.publishNotification({ notification, row: null, push: true, email: false }));
+        pushAlone.push({ ...notice, userId: recipient.userId });
         delivered.add(recipient.id);
       }
       if (channels.has('email') && setting.email) {
@@ -126,7 +122,8 @@ export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now
         delivered.add(recipient.id);
       }
     }
-    // Delivered: a channel accepted it (the in-app row stored, the push handed on, the email in the outbox). Whoever
+    await notifyMany(tx, pushAlone, { inApp: false, push: true, email: false });
+    // Delivered: a channel accepted it (the in-app row stored, the push's and the email's outbox rows written). Whoever
     // turned Promotions off after the list was frozen is skipped: they are never sent marketing.
     const skipped = claimed.filter((r) => !delivered.has(r.id)).map((r) => r.id);
     if (delivered.size > 0) await db.update(campaignRecipients).set({ deliveredAt: now }).where(inArray(campaignRecipients.id, [...delivered]));

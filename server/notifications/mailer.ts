@@ -22,6 +22,11 @@ export type MailDeliveryResult = { sent: number; failed: number; gaveUp: number 
 export type Mailer = {
   /** Queues the email (the outbox row) and returns at once; with SMTP a delivery pass starts in the background. */
   send: (db: Database, email: Email) => Promise<{ id: number; queued: boolean }>;
+  /**
+   * Starts a delivery pass in the background, as send() does outside a transaction: for emails queued inside one,
+   * once it has committed. Nothing without SMTP.
+   */
+  deliverSoon: (db: Database) => void;
   /** One delivery pass over the due rows (the job's pass; tests run it by hand). */
   deliverDue: (db: Database, now: Date) => Promise<MailDeliveryResult>;
   /** Resolves once the background pass started by send() has finished (the app waits for it on close). */
@@ -133,6 +138,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Mai
   let running: Promise<void> | undefined;
   let isWanted = false;
   function kick(db: Database) {
+    if (!sendMail) return;
     isWanted = true;
     running ??= (async () => {
       while (isWanted) {
@@ -152,10 +158,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Mai
         .returning({ id: outboxEmails.id });
       const id = row!.id;
       options.log.info(mailLogFields(id, email), sendMail ? 'email queued' : 'email recorded in the outbox (no SMTP_URL)');
-      // Inside a transaction the row is not visible to others until it commits: the job's next pass sends it.
-      if (sendMail && !(db instanceof PgTransaction)) kick(db);
+      // Inside a transaction the row is not visible until it commits: deliverSoon() after the commit, or the job, sends it.
+      if (!(db instanceof PgTransaction)) kick(db);
       return { id, queued: Boolean(sendMail) };
     },
+    deliverSoon: kick,
     deliverDue,
     settled: () => running ?? Promise.resolve(),
   };

@@ -10,7 +10,7 @@ import {
 } from '@core/schemas/notification.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { deviceTokens, notifications, notificationSettings } from '../db/schema.ts';
+import { deviceTokens, notificationDeliveries, notifications, notificationSettings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { isAllowedPushEndpoint, parsePushSubscription } from './push-service.ts';
 
@@ -27,17 +27,19 @@ export type NewNotification = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Live publication after commit.
+// Delivery with the commit.
 //
-// notify() and notifyMany() may run inside a transaction, and a live event for a row that later rolls back
-// would be a lie. So they take the context: their rows are written through ctx.db, and the live event, push
-// and email are handed to ctx.afterCommit, which runs them once the surrounding transaction (ctx.transaction)
-// commits, or at once outside any transaction. A rolled-back transaction sends nothing.
+// notify() and notifyMany() may run inside a transaction, and a live event, push or email for a row that later
+// rolls back would be a lie; one lost because the process stopped right after the commit would be a silence. So
+// they take the context: the notifications and the outbox rows of their push and email legs (notification_deliveries,
+// decision 040) are written through ctx.db, in the caller's transaction, and ctx.afterCommit hands each on to
+// ctx.publishNotification once the surrounding transaction (ctx.transaction) commits, or at once outside any: the
+// live event (ephemeral: clients refetch) and a delivery pass at once. A rolled-back transaction leaves nothing.
 // ---------------------------------------------------------------------------------------------------------
 
 /**
  * What notify() hands on after commit: the stored row (null when the user turned in-app off for the type,
- * then nothing is stored or sent live) and whether push and email are wanted.
+ * then nothing is stored or sent live) and whether push and email are wanted (their outbox row is committed).
  */
 export type NotificationDelivery = {
   notification: Required<NewNotification>;
@@ -48,8 +50,8 @@ export type NotificationDelivery = {
 
 export type NotificationPublisher = (delivery: NotificationDelivery) => void;
 
-/** What notify() needs: the database (or transaction), its after-commit queue and the publisher. */
-export type Notifier = Pick<AppContext, 'db' | 'afterCommit' | 'publishNotification'>;
+/** What notify() needs: the database (or transaction), the clock (deliveries are due now), its after-commit queue and the publisher. */
+export type Notifier = Pick<AppContext, 'db' | 'clock' | 'afterCommit' | 'publishNotification'>;
 
 /**
  * Notifies one user: notifyMany() with one notification (see there). Pass the transaction's context so the
@@ -60,25 +62,39 @@ export async function notify(ctx: Notifier, notification: NewNotification): Prom
   return row ?? null;
 }
 
-/** Rows per statement: five bound values a row keep one INSERT far below PostgreSQL's 65,535 parameters. */
+/** Rows per statement: at most ten bound values a row keep one INSERT far below PostgreSQL's 65,535 parameters. */
 const rowsPerStatement = 5_000;
 
 /**
  * The one way anything notifies users: the notifications of one event (one per user, or several) are written
  * together. Respects each user's settings for the type: in-app off stores nothing and sends nothing live (null in
- * that place of the result); the live event, push and email of each go out after commit through
- * ctx.publishNotification (server/notifications/realtime-plugin.ts), in the order given, and not at all if the
- * surrounding transaction rolls back.
+ * that place of the result); push and email, as wanted, are outbox rows written with them; after commit, each is
+ * handed to ctx.publishNotification (server/notifications/realtime-plugin.ts), in the order given, and nothing at
+ * all happens if the surrounding transaction rolls back. `only` narrows the channels the event may use (a campaign
+ * sends its emails itself).
  *
  * The settings are read in one SELECT and the rows stored in one multi-row INSERT ... RETURNING (per 5,000
- * rows), not a round trip per user: on the embedded database (PGlite) every statement runs on the event loop,
- * and 1,000 separate writes held the live events of the first users until the last was stored.
+ * rows), their deliveries in one more, not a round trip per user: on the embedded database (PGlite) every
+ * statement runs on the event loop, and 1,000 separate writes held the live events of the first users until the
+ * last was stored.
  */
-export async function notifyMany(ctx: Notifier, batch: readonly NewNotification[]): Promise<Array<NotificationRow | null>> {
+export async function notifyMany(
+  ctx: Notifier,
+  batch: readonly NewNotification[],
+  only: Partial<Channels> = {},
+): Promise<Array<NotificationRow | null>> {
   if (batch.length === 0) return [];
   const { db } = ctx;
   const full = batch.map((notification) => ({ ...notification, entityId: notification.entityId ?? '' }));
-  const channelsOf = await channelSettings(db, full);
+  const settingsOf = await channelSettings(db, full);
+  const channelsOf = (notification: NewNotification): Channels => {
+    const channels = settingsOf(notification);
+    return {
+      inApp: channels.inApp && only.inApp !== false,
+      push: channels.push && only.push !== false,
+      email: channels.email && only.email !== false,
+    };
+  };
   const wanted = full.filter((notification) => channelsOf(notification).inApp);
   const stored: NotificationRow[] = [];
   for (let i = 0; i < wanted.length; i += rowsPerStatement) {
@@ -92,17 +108,25 @@ export async function notifyMany(ctx: Notifier, batch: readonly NewNotification[
     if (same) same.push(row);
     else storedByContent.set(key, [row]);
   }
-  return full.map((notification) => {
+  const deliveries = full.map((notification): NotificationDelivery => {
     const channels = channelsOf(notification);
     let row: NotificationRow | null = null;
     if (channels.inApp) {
       row = storedByContent.get(contentKey(notification))?.shift() ?? null;
       if (!row) throw new Error(`The notification for user ${notification.userId} was not stored`);
     }
-    const delivery: NotificationDelivery = { notification, row, push: channels.push, email: channels.email };
-    if (row || delivery.push || delivery.email) ctx.afterCommit(() => ctx.publishNotification(delivery));
-    return row;
+    return { notification, row, push: channels.push, email: channels.email };
   });
+  const outbox = deliveries
+    .filter((delivery) => delivery.push || delivery.email)
+    .map(({ notification, row, push, email }) => ({ ...notification, notificationId: row?.id ?? null, push, email, nextAttemptAt: ctx.clock.now() }));
+  for (let i = 0; i < outbox.length; i += rowsPerStatement) {
+    await db.insert(notificationDeliveries).values(outbox.slice(i, i + rowsPerStatement));
+  }
+  for (const delivery of deliveries) {
+    if (delivery.row || delivery.push || delivery.email) ctx.afterCommit(() => ctx.publishNotification(delivery));
+  }
+  return deliveries.map((delivery) => delivery.row);
 }
 
 const contentKey = (n: Required<NewNotification>) => JSON.stringify([n.userId, n.type, n.title, n.message, n.entityId]);

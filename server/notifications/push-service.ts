@@ -41,20 +41,32 @@ export function parsePushSubscription(token: string): PushSubscription | null {
  */
 export type PushSettings = { vapid: VapidKeys; serviceHosts: readonly string[]; agent?: Agent };
 
-export type PushResult = { sent: number; deactivated: number; failed: number };
+/**
+ * What one push did: devices that took it (their ids in sentTo), devices the push service no longer knows (now
+ * deactivated), and the devices that failed, with what went wrong (for the retry and its last_error).
+ */
+export type PushResult = { sent: number; deactivated: number; failed: number; sentTo: number[]; errors: string[] };
+
+/** What a failed push says about itself: the push service's status and answer, never the subscription's endpoint. */
+function pushErrorText(error: unknown): string {
+  if (error instanceof WebPushError) return `push service answered ${error.statusCode}${error.body ? `: ${error.body.slice(0, 200)}` : ''}`;
+  return error instanceof Error ? error.message : String(error);
+}
 
 /**
- * Sends payload to every active web device of the user. A subscription the push service no longer knows
- * (404 or 410) is deactivated; other failures are counted and left for next time. Never throws.
+ * Sends payload to every active web device of the user but those in `skipDeviceIds` (they took it on an earlier
+ * try). A subscription the push service no longer knows (404 or 410) is deactivated; other failures are counted
+ * and described in the result, for the caller to retry. Never throws.
  */
 export async function sendPushToUser(
   db: Database,
   push: PushSettings,
   userId: number,
   payload: PushPayload,
+  skipDeviceIds: readonly number[] = [],
 ): Promise<PushResult> {
   const { vapid, agent, serviceHosts } = push;
-  const result: PushResult = { sent: 0, deactivated: 0, failed: 0 };
+  const result: PushResult = { sent: 0, deactivated: 0, failed: 0, sentTo: [], errors: [] };
   const devices = await db
     .select({ id: deviceTokens.id, token: deviceTokens.token })
     .from(deviceTokens)
@@ -62,6 +74,7 @@ export async function sendPushToUser(
   const body = JSON.stringify(payload);
   await Promise.all(
     devices.map(async (device) => {
+      if (skipDeviceIds.includes(device.id)) return;
       const subscription = parsePushSubscription(device.token);
       // A token stored before the hosts were checked, or pointing elsewhere since: never a request from here.
       if (!subscription || !isAllowedPushEndpoint(subscription.endpoint, serviceHosts)) return;
@@ -73,12 +86,14 @@ export async function sendPushToUser(
           ...(agent ? { agent } : {}),
         });
         result.sent += 1;
+        result.sentTo.push(device.id);
       } catch (error) {
         if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
           await db.update(deviceTokens).set({ isActive: false }).where(eq(deviceTokens.id, device.id));
           result.deactivated += 1;
         } else {
           result.failed += 1;
+          result.errors.push(pushErrorText(error));
         }
       }
     }),

@@ -9,7 +9,7 @@ import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { createInProcessStreamCap, createRedisStreamCap, namespaceOf, type StreamCap } from './realtime/stream-cap.ts';
 import { installSecret } from '../payments/gateways/index.ts';
-import { deliverExternally, type ExternalChannels } from './notification-delivery.ts';
+import { createNotificationOutbox, type ExternalChannels, type NotificationOutbox } from './notification-delivery.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { LiveAudience, LiveChangePublisher } from '../context.ts';
@@ -58,10 +58,15 @@ export type RealtimeHub = {
    * role changed since it opened: one query for all of this instance's streams, every heartbeat.
    */
   checkSessions: () => Promise<void>;
-  /** Resolves when every push and email leg started so far has finished (tests, shutdown). */
+  /** Resolves when the delivery pass started after the last commit has finished, with the emails it queued (tests, shutdown). */
   settled: () => Promise<void>;
-  /** Hands a committed notification on: live on the bus, then push and email (the context's publishNotification). */
+  /**
+   * Hands a committed notification on (the context's publishNotification): live on the bus, and a delivery pass for
+   * its push and email, whose outbox row committed with it (decision 040).
+   */
   publish: NotificationPublisher;
+  /** The push and email legs of notifications (the notification-delivery job runs its passes). */
+  deliveries: NotificationOutbox;
   /** Hands a committed change to its audience's streams on every instance (the context's publishChange). */
   publishChange: LiveChangePublisher;
   endStreams: () => void;
@@ -76,7 +81,7 @@ declare module 'fastify' {
 
 export type RealtimeOptions = {
   config: Config;
-  /** The app's root database handle: push and email legs run after commit, outside any transaction. */
+  /** The app's root database handle: delivery passes run after commit, outside any transaction. */
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -86,8 +91,8 @@ export type RealtimeOptions = {
 };
 
 /**
- * The realtime bus of one app (in-process, or Redis with REDIS_URL) and the publisher that the context's
- * notify() hands each committed notification to: live on the bus, then push and email.
+ * The realtime bus of one app (in-process, or Redis with REDIS_URL), its notification outbox, and the publisher that
+ * the context's notify() hands each committed notification to: live on the bus, then a delivery pass at once.
  */
 export async function createRealtimeHub({ config, db, mailer, log, pushAgent, clock }: RealtimeOptions): Promise<RealtimeHub> {
   const bus = config.REDIS_URL
@@ -141,7 +146,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
         : undefined,
     appUrl: config.PUBLIC_URL,
   };
-  const inFlight = new Set<Promise<unknown>>();
+  const deliveries = createNotificationOutbox({ db, channels, clock, log });
   let isClosed = false;
 
   const publish: NotificationPublisher = (delivery) => {
@@ -152,17 +157,8 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
         log.warn({ err: error }, 'Could not publish a notification live');
       });
     }
-    if (!delivery.email && !(delivery.push && channels.push)) return;
-    // Push and email start on a later turn of the event loop: when one event notifies many users, every live
-    // message is written to its socket first, instead of queueing behind the database work of each email.
-    const leg = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => deliverExternally(db, channels, delivery))
-      .then((result) => {
-        if (result.push && (result.push.deactivated || result.push.failed)) log.info(result.push, 'web push');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'Could not push or email a notification'))
-      .finally(() => inFlight.delete(leg));
-    inFlight.add(leg);
+    // The delivery row is committed: this pass sends it now; if this instance stops first, any instance's job will.
+    if (delivery.push || delivery.email) deliveries.deliverSoon();
   };
 
   const publishChange: LiveChangePublisher = (change, audience) => {
@@ -191,6 +187,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
     streamCap,
     checkSessions,
     publish,
+    deliveries,
     publishChange,
     subscribe(listener) {
       listeners.add(listener);
@@ -206,7 +203,8 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
     },
     connectionCount: () => streams.size,
     async settled() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await deliveries.settled();
+      await mailer.settled();
     },
     endStreams() {
       for (const end of [...streams]) end();

@@ -11,7 +11,7 @@ import { confirmTestPaymentSchema } from '@core/schemas/payments.ts';
 import { createBookingSchema, type VehicleType } from '@core/schemas/booking.ts';
 import type { Config } from '../config.ts';
 import { createAppContext, type AppContext } from '../context.ts';
-import { bookings, detailerServices, detailers, notifications, services, users } from '../db/schema.ts';
+import { bookings, detailerServices, detailers, notificationDeliveries, notifications, services, users } from '../db/schema.ts';
 import type { CatalogWriter } from '../catalog/catalog-admin-service.ts';
 import { createBooking } from '../bookings/create-booking.ts';
 import { performDetailerAction } from '../bookings/booking-transitions.ts';
@@ -350,6 +350,7 @@ async function walkHistory(
   const cast: Cast = { ctx, clock, storage: options.storage ?? createObjectStorage(config), photos: new Map(), timeZone: 'America/Los_Angeles' };
   const rng = prng(17);
   const [{ lastNotice }] = (await db.select({ lastNotice: max(notifications.id) }).from(notifications)) as [{ lastNotice: number | null }];
+  const [{ lastDelivery }] = (await db.select({ lastDelivery: max(notificationDeliveries.id) }).from(notificationDeliveries)) as [{ lastDelivery: number | null }];
 
   const jobs = planJobs(rng, detailerCast, customers, seedNow, cast.timeZone);
   const accountOpened = new Date(seedNow.getTime() - (weeksBack + 2) * 7 * day);
@@ -393,5 +394,8 @@ async function walkHistory(
   await db.delete(notifications).where(gt(notifications.id, lastNotice ?? 0));
 
   const upcoming = await upcomingJobs(cast, rng, demoDetailer, customers, seedNow);
+  // Nothing of the story is pushed or emailed (nobody is connected during a start): the outbox rows written with its
+  // notices (decision 040) go, those of the upcoming jobs too.
+  await db.delete(notificationDeliveries).where(gt(notificationDeliveries.id, lastDelivery ?? 0));
   return { completed, upcoming };
 }

@@ -1,11 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
-import https from 'node:https';
+import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
@@ -13,91 +7,36 @@ import { deviceTokens } from '../../server/db/schema.ts';
 import { notify } from '../../server/notifications/notification-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createCustomer } from '../factories/index.ts';
+import { browserSubscription, startLoopbackPushService, type LoopbackPushService } from './push-loopback-service.ts';
 import { createTestApp, databaseKinds, type TestApp, signedInCookie } from './test-app.ts';
 
-// A real push service on loopback: HTTPS with a certificate made here by openssl, answering 201 on /ok/* and
-// 410 Gone on /gone/*. The browser side is played by a P-256 key pair and auth secret made with node:crypto,
-// so the test decrypts what web-push sent (RFC 8291, aes128gcm) the way a browser would.
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
-
-const b64url = (buffer: Buffer) => buffer.toString('base64url');
-
-function browserSubscription(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  const publicKey = ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    json: JSON.stringify({ endpoint, expirationTime: null, keys: { p256dh: b64url(publicKey), auth: b64url(auth) } }),
-    /** RFC 8188/8291 decryption of one aes128gcm message, as the browser does it. */
-    decrypt(body: Buffer): string {
-      const salt = body.subarray(0, 16);
-      const idLength = body.readUInt8(20);
-      const serverPublicKey = body.subarray(21, 21 + idLength);
-      const cipherText = body.subarray(21 + idLength);
-      const ecdhSecret = ecdh.computeSecret(serverPublicKey);
-      const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, serverPublicKey]);
-      const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, auth, keyInfo, 32));
-      const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-      const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-      const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-      decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
-      const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
-      let end = padded.length - 1;
-      while (end >= 0 && padded[end] === 0) end -= 1;
-      expect(padded[end]).toBe(2); // the last record's delimiter
-      return padded.subarray(0, end).toString('utf8');
-    },
-  };
-}
+// Pushes go to a real push service on loopback (push-loopback-service.ts), and the test decrypts them as a browser.
 
 describe.each(databaseKinds)('web push on %s', (kind) => {
-  let dir: string;
-  let cert: Buffer;
-  let server: https.Server;
+  let service: LoopbackPushService;
   let pushOrigin: string;
-  const received: Received[] = [];
+  let received: LoopbackPushService['received'];
   let t: TestApp;
   let user: UserRow;
   let cookie: string;
   const vapid = webpush.generateVAPIDKeys();
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'glossly-push-'));
-    execFileSync(
-      'openssl',
-      [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'));
-    server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-        response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    pushOrigin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
+    service = await startLoopbackPushService();
+    pushOrigin = service.origin;
+    received = service.received;
     // Trust the test's certificate for pushes from this app only.
     t = await createTestApp(kind, {
       // The loopback push service stands in for the browsers' (fcm.googleapis.com and friends).
       env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_SERVICE_HOSTS: '127.0.0.1' },
-      pushAgent: new https.Agent({ ca: cert }),
+      pushAgent: service.agent,
     });
     user = await createCustomer(t.ctx, { password: undefined });
     cookie = await signedInCookie(t.db, user);
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
+    await service?.close();
   });
 
   const register = (token: string) =>
