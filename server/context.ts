@@ -10,6 +10,7 @@ import type { NotificationPublisher } from './notifications/notification-service
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import type { Geocoder } from './geo/geocoder.ts';
 import type { Router } from './geo/routing.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 /** A committed booking move whose declared money effect is to be applied (capture, release, fee...). */
 export type MoneyMove = { bookingId: number; action: BookingAction; effect: MoneyEffect; now: Date };
@@ -38,6 +39,8 @@ export type Collaborators = {
   readonly geocoder: Geocoder;
   /** Drive times between places; remembers a routing service's answers as long as the app. */
   readonly router: Router;
+  /** Where uploaded images go (local disk under DATA_DIR/objects, or S3). */
+  readonly storage: ObjectStorage;
 };
 
 /**

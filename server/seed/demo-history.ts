@@ -28,7 +28,7 @@ import { testBankAccounts } from '../business/gateways/test-payout-gateway.ts';
 import { runPayouts } from '../business/payout-run.ts';
 import { syncEarnings } from '../business/earnings-sync.ts';
 import { createMailer } from '../notifications/mailer.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createUpload } from '../uploads/upload-service.ts';
 import { createUser, findUserByEmail, type UserRow } from '../identity/user-service.ts';
 import { demoAccounts, seedDetailers, seedServices } from './seed-data.ts';
@@ -349,9 +349,9 @@ async function walkHistory(
     onMoneyEffect: applyMoneyEffect,
     log: quietLog,
     // The seed runs before the app exists: its context has collaborators of its own, chosen as the app's are.
-    ...createCollaborators(config, { db, gateway, log: quietLog }),
+    ...createCollaborators(config, { db, gateway, log: quietLog }, options.storage ? { storage: options.storage } : {}),
   });
-  const cast: Cast = { ctx, clock, storage: options.storage ?? createObjectStorage(config), photos: new Map(), timeZone: 'America/Los_Angeles' };
+  const cast: Cast = { ctx, clock, storage: ctx.storage, photos: new Map(), timeZone: 'America/Los_Angeles' };
   const rng = prng(17);
   const [{ lastNotice }] = (await db.select({ lastNotice: max(notifications.id) }).from(notifications)) as [{ lastNotice: number | null }];
 

@@ -3,7 +3,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { bookingPhotos, claimPhotos, detailers, services, uploads, users, vehicles } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 import { uploadObjectKey } from './upload-keys.ts';
 
 /**
@@ -57,6 +57,5 @@ export async function runUploadCleanup(ctx: Pick<AppContext, 'db'>, storage: Obj
 
 /** Runs the pass every hour while the app is up, on the storage the configuration chose. */
 export function startUploadCleanupJob(app: FastifyInstance, intervalMs = uploadCleanupIntervalMs): void {
-  const storage = createObjectStorage(app.config);
-  startIntervalJob(app, 'upload cleanup', intervalMs, (ctx, now) => runUploadCleanup(ctx, storage, now), (result) => result.deleted > 0);
+  startIntervalJob(app, 'upload cleanup', intervalMs, (ctx, now) => runUploadCleanup(ctx, ctx.storage, now), (result) => result.deleted > 0);
 }
