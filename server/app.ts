@@ -10,6 +10,7 @@ import { createAppContext, type AppContext, type AppLog, type Collaborators } fr
 import type { Database } from './db/client.ts';
 import { createGeocoder } from './geo/geocoder.ts';
 import { createRouter } from './geo/routing.ts';
+import { createPayoutGateway } from './business/gateways/index.ts';
 import { createObjectStorage } from './storage/object-storage.ts';
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import { createCatalogCache } from './catalog/catalog-cache.ts';
@@ -105,6 +106,7 @@ export function createCollaborators(
     geocoder: replaced.geocoder ?? createGeocoder(config, edges.log),
     router: replaced.router ?? createRouter(config, edges.log),
     storage: replaced.storage ?? createObjectStorage(config),
+    payouts: replaced.payouts ?? createPayoutGateway(config),
   };
 }
 

@@ -10,6 +10,7 @@ import type { NotificationPublisher } from './notifications/notification-service
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import type { Geocoder } from './geo/geocoder.ts';
 import type { Router } from './geo/routing.ts';
+import type { PayoutGateway } from './business/payout-gateway.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
 /** A committed booking move whose declared money effect is to be applied (capture, release, fee...). */
@@ -41,6 +42,8 @@ export type Collaborators = {
   readonly router: Router;
   /** Where uploaded images go (local disk under DATA_DIR/objects, or S3). */
   readonly storage: ObjectStorage;
+  /** Transfers to detailers (the built-in simulation, or Stripe Connect with Stripe payments). */
+  readonly payouts: PayoutGateway;
 };
 
 /**
