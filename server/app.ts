@@ -10,6 +10,7 @@ import { createAppContext, type AppContext, type AppLog, type Collaborators } fr
 import type { Database } from './db/client.ts';
 import { createGeocoder } from './geo/geocoder.ts';
 import { createRouter } from './geo/routing.ts';
+import { createMembershipBilling } from './memberships/billing/index.ts';
 import { createPayoutGateway } from './business/gateways/index.ts';
 import { createObjectStorage } from './storage/object-storage.ts';
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
@@ -107,6 +108,7 @@ export function createCollaborators(
     router: replaced.router ?? createRouter(config, edges.log),
     storage: replaced.storage ?? createObjectStorage(config),
     payouts: replaced.payouts ?? createPayoutGateway(config),
+    membershipBilling: replaced.membershipBilling ?? createMembershipBilling(config, edges.gateway),
   };
 }
 

@@ -10,6 +10,7 @@ import type { NotificationPublisher } from './notifications/notification-service
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import type { Geocoder } from './geo/geocoder.ts';
 import type { Router } from './geo/routing.ts';
+import type { MembershipBillingGateway } from './memberships/billing/billing-gateway.ts';
 import type { PayoutGateway } from './business/payout-gateway.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
@@ -44,6 +45,8 @@ export type Collaborators = {
   readonly storage: ObjectStorage;
   /** Transfers to detailers (the built-in simulation, or Stripe Connect with Stripe payments). */
   readonly payouts: PayoutGateway;
+  /** Membership subscriptions and their charges (built-in over `gateway`, or Stripe Billing with Stripe payments). */
+  readonly membershipBilling: MembershipBillingGateway;
 };
 
 /**
