@@ -10,6 +10,7 @@ import { createAppContext, type AppContext, type AppLog, type Collaborators } fr
 import type { Database } from './db/client.ts';
 import { createGeocoder } from './geo/geocoder.ts';
 import { createRouter } from './geo/routing.ts';
+import { createForecastProvider } from './weather/forecast-provider.ts';
 import { createMembershipBilling } from './memberships/billing/index.ts';
 import { createPayoutGateway } from './business/gateways/index.ts';
 import { createObjectStorage } from './storage/object-storage.ts';
@@ -109,6 +110,8 @@ export function createCollaborators(
     storage: replaced.storage ?? createObjectStorage(config),
     payouts: replaced.payouts ?? createPayoutGateway(config),
     membershipBilling: replaced.membershipBilling ?? createMembershipBilling(config, edges.gateway),
+    // The built-in provider reads the admins' table through the app's handle: forecasts are asked outside transactions.
+    forecast: replaced.forecast ?? createForecastProvider(config, edges.db),
   };
 }
 

@@ -10,6 +10,7 @@ import type { NotificationPublisher } from './notifications/notification-service
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import type { Geocoder } from './geo/geocoder.ts';
 import type { Router } from './geo/routing.ts';
+import type { ForecastProvider } from './weather/forecast-provider.ts';
 import type { MembershipBillingGateway } from './memberships/billing/billing-gateway.ts';
 import type { PayoutGateway } from './business/payout-gateway.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -47,6 +48,8 @@ export type Collaborators = {
   readonly payouts: PayoutGateway;
   /** Membership subscriptions and their charges (built-in over `gateway`, or Stripe Billing with Stripe payments). */
   readonly membershipBilling: MembershipBillingGateway;
+  /** The weather at a job's place and hour (the admins' built-in table, or Open-Meteo); asked outside transactions. */
+  readonly forecast: ForecastProvider;
 };
 
 /**
