@@ -10,6 +10,7 @@ import { createAppContext, type AppContext, type AppLog, type Collaborators } fr
 import type { Database } from './db/client.ts';
 import { createGeocoder } from './geo/geocoder.ts';
 import { createRouter } from './geo/routing.ts';
+import { createOidcSignIn } from './identity/oidc-service.ts';
 import { createForecastProvider } from './weather/forecast-provider.ts';
 import { createMembershipBilling } from './memberships/billing/index.ts';
 import { createPayoutGateway } from './business/gateways/index.ts';
@@ -112,6 +113,7 @@ export function createCollaborators(
     membershipBilling: replaced.membershipBilling ?? createMembershipBilling(config, edges.gateway),
     // The built-in provider reads the admins' table through the app's handle: forecasts are asked outside transactions.
     forecast: replaced.forecast ?? createForecastProvider(config, edges.db),
+    oidc: replaced.oidc ?? createOidcSignIn({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { NotificationPublisher } from './notifications/notification-service
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import type { Geocoder } from './geo/geocoder.ts';
 import type { Router } from './geo/routing.ts';
+import type { OidcSignIn } from './identity/oidc-service.ts';
 import type { ForecastProvider } from './weather/forecast-provider.ts';
 import type { MembershipBillingGateway } from './memberships/billing/billing-gateway.ts';
 import type { PayoutGateway } from './business/payout-gateway.ts';
@@ -50,6 +51,8 @@ export type Collaborators = {
   readonly membershipBilling: MembershipBillingGateway;
   /** The weather at a job's place and hour (the admins' built-in table, or Open-Meteo); asked outside transactions. */
   readonly forecast: ForecastProvider;
+  /** OpenID Connect sign-in; discovers its provider on first use, so a server without network starts anyway. */
+  readonly oidc: OidcSignIn;
 };
 
 /**
