@@ -38,6 +38,22 @@ export default tseslint.config(
     },
   },
   {
+    // Collaborators are built once, in the composition root (server/app.ts, decision 013); everyone else reads them
+    // from the context. The seed builds its own context before the app exists; tests build fakes freely.
+    files: ['server/**/*.ts'],
+    ignores: ['server/app.ts', 'server/seed/**', 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportSpecifier[imported.name=/^(createGeocoder|createRouter|createObjectStorage|createPayoutGateway|createMembershipBilling|createForecastProvider|createOidcSignIn|createMailer|createPaymentGateway)$/]',
+          message: 'Collaborators are built once in buildApp (server/app.ts): read it from the context (ctx.geocoder, ctx.storage...).',
+        },
+      ],
+    },
+  },
+  {
     // The browser never imports the server.
     files: ['client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },

@@ -6,7 +6,16 @@ import type { Config } from './config.ts';
 import type { Agent } from 'node:https';
 import { createMailer } from './notifications/mailer.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createAppContext, type AppContext } from './context.ts';
+import { createAppContext, type AppContext, type AppLog, type Collaborators } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createGeocoder } from './geo/geocoder.ts';
+import { createRouter } from './geo/routing.ts';
+import { createOidcSignIn } from './identity/oidc-service.ts';
+import { createForecastProvider } from './weather/forecast-provider.ts';
+import { createMembershipBilling } from './memberships/billing/index.ts';
+import { createPayoutGateway } from './business/gateways/index.ts';
+import { createObjectStorage } from './storage/object-storage.ts';
+import type { PaymentGateway } from './payments/gateways/gateway.ts';
 import { createCatalogCache } from './catalog/catalog-cache.ts';
 import { createPaymentGateway } from './payments/gateways/index.ts';
 import { TestGateway } from './payments/gateways/test-gateway.ts';
@@ -84,12 +93,36 @@ export type AppOptions = {
   logStream?: LogStream;
   /** The HTTPS agent Web Push goes through (tests point it at their loopback push service). */
   pushAgent?: Agent;
+  /** Collaborators to use instead of the configuration's choice (tests: a loopback Stripe, a fake forecast). */
+  collaborators?: Partial<Collaborators>;
 };
+
+/**
+ * The collaborators the configuration chooses (server/context.ts), each built here and nowhere else; one not given
+ * in `replaced` is made from the configuration. buildApp calls it once per app; the seed, which runs before the app
+ * exists, calls it for its own context, as do tests' contexts without an app.
+ */
+export function createCollaborators(
+  config: Config,
+  edges: { db: Database; gateway: PaymentGateway; log: AppLog },
+  replaced: Partial<Collaborators> = {},
+): Collaborators {
+  return {
+    geocoder: replaced.geocoder ?? createGeocoder(config, edges.log),
+    router: replaced.router ?? createRouter(config, edges.log),
+    storage: replaced.storage ?? createObjectStorage(config),
+    payouts: replaced.payouts ?? createPayoutGateway(config),
+    membershipBilling: replaced.membershipBilling ?? createMembershipBilling(config, edges.gateway),
+    // The built-in provider reads the admins' table through the app's handle: forecasts are asked outside transactions.
+    forecast: replaced.forecast ?? createForecastProvider(config, edges.db),
+    oidc: replaced.oidc ?? createOidcSignIn({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }),
+  };
+}
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, clientDir, clock = systemClock, logStream, pushAgent }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir, clock = systemClock, logStream, pushAgent, collaborators }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     frameworkErrors: frameworkErrorHandler,
@@ -135,6 +168,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     // Bookings declares each move's money effect; payments applies it.
     onMoneyEffect: applyMoneyEffect,
     log: app.log,
+    ...createCollaborators(config, { db, gateway, log: app.log }, collaborators),
   });
   app.decorate('ctx', ctx);
 

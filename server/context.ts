@@ -8,6 +8,13 @@ import type { CatalogCache } from './catalog/catalog-cache.ts';
 import type { Mailer, MailLog } from './notifications/mailer.ts';
 import type { NotificationPublisher } from './notifications/notification-service.ts';
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
+import type { Geocoder } from './geo/geocoder.ts';
+import type { Router } from './geo/routing.ts';
+import type { OidcSignIn } from './identity/oidc-service.ts';
+import type { ForecastProvider } from './weather/forecast-provider.ts';
+import type { MembershipBillingGateway } from './memberships/billing/billing-gateway.ts';
+import type { PayoutGateway } from './business/payout-gateway.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 /** A committed booking move whose declared money effect is to be applied (capture, release, fee...). */
 export type MoneyMove = { bookingId: number; action: BookingAction; effect: MoneyEffect; now: Date };
@@ -28,12 +35,34 @@ export type LiveChangePublisher = (change: LiveChange, audience: LiveAudience) =
 export type AppLog = MailLog & { error: (object: object, message: string) => void };
 
 /**
+ * The outside services whose kind the configuration chooses, each with its offline default, built once per app by
+ * `createCollaborators` (server/app.ts). Tests replace one by building the app with it (buildApp's `collaborators`).
+ */
+export type Collaborators = {
+  /** ZIP codes and street addresses to places; keeps its cache of answers as long as the app. */
+  readonly geocoder: Geocoder;
+  /** Drive times between places; remembers a routing service's answers as long as the app. */
+  readonly router: Router;
+  /** Where uploaded images go (local disk under DATA_DIR/objects, or S3). */
+  readonly storage: ObjectStorage;
+  /** Transfers to detailers (the built-in simulation, or Stripe Connect with Stripe payments). */
+  readonly payouts: PayoutGateway;
+  /** Membership subscriptions and their charges (built-in over `gateway`, or Stripe Billing with Stripe payments). */
+  readonly membershipBilling: MembershipBillingGateway;
+  /** The weather at a job's place and hour (the admins' built-in table, or Open-Meteo); asked outside transactions. */
+  readonly forecast: ForecastProvider;
+  /** OpenID Connect sign-in; discovers its provider on first use, so a server without network starts anyway. */
+  readonly oidc: OidcSignIn;
+};
+
+/**
  * Everything a service reaches besides its input, built once per app in buildApp (server/app.ts): the database
  * handle, the clock, the configuration, the edges (payment gateway, mailer, live and push delivery of
- * notifications), the catalog cache and the money-effect handler. A function that only reads and writes rows
- * takes `db`; one that needs anything more takes this context and reads `ctx.db` from it.
+ * notifications, and the collaborators above), the catalog cache and the money-effect handler. A function that only
+ * reads and writes rows takes `db`; one that needs anything more takes this context (or the slice it uses) and reads
+ * `ctx.db` from it.
  */
-export type AppContext = {
+export type AppContext = Collaborators & {
   readonly db: Database;
   readonly clock: Clock;
   readonly config: Config;

@@ -54,7 +54,7 @@ async function assertDeletionConfirmed(me: NonNullable<Actor>, input: DeleteAcco
  * transaction, so a deleted account is never charged again.
  */
 export async function deleteAccount(
-  { db, catalogCache, gateway, config }: Pick<AppContext, 'db' | 'catalogCache' | 'gateway' | 'config'>,
+  { db, catalogCache, membershipBilling }: Pick<AppContext, 'db' | 'catalogCache' | 'membershipBilling'>,
   actor: Actor,
   input: DeleteAccountInput,
   now: Date,
@@ -84,7 +84,7 @@ export async function deleteAccount(
       await tx.delete(availabilityRules).where(eq(availabilityRules.detailerId, profile.id));
     }
     if (profile) onCommit = () => catalogCache.clear();
-    await endMembershipsOfClosedAccount({ db: tx, gateway, config }, me.id, now);
+    await endMembershipsOfClosedAccount({ db: tx, membershipBilling }, me.id, now);
     await tx
       .update(users)
       .set({

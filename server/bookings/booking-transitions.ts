@@ -25,7 +25,6 @@ import { announceBookingChange } from './booking-live.ts';
 import { cancellationFeeFor, getBooking, lateRescheduleFee } from './booking-queries.ts';
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { placeOf, requireDriveTime } from './drive-time-check.ts';
-import { routerFor } from '../geo/routing.ts';
 import { notifyMany } from '../notifications/notification-service.ts';
 import { copyServiceChecklist, requireProofOfService } from '../proof/proof-rules.ts';
 import { releasePromoCodeUse } from '../marketing/promo-release.ts';
@@ -212,7 +211,7 @@ export async function rescheduleBooking(
   await abandonLapsedHolds(ctx, now, detailer.id);
   const verdict = await requireFreeSlot(ctx.db, now, detailer, input, duration, id, {
     place: placeOf(record.booking),
-    router: routerFor(ctx.config, ctx.log),
+    router: ctx.router,
   });
   try {
     await applyTransition(ctx, now, record, 'reschedule', user.id, { startsAt: verdict.startsAt, endsAt: verdict.endsAt });

@@ -15,8 +15,7 @@ import { abandonLapsedHolds, markAuthorized } from './booking-transitions.ts';
 import { placeBooking } from './place-booking.ts';
 import { quoteBooking } from './booking-quote.ts';
 import { useCoveredVisit } from '../memberships/visits/covered-visit.ts';
-import { routerFor } from '../geo/routing.ts';
-import { createGeocoder, locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
+import { locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
@@ -53,13 +52,13 @@ export async function createBooking(ctx: AppContext, actor: Actor, now: Date, in
   await bookableServicePrice(db, input.serviceId, input.vehicleType);
   // Where the job is (decision 018): the detailer's map and arrival time need it, and their service area refuses
   // an address beyond it. Located before the transaction: a geocoding service must not hold the locks.
-  const place = await locateJobPlaceOrRefuse(createGeocoder(ctx.config, ctx.log), input);
+  const place = await locateJobPlaceOrRefuse(ctx.geocoder, input);
   // Where before when, as the availability endpoint asks: a place beyond the area is refused whatever the time.
   requireInServiceArea(detailer, place);
   // Lapsed holds still sit in the exclusion constraint until the job abandons them: free this detailer's now.
   await abandonLapsedHolds(ctx, now, detailer.id);
   // Issue 20: the slot must leave the detailer time to drive here from the previous job and on to the next.
-  const verdict = await requireFreeSlot(db, now, detailer, input, duration, undefined, { place, router: routerFor(ctx.config, ctx.log) });
+  const verdict = await requireFreeSlot(db, now, detailer, input, duration, undefined, { place, router: ctx.router });
   let placed: { id: number; coversVisit: boolean };
   try {
     placed = await ctx.transaction(async (txCtx) => {

@@ -32,8 +32,7 @@ import { createBooking } from './create-booking.ts';
 import { getBookingQuote } from './booking-quote.ts';
 import { listRecentDetailers } from './recent-detailers-service.ts';
 import { parse } from '../http/validate.ts';
-import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
-import { routerFor } from '../geo/routing.ts';
+import { locateZipOrRefuse } from '../geo/geocoder.ts';
 
 const detailerActions: DetailerAction[] = ['accept', 'decline', 'start-route', 'start', 'complete', 'customer-absent'];
 
@@ -43,8 +42,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     const id = parse(detailerIdParamsSchema, request.params).id;
     const query = parse(availabilityQuerySchema, request.query);
     // With the job's ZIP the slots leave room to drive from the detailer's other jobs; without it, their buffer only.
-    const place = query.zip === undefined ? null : await locateZipOrRefuse(createGeocoder(app.ctx.config, app.ctx.log), query.zip);
-    return getAvailability(app.ctx.db, app.ctx.clock.now(), id, { ...query, place, router: routerFor(app.ctx.config, app.ctx.log) });
+    const place = query.zip === undefined ? null : await locateZipOrRefuse(app.ctx.geocoder, query.zip);
+    return getAvailability(app.ctx.db, app.ctx.clock.now(), id, { ...query, place, router: app.ctx.router });
   });
 
   app.get('/api/detailers/:id/closed-days', async (request) => {

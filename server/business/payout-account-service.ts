@@ -6,7 +6,6 @@ import type { Database } from '../db/client.ts';
 import { detailers, payoutAccounts } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import type { UserRow } from '../identity/user-service.ts';
-import { createPayoutGateway } from './gateways/index.ts';
 import { PayoutRefusedError, type GatewayPayoutAccount } from './payout-gateway.ts';
 
 export const noProfileMessage = 'Set up your business profile before adding payout details.';
@@ -40,7 +39,7 @@ async function refreshed(ctx: AppContext, row: AccountRow, now: Date): Promise<A
   if (row.gateway !== 'stripe' || row.status === 'active' || ctx.config.PAYMENTS_GATEWAY !== 'stripe') return row;
   let remote: GatewayPayoutAccount;
   try {
-    remote = await createPayoutGateway(ctx.config).retrieveAccount(row.accountRef);
+    remote = await ctx.payouts.retrieveAccount(row.accountRef);
   } catch (error) {
     ctx.log.warn({ err: error, detailerId: row.detailerId }, 'Stripe account status could not be read');
     return row;
@@ -84,7 +83,7 @@ async function store(db: Database, detailerId: number, gateway: AccountRow['gate
 export async function savePayoutAccount(ctx: AppContext, actor: Actor, now: Date, bank: BankAccountInput | null): Promise<PayoutAccountResponse> {
   const { user, detailerId } = await businessOf(ctx.db, actor);
   if (detailerId === null) throw conflict(noProfileMessage);
-  const gateway = createPayoutGateway(ctx.config);
+  const gateway = ctx.payouts;
   try {
     if (gateway.kind === 'test') {
       if (!bank) throw badRequest('Bank details are required');

@@ -3,7 +3,6 @@ import { payoutCents } from '@core/domain/earnings.ts';
 import { dateInZone, weekdayOf } from '@core/domain/time-slots.ts';
 import type { AppContext } from '../context.ts';
 import { detailerLedger, payoutAccounts, payouts } from '../db/schema.ts';
-import { createPayoutGateway } from './gateways/index.ts';
 import { ledgerBalance, readPlatformSettings, syncEarnings } from './earnings-sync.ts';
 import { PayoutRefusedError, type PayoutGateway } from './payout-gateway.ts';
 
@@ -109,8 +108,8 @@ async function retryUnanswered(ctx: AppContext, gateway: PayoutGateway, now: Dat
  * (the run date). Negative balances are carried. Every pass first syncs the ledger, and retries unanswered transfers.
  * `force` runs on any day (tests, and an operator's manual run).
  */
-export async function runPayouts(ctx: AppContext, now: Date, options: { force?: boolean; gateway?: PayoutGateway } = {}): Promise<PayoutRunResult> {
-  const gateway = options.gateway ?? createPayoutGateway(ctx.config);
+export async function runPayouts(ctx: AppContext, now: Date, options: { force?: boolean } = {}): Promise<PayoutRunResult> {
+  const gateway = ctx.payouts;
   await syncEarnings(ctx.db, now);
   const retried = await retryUnanswered(ctx, gateway, now);
   const runDate = platformDate(ctx, now);

@@ -15,11 +15,10 @@ import {
 import { serviceAreaCheckQuerySchema, serviceAreaInputSchema } from '@core/schemas/tracking.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole } from '../identity/access.ts';
-import { createGeocoder } from '../geo/geocoder.ts';
 import { checkServiceArea, mapConfig, setServiceArea } from './service-area-service.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
-  const geocoder = createGeocoder(app.config, app.log);
+  const geocoder = app.ctx.geocoder;
 
   app.get('/api/service-categories', () => listServiceCategories(app.ctx));
 

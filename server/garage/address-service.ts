@@ -4,7 +4,7 @@ import { placeAptMaxLength, type SavedAddress, type SavedAddressInput, type Upda
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { savedAddresses, users } from '../db/schema.ts';
-import { createGeocoder, locateZipOrRefuse, type GeocodedPlace } from '../geo/geocoder.ts';
+import { locateZipOrRefuse, type GeocodedPlace } from '../geo/geocoder.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 
 // Saved places (decision 019). Customers only; another customer's place answers the same 404 as a missing one.
@@ -45,7 +45,7 @@ async function ownPlace(db: Database, customerId: number, id: number): Promise<S
   return row;
 }
 
-const locate = (ctx: AppContext, zip: string) => locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), zip);
+const locate = (ctx: AppContext, zip: string) => locateZipOrRefuse(ctx.geocoder, zip);
 
 export type NewPlace = { label: string; address: string; apt?: string; city: string; zip: string; accessNotes?: string };
 

@@ -40,19 +40,14 @@ export const zipTableGeocoder: Geocoder = {
   },
 };
 
-let configured: { url: string; contact: string; geocoder: Geocoder } | undefined;
-
 /**
- * The geocoder the configuration chose: the service at GEOCODER_URL (falling back to the table), or the table. One
- * per address, kept: its cache of answers (the service's usage policy requires one) lives as long as the process.
+ * The geocoder the configuration chose: the service at GEOCODER_URL (falling back to the table), or the table. Built
+ * once per app in buildApp (`ctx.geocoder`): its cache of answers (the service's usage policy requires one) lives as
+ * long as the app.
  */
 export function createGeocoder(config: Pick<Config, 'GEOCODER_URL' | 'PUBLIC_URL'>, log: Pick<AppLog, 'warn'>): Geocoder {
   if (!config.GEOCODER_URL) return zipTableGeocoder;
-  if (configured?.url !== config.GEOCODER_URL || configured.contact !== config.PUBLIC_URL) {
-    const geocoder = createHttpGeocoder({ baseUrl: config.GEOCODER_URL, contact: config.PUBLIC_URL, log, fallback: zipTableGeocoder });
-    configured = { url: config.GEOCODER_URL, contact: config.PUBLIC_URL, geocoder };
-  }
-  return configured.geocoder;
+  return createHttpGeocoder({ baseUrl: config.GEOCODER_URL, contact: config.PUBLIC_URL, log, fallback: zipTableGeocoder });
 }
 
 /** The message of a ZIP code no geocoder knows; the form shows it under the ZIP field. */

@@ -13,15 +13,13 @@ import { createEtaEstimator, rememberEstimates, straightLineEstimator, type EtaE
 export type Router = EtaEstimator;
 export const straightLineRouter: Router = straightLineEstimator;
 
-let configured: { url: string | undefined; router: Router } | undefined;
-
-/** The router ROUTING_URL chooses, remembering answers by their two points (job places are ZIP centres). */
-export function routerFor(config: Pick<Config, 'ROUTING_URL'>, log: Pick<AppLog, 'warn'>): Router {
+/**
+ * The router ROUTING_URL chooses, remembering answers by their two points (job places are ZIP centres). Built once
+ * per app in buildApp (`ctx.router`), so what it remembers lives as long as the app.
+ */
+export function createRouter(config: Pick<Config, 'ROUTING_URL'>, log: Pick<AppLog, 'warn'>): Router {
   if (!config.ROUTING_URL) return straightLineRouter;
-  if (configured?.url !== config.ROUTING_URL) {
-    configured = { url: config.ROUTING_URL, router: rememberEstimates(createEtaEstimator(config, log)) };
-  }
-  return configured.router;
+  return rememberEstimates(createEtaEstimator(config, log));
 }
 
 const key = (from: Coordinates, to: Coordinates) =>

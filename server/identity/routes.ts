@@ -33,7 +33,7 @@ import {
   type MailingContext,
   type SignedIn,
 } from './auth-service.ts';
-import { createOidcSignIn, oidcFlowLifetimeMs, signInWithOidc } from './oidc-service.ts';
+import { oidcFlowLifetimeMs, signInWithOidc } from './oidc-service.ts';
 import { toPublicUser } from './user-service.ts';
 import { demoOutboxPath, verifyEmailSchema } from '@core/schemas/email-verification.ts';
 import { isDemoOutboxOpen } from '../config.ts';
@@ -45,11 +45,7 @@ const isLoopback = (ip: string) => isIP(ip) !== 0 && (ip === '::1' || ip.startsW
 const oidcCookiePath = '/api/auth/oidc';
 
 export async function authRoutes(app: FastifyInstance, { closing }: { closing?: AccountClosing } = {}) {
-  const oidc = createOidcSignIn({
-    issuer: app.config.OIDC_ISSUER,
-    clientId: app.config.OIDC_CLIENT_ID,
-    clientSecret: app.config.OIDC_CLIENT_SECRET,
-  });
+  const { oidc } = app.ctx;
   const context = (): AuthContext => ({ db: app.ctx.db, now: app.ctx.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
   // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
   const mailing = (): MailingContext => ({ ...context(), mailer: app.ctx.mailer, appUrl: app.config.PUBLIC_URL });

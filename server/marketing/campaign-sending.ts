@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CampaignChannel } from '@core/schemas/marketing.ts';
 import type { AppContext } from '../context.ts';
 import { campaignRecipients, campaigns, notificationSettings, promoCodes, users } from '../db/schema.ts';
-import { createGeocoder, type Geocoder } from '../geo/geocoder.ts';
+import type { Geocoder } from '../geo/geocoder.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notifyMany, type NewNotification } from '../notifications/notification-service.ts';
 import { campaignRecipientCondition } from './campaign-reach.ts';
@@ -146,13 +146,12 @@ async function finishIfDone(ctx: AppContext, campaignId: number, now: Date): Pro
     );
 }
 
-export type CampaignPassOptions = { geocoder?: Geocoder; batchSize?: number; maxBatches?: number };
+export type CampaignPassOptions = { batchSize?: number; maxBatches?: number };
 
 /** One pass of the scheduler: start the due campaigns, then send batches of every sending one. */
 export async function runCampaignPass(ctx: AppContext, now: Date, options: CampaignPassOptions = {}): Promise<{ started: number; sent: number }> {
-  const geocoder = options.geocoder ?? createGeocoder(ctx.config, ctx.log);
   const maxBatches = options.maxBatches ?? campaignBatchesPerPass;
-  const started = await startDueCampaigns(ctx, geocoder, now);
+  const started = await startDueCampaigns(ctx, ctx.geocoder, now);
   const sending = await ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.id));
   let sent = 0;
   let batches = 0;
@@ -172,6 +171,5 @@ export async function runCampaignPass(ctx: AppContext, now: Date, options: Campa
 
 /** Sends campaigns every two seconds while the app is up (the progress bar moves batch by batch). */
 export function startCampaignJob(app: FastifyInstance, intervalMs = campaignIntervalMs): void {
-  const geocoder = createGeocoder(app.config, app.log);
-  startIntervalJob(app, 'campaigns', intervalMs, (ctx, now) => runCampaignPass(ctx, now, { geocoder }), (result) => result.started + result.sent > 0);
+  startIntervalJob(app, 'campaigns', intervalMs, (ctx, now) => runCampaignPass(ctx, now), (result) => result.started + result.sent > 0);
 }

@@ -10,7 +10,6 @@ import {
   trackingTokenParamsSchema,
 } from '@core/schemas/marketing.ts';
 import { notFound } from '@core/errors.ts';
-import { createGeocoder } from '../geo/geocoder.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole } from '../identity/access.ts';
 import { listAdminNotifications, sendAdminNotification } from './admin-notification-service.ts';
@@ -61,7 +60,7 @@ const unsubscribedPage = (appUrl: string) =>
 
 /** Audiences, campaigns, the marketing overview and one-off notices (issue 19): admins only, checked first. */
 export async function marketingRoutes(app: FastifyInstance) {
-  const geocoder = createGeocoder(app.config, app.log);
+  const geocoder = app.ctx.geocoder;
   const now = () => app.ctx.clock.now();
   const { db } = app.ctx;
   const idOf = (params: unknown) => parse(marketingIdParamsSchema, params).id;

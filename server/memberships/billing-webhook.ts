@@ -5,7 +5,6 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { membershipInvoices, memberships, webhookEvents } from '../db/schema.ts';
 import { GatewayError, WebhookSignatureError } from '../payments/gateways/gateway.ts';
-import { membershipBilling } from './billing/index.ts';
 import { billingEventTypes, StripeMembershipBilling, type BillingEvent } from './billing/stripe-billing.ts';
 
 export const billingWebhookPath = '/api/memberships/webhook';
@@ -26,7 +25,7 @@ const kindOf = (billingReason: string | null) =>
  * change otherwise), each applied once (webhook_events). Only with Stripe: the built-in gateway renews here.
  */
 export async function handleBillingWebhook(ctx: AppContext, now: Date, rawBody: Buffer, signatureHeader: string | undefined) {
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   if (!(billing instanceof StripeMembershipBilling)) throw notFound('Not found');
   let event: BillingEvent;
   try {

@@ -6,7 +6,6 @@ import type { AppContext } from '../context.ts';
 import { membershipInvoices, membershipPlans, memberships } from '../db/schema.ts';
 import type { Actor } from '../identity/access.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
-import { membershipBilling } from './billing/index.ts';
 import { ownMembership, toMembership, type MembershipRow } from './membership-view.ts';
 import { planOnSale } from './plan-service.ts';
 
@@ -49,7 +48,7 @@ export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: n
   const target = await planOnSale(db, planId);
   const [current] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, row.planId));
   const owed = prorationCents(current!.monthlyPriceCents, target.monthlyPriceCents, row.currentPeriodStart, row.currentPeriodEnd, now);
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   if (target.monthlyPriceCents < current!.monthlyPriceCents && !billing.renewsItself) {
     if (row.nextPlanId === target.id) throw conflict(downgradeWaitingMessage);
     const [waiting] = await db
@@ -112,7 +111,7 @@ async function setCanceling(ctx: AppContext, actor: Actor, now: Date, id: number
   const row = await ownMembership(db, actor, id);
   mustBeLive(row);
   if (row.cancelAtPeriodEnd === cancel) throw conflict(cancel ? alreadyCancelingMessage : notCancelingMessage);
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   if (billing.renewsItself && row.gatewayRef) await billing.setCancelAtPeriodEnd(row.gatewayRef, cancel).catch(gatewayProblem);
   const [changed] = await db
     .update(memberships)

@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { memberships } from '../db/schema.ts';
-import { membershipBilling } from './billing/index.ts';
 
 /**
  * Ends at once every membership of an account that is being deleted or disabled: its owner can no longer sign in to
@@ -9,13 +8,13 @@ import { membershipBilling } from './billing/index.ts';
  * subscription the billing gateway renews itself (Stripe) is cancelled there before the transaction commits; should
  * the gateway fail, the whole deletion or disabling is refused and nothing changes.
  */
-export async function endMembershipsOfClosedAccount(ctx: Pick<AppContext, 'db' | 'gateway' | 'config'>, userId: number, now: Date): Promise<number> {
+export async function endMembershipsOfClosedAccount(ctx: Pick<AppContext, 'db' | 'membershipBilling'>, userId: number, now: Date): Promise<number> {
   const ended = await ctx.db
     .update(memberships)
     .set({ status: 'canceled', canceledAt: now, nextRetryAt: null, cancelAtPeriodEnd: false, updatedAt: now })
     .where(and(eq(memberships.customerId, userId), ne(memberships.status, 'canceled')))
     .returning({ gateway: memberships.gateway, gatewayRef: memberships.gatewayRef });
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   for (const row of ended) {
     if (row.gatewayRef && row.gateway === billing.kind) await billing.cancelNow(row.gatewayRef);
   }

@@ -6,7 +6,6 @@ import { membershipInvoices, memberships } from '../db/schema.ts';
 import type { Actor } from '../identity/access.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
 import type { ChargeOutcome } from './billing/billing-gateway.ts';
-import { membershipBilling } from './billing/index.ts';
 import { membershipEndedMessage } from './membership-changes.ts';
 import { paymentMethodRef } from './membership-service.ts';
 import { ownMembership, toMembership } from './membership-view.ts';
@@ -31,7 +30,7 @@ export async function updatePaymentMethod(
   const { db } = ctx;
   const row = await ownMembership(db, actor, id);
   if (row.status === 'canceled' || row.status === 'incomplete') throw conflict(membershipEndedMessage);
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   if (billing.renewsItself) throw badRequest(providerCardMessage);
   const cardRef = await paymentMethodRef(ctx, row.customerId, input);
   if (row.status !== 'past_due') {

@@ -11,7 +11,6 @@ import { notify } from '../notifications/notification-service.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
 import { ownSavedCardRef } from '../payments/saved-card-service.ts';
 import type { ChargeOutcome } from './billing/billing-gateway.ts';
-import { membershipBilling } from './billing/index.ts';
 import { liveMembership, ownMembership, toMembership } from './membership-view.ts';
 import { planOnSale } from './plan-service.ts';
 
@@ -103,7 +102,7 @@ export async function subscribe(ctx: AppContext, actor: Actor, now: Date, input:
   const user = requireRole(actor, 'customer');
   const { db } = ctx;
   const plan = await planOnSale(db, input.planId);
-  const billing = membershipBilling(ctx);
+  const billing = ctx.membershipBilling;
   const live = await liveMembership(db, user.id);
   if (live && !(await awaitsConfirmation(ctx, live.id, live.status))) throw conflict(alreadyMemberMessage);
   const cardRef = await paymentMethodRef(ctx, user.id, input);
@@ -186,7 +185,7 @@ export async function authenticateFirstCharge(ctx: AppContext, actor: Actor, now
   if (row.status !== 'incomplete' || !invoice?.gatewayRef || invoice.status !== 'open') throw conflict(notAwaitingConfirmationMessage);
   let outcome: ChargeOutcome;
   try {
-    outcome = await membershipBilling(ctx).authenticate(invoice.gatewayRef, approve);
+    outcome = await ctx.membershipBilling.authenticate(invoice.gatewayRef, approve);
   } catch (error) {
     if (error instanceof GatewayError) throw badRequest(error.message);
     throw error;

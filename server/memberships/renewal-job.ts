@@ -8,7 +8,6 @@ import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
 import type { ChargeOutcome } from './billing/billing-gateway.ts';
-import { membershipBilling } from './billing/index.ts';
 import type { MembershipRow } from './membership-view.ts';
 
 /**
@@ -37,7 +36,7 @@ const authenticationNeeded = 'Your bank asked to confirm this payment, which can
 
 export async function runRenewalPass(ctx: AppContext, now: Date): Promise<RenewalPassResult> {
   const result: RenewalPassResult = { renewed: 0, failed: 0, canceled: 0 };
-  if (membershipBilling(ctx).renewsItself) {
+  if (ctx.membershipBilling.renewsItself) {
     result.canceled = await endUnbillableMemberships(ctx, now);
     return result;
   }
@@ -196,7 +195,7 @@ async function chargeRenewal(
 ): Promise<keyof RenewalPassResult> {
   let outcome: ChargeOutcome;
   try {
-    outcome = await membershipBilling(ctx).chargeInvoice({
+    outcome = await ctx.membershipBilling.chargeInvoice({
       invoiceId: invoice.id,
       attempt: invoice.attempts,
       membershipId: row.id,

@@ -13,7 +13,6 @@ import {
 } from '@core/schemas/message.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole, requireUser } from '../identity/access.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
 import { countUnreadMessages, getConversationThread, listConversations, listConversationsForAdmin } from './conversation-queries.ts';
 import { markConversationRead, openConversation, readMessagePhoto, reportMessage, sendMessage } from './message-service.ts';
 
@@ -23,17 +22,12 @@ const sendBodyLimit = Math.ceil(messagePhotoMaxBytes / 3) * 4 + 64 * 1024;
 /** A photo's bytes never change for its message id; only the signed-in browser may keep it. */
 const photoCacheControl = 'private, max-age=31536000, immutable';
 
-export type MessageRoutesOptions = {
-  /** Where photos go; the local disk under DATA_DIR by default. */
-  storage?: ObjectStorage;
-};
-
 /**
  * Messages (decision 018): booking and support threads, photos, read marks, reports, the admins' list. Each handler
  * asks for the session before it reads the input: a signed-out caller gets 401 whatever they sent.
  */
-export async function messageRoutes(app: FastifyInstance, options: MessageRoutesOptions) {
-  const storage = options.storage ?? createObjectStorage(app.config);
+export async function messageRoutes(app: FastifyInstance) {
+  const { storage } = app.ctx;
 
   app.get('/api/conversations', (request) => listConversations(app.ctx.db, request.user, app.ctx.clock.now()));
 

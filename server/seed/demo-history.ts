@@ -11,6 +11,7 @@ import { confirmTestPaymentSchema } from '@core/schemas/payments.ts';
 import { createBookingSchema, type VehicleType } from '@core/schemas/booking.ts';
 import type { Config } from '../config.ts';
 import { createAppContext, type AppContext } from '../context.ts';
+import { createCollaborators } from '../app.ts';
 import { bookings, detailerServices, detailers, notificationDeliveries, notifications, services, users } from '../db/schema.ts';
 import type { CatalogWriter } from '../catalog/catalog-admin-service.ts';
 import { createBooking } from '../bookings/create-booking.ts';
@@ -27,7 +28,7 @@ import { testBankAccounts } from '../business/gateways/test-payout-gateway.ts';
 import { runPayouts } from '../business/payout-run.ts';
 import { syncEarnings } from '../business/earnings-sync.ts';
 import { createMailer } from '../notifications/mailer.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createUpload } from '../uploads/upload-service.ts';
 import { createUser, findUserByEmail, type UserRow } from '../identity/user-service.ts';
 import { demoAccounts, seedDetailers, seedServices } from './seed-data.ts';
@@ -333,12 +334,13 @@ async function walkHistory(
   demoDetailer: Detailer,
 ): Promise<{ completed: number; upcoming: number }> {
   const clock = { at: seedNow };
+  // Bound to the transaction: PGlite has one connection, and the gateway's rows belong to the same story.
+  const gateway = new TestGateway({ db, webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`, now: () => clock.at });
   const ctx = createAppContext({
     db,
     clock: { now: () => clock.at },
     config,
-    // Bound to the transaction: PGlite has one connection, and the gateway's rows belong to the same story.
-    gateway: new TestGateway({ db, webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`, now: () => clock.at }),
+    gateway,
     mailer: createMailer({ from: config.MAIL_FROM, log: quietLog, clock: { now: () => clock.at } }),
     // Nobody is connected during a start; the notices of these past moves are removed below.
     publishNotification: () => undefined,
@@ -346,8 +348,10 @@ async function walkHistory(
     catalogCache: seed.catalogCache,
     onMoneyEffect: applyMoneyEffect,
     log: quietLog,
+    // The seed runs before the app exists: its context has collaborators of its own, chosen as the app's are.
+    ...createCollaborators(config, { db, gateway, log: quietLog }, options.storage ? { storage: options.storage } : {}),
   });
-  const cast: Cast = { ctx, clock, storage: options.storage ?? createObjectStorage(config), photos: new Map(), timeZone: 'America/Los_Angeles' };
+  const cast: Cast = { ctx, clock, storage: ctx.storage, photos: new Map(), timeZone: 'America/Los_Angeles' };
   const rng = prng(17);
   const [{ lastNotice }] = (await db.select({ lastNotice: max(notifications.id) }).from(notifications)) as [{ lastNotice: number | null }];
   const [{ lastDelivery }] = (await db.select({ lastDelivery: max(notificationDeliveries.id) }).from(notificationDeliveries)) as [{ lastDelivery: number | null }];

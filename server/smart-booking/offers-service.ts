@@ -13,8 +13,8 @@ import type { Actor } from '../identity/access.ts';
 import { getAvailability, todayFor } from '../bookings/availability-service.ts';
 import { soonestSlotSearchDays } from '../bookings/soonest-slot-service.ts';
 import { isBookableService, loadSurcharges, serviceAreaOf } from '../catalog/catalog-service.ts';
-import { createGeocoder, locateZipOrRefuse } from '../geo/geocoder.ts';
-import { routerFor, type Router } from '../geo/routing.ts';
+import { locateZipOrRefuse } from '../geo/geocoder.ts';
+import type { Router } from '../geo/routing.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
 
 type BookableService = { id: number; name: string; priceCents: number };
@@ -49,7 +49,7 @@ async function vehicleTypeAsked(db: Database, actor: Actor, query: SmartOffersQu
 
 /** Where the job is: the caller's saved place (its stored point, or its ZIP located) or a typed ZIP. */
 async function placeAsked(ctx: AppContext, actor: Actor, query: SmartOffersQuery): Promise<Coordinates> {
-  const geocoder = createGeocoder(ctx.config, ctx.log);
+  const { geocoder } = ctx;
   if (query.zip !== undefined) return locateZipOrRefuse(geocoder, query.zip);
   const [saved] = actor
     ? await ctx.db
@@ -95,7 +95,7 @@ export async function smartOffers(ctx: AppContext, actor: Actor, now: Date, quer
   const asked = await servicesAsked(db, query);
   const vehicleType = await vehicleTypeAsked(db, actor, query);
   const place = await placeAsked(ctx, actor, query);
-  const search: Search = { db, now, place, router: routerFor(ctx.config, ctx.log) };
+  const search: Search = { db, now, place, router: ctx.router };
   const surcharges = await loadSurcharges(db, asked.map((s) => s.id));
   const priceOf = (service: BookableService) =>
     service.priceCents + (surcharges.get(service.id)?.find((s) => s.vehicleType === vehicleType)?.surchargeCents ?? 0);

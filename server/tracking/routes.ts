@@ -3,22 +3,17 @@ import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
 import { locationSharingInputSchema, positionInputSchema } from '@core/schemas/tracking.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole, requireUser } from '../identity/access.ts';
-import { createEtaEstimator, rememberEstimates, type EtaEstimator } from './eta.ts';
 import { getLocationSharing, setLocationSharing } from './location-sharing.ts';
 import { recordPosition } from './positions.ts';
 import { getBookingTracking, getCurrentTracking } from './tracking-queries.ts';
-
-export type TrackingRoutesOptions = {
-  /** How drive times are estimated; by default the one ROUTING_URL chooses (server/tracking/eta.ts). */
-  eta?: EtaEstimator;
-};
 
 /**
  * Live tracking (decision 018): the detailer's sharing switch and positions, the customer's and admins' view of a
  * trip. Each handler asks for the session before it reads the input: a signed-out caller gets 401 whatever they sent.
  */
-export async function trackingRoutes(app: FastifyInstance, options: TrackingRoutesOptions) {
-  const eta = rememberEstimates(options.eta ?? createEtaEstimator(app.config, app.log));
+export async function trackingRoutes(app: FastifyInstance) {
+  // The app's one router (ROUTING_URL's choice, remembering its answers): arrival times and drive times agree.
+  const eta = app.ctx.router;
 
   app.get('/api/detailer/location-sharing', (request) => getLocationSharing(app.ctx.db, request.user, app.ctx.clock.now()));
 

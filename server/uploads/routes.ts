@@ -5,16 +5,10 @@ import { badRequest } from '@core/errors.ts';
 import { uploadIdParamsSchema, uploadImageQuerySchema, uploadMaxBytes } from '@core/schemas/upload.ts';
 import { parse } from '../http/validate.ts';
 import { requireUser } from '../identity/access.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
 import { createUpload, readUpload, uploadTooLarge } from './upload-service.ts';
 
 /** An upload's bytes never change for its id; only the browser may keep them (who may see one can change). */
 const imageCacheControl = 'private, max-age=31536000, immutable';
-
-export type UploadRoutesOptions = {
-  /** Where the images go; config's choice (local disk under DATA_DIR, or S3) by default. */
-  storage?: ObjectStorage;
-};
 
 const fileField = 'file';
 const sendAsForm = () => badRequest(`Send the image as multipart/form-data in a field named "${fileField}"`, { [fileField]: 'required' });
@@ -33,8 +27,8 @@ function uploadError(error: unknown): unknown {
  * Uploads (decision 019): one path for every image. Multipart is registered here only, so no other route parses it.
  * The session is asked for before the body is read: a signed-out caller gets 401 whatever they sent.
  */
-export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
-  const storage = options.storage ?? createObjectStorage(app.config);
+export async function uploadRoutes(app: FastifyInstance) {
+  const { storage } = app.ctx;
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: uploadMaxBytes, files: 1, fields: 0, parts: 1, fieldSize: 0 },

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { bookingPhotos, claimPhotos, detailers, services, uploads, users, vehicles } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { removeQueuedObjects } from '../storage/object-removals.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 import { uploadObjectKey } from './upload-keys.ts';
 
 /**
@@ -61,12 +61,11 @@ export async function runUploadCleanup(ctx: Pick<AppContext, 'db'>, storage: Obj
  * deleted messages' photos (server/storage/object-removals.ts).
  */
 export function startUploadCleanupJob(app: FastifyInstance, intervalMs = uploadCleanupIntervalMs): void {
-  const storage = createObjectStorage(app.config);
   startIntervalJob(
     app,
     'upload cleanup',
     intervalMs,
-    async (ctx, now) => ({ ...(await runUploadCleanup(ctx, storage, now)), ...(await removeQueuedObjects(ctx.db, storage)) }),
+    async (ctx, now) => ({ ...(await runUploadCleanup(ctx, ctx.storage, now)), ...(await removeQueuedObjects(ctx.db, ctx.storage)) }),
     (result) => result.deleted + result.removed > 0,
   );
 }

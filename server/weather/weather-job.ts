@@ -8,13 +8,10 @@ import { bookings, serviceCategories, services, weatherChecks } from '../db/sche
 import { selectRecords, type BookingRecord } from '../bookings/booking-records.ts';
 import { notifyMany } from '../notifications/notification-service.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { createForecastProvider, type ForecastPlace, type ForecastProvider } from './forecast-provider.ts';
+import type { ForecastPlace, ForecastProvider } from './forecast-provider.ts';
 
 export const weatherCheckIntervalMs = 5 * 60_000;
 const dayMs = 24 * 3_600_000;
-
-/** The provider of an app's configuration. */
-export const forecastProviderOf = (ctx: AppContext): ForecastProvider => createForecastProvider(ctx.config, ctx.db);
 
 /** Where a booking's job is, for its forecast. */
 export const placeOf = (record: BookingRecord): ForecastPlace => ({
@@ -78,7 +75,7 @@ export async function categoriesOf(ctx: Pick<AppContext, 'db'>, serviceIds: numb
 export async function runWeatherChecks(
   ctx: AppContext,
   now: Date,
-  provider: ForecastProvider = forecastProviderOf(ctx),
+  provider: ForecastProvider = ctx.forecast,
 ): Promise<WeatherRunResult> {
   const due = await selectRecords(ctx.db).where(
     and(eq(bookings.status, 'accepted'), gt(bookings.startsAt, now), lte(bookings.startsAt, new Date(now.getTime() + dayMs))),

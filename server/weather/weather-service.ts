@@ -20,7 +20,7 @@ import { checkDaySlots } from '../bookings/availability-service.ts';
 import { rescheduleBooking } from '../bookings/booking-transitions.ts';
 import { requireDemoAdmin } from '../diagnostics/demo-admin.ts';
 import type { ForecastProvider } from './forecast-provider.ts';
-import { categoriesOf, forecastAtStart, forecastProviderOf, placeOf, runWeatherChecks } from './weather-job.ts';
+import { categoriesOf, forecastAtStart, placeOf, runWeatherChecks } from './weather-job.ts';
 
 // The test page's forecasts (admin, demo mode only).
 
@@ -142,7 +142,7 @@ export async function getBookingWeather(ctx: AppContext, actor: Actor, now: Date
   const { record, relation } = await visibleRecord(ctx.db, user, id);
   const check = await wetCheck(ctx, record);
   if (!check) return { rainExpected: false };
-  const provider = forecastProviderOf(ctx);
+  const provider = ctx.forecast;
   // The check keeps the chance; the kind (rain or snow) is the provider's, rain when it cannot say now.
   const forecast = await forecastAtStart(provider, record).catch(() => null);
   return {
@@ -175,7 +175,7 @@ export async function weatherReschedule(
   if (relation !== 'customer') throw forbidden('Only the customer can reschedule this booking');
   if (!(await wetCheck(ctx, record))) throw conflict(notWetMessage);
   const wanted = new Date(input.startsAt).getTime();
-  const slot = (await drySlotsFor(ctx, record, now, forecastProviderOf(ctx))).find((s) => new Date(s.startsAt).getTime() === wanted);
+  const slot = (await drySlotsFor(ctx, record, now, ctx.forecast)).find((s) => new Date(s.startsAt).getTime() === wanted);
   if (!slot) throw conflict(notOfferedMessage);
   return rescheduleBooking(ctx, actor, now, id, { date: slot.date, time: slot.time }, { lateWindowAllowed: true });
 }

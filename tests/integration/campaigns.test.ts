@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Campaign, CampaignPreview, CampaignReach, MarketingOverview } from '@core/schemas/marketing.ts';
 import { audiences, campaignRecipients, campaigns, notifications, notificationSettings, outboxEmails } from '../../server/db/schema.ts';
-import { zipTableGeocoder } from '../../server/geo/geocoder.ts';
 import { runCampaignPass } from '../../server/marketing/campaign-sending.ts';
 import { createApiCaller } from '../factories/api-caller.ts';
 import { createCustomer, createDetailer } from '../factories/index.ts';
@@ -18,7 +17,7 @@ type Channel = 'email' | 'push' | 'in_app';
 describe.each(databaseKinds)('campaigns on %s', (kind) => {
   const t = usePaidBookingTestApp(kind, booked);
   const api = createApiCaller(() => t, t.clock);
-  const pass = (options: Parameters<typeof runCampaignPass>[2] = {}) => runCampaignPass(t.ctx, t.clock.now(), { geocoder: zipTableGeocoder, ...options });
+  const pass = (options: Parameters<typeof runCampaignPass>[2] = {}) => runCampaignPass(t.ctx, t.clock.now(), options);
 
   /** New customers, with their Promotions switches (null: never set, so off). */
   async function people(count: number, promotions: { inApp: boolean; push: boolean; email: boolean } | null) {
@@ -74,7 +73,7 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     // A fresh instance (its own context, mailer and publisher) on the same database, and a second pass of this
     // one, run at the same time.
     const other = createTestContext(t.db, { gateway: t.ctx.gateway, clock: t.clock });
-    await Promise.all([runCampaignPass(other, t.clock.now(), { geocoder: zipTableGeocoder, batchSize: 2 }), pass({ batchSize: 2 })]);
+    await Promise.all([runCampaignPass(other, t.clock.now(), { batchSize: 2 }), pass({ batchSize: 2 })]);
     await pass();
     rows = await recipients(made.id);
     expect(rows.every((r) => r.status === 'sent' && r.deliveredAt !== null)).toBe(true);

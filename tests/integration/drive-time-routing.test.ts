@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '@core/schemas/booking.ts';
 import { tooLittleDriveTimeMessages } from '@core/domain/drive-time.ts';
 import { createCustomer, createDetailer } from '../factories/index.ts';
-import { driveSecondsFor, routerFor, straightLineRouter } from '../../server/geo/routing.ts';
+import { driveSecondsFor, createRouter, straightLineRouter } from '../../server/geo/routing.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 import { startLoopbackService } from './geo-loopback-service.ts';
 
@@ -18,9 +18,9 @@ describe('drive times through the routing interface', () => {
   afterAll(() => peer.close());
 
   it('is the straight line without ROUTING_URL, and asks the OSRM-compatible service once per pair with it', async () => {
-    expect(routerFor({ ROUTING_URL: undefined }, quiet)).toBe(straightLineRouter);
+    expect(createRouter({ ROUTING_URL: undefined }, quiet)).toBe(straightLineRouter);
     peer.answerJson(200, { code: 'Ok', routes: [{ distance: 9000, duration: 1500 }] });
-    const router = routerFor({ ROUTING_URL: peer.baseUrl }, quiet);
+    const router = createRouter({ ROUTING_URL: peer.baseUrl }, quiet);
     const before = peer.requests.length;
     const seconds = await driveSecondsFor(router, [[soma, mission], [soma, mission], [mission, soma]]);
     expect(seconds(soma, mission)).toBe(1500);
@@ -37,7 +37,7 @@ describe('drive times through the routing interface', () => {
 
   it('falls back to the straight line when the service fails', async () => {
     peer.answerJson(500, { code: 'Error' });
-    const router = routerFor({ ROUTING_URL: `${peer.baseUrl}/down` }, quiet);
+    const router = createRouter({ ROUTING_URL: `${peer.baseUrl}/down` }, quiet);
     const seconds = await driveSecondsFor(router, [[soma, mission]]);
     expect(seconds(soma, mission)).toBeGreaterThan(0);
     expect(seconds(soma, mission)).toBeLessThan(900);

@@ -6,7 +6,6 @@ import { membershipInvoices, memberships } from '../../server/db/schema.ts';
 import { ensureServiceCategory } from '../../server/catalog/catalog-admin-service.ts';
 import { alreadyMemberMessage, getMyMembership } from '../../server/memberships/membership-service.ts';
 import { abandonedRenewalAfterMs, runRenewalPass } from '../../server/memberships/renewal-job.ts';
-import { membershipBilling } from '../../server/memberships/billing/index.ts';
 import { updatePaymentMethod } from '../../server/memberships/membership-payment-method.ts';
 import { createPlan } from '../../server/memberships/plan-service.ts';
 import { parse } from '../../server/http/validate.ts';
@@ -138,7 +137,7 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
       .values({ membershipId: started.membership.id, kind: 'renewal', periodStart: end, periodEnd: new Date('2027-01-23T16:00:00Z'), amountCents: 3900, attempts: 1, createdAt: end, claimedAt: end })
       .returning();
     const [row] = await t.db.select().from(memberships).where(eq(memberships.id, started.membership.id));
-    const charged = await membershipBilling(t.ctx).chargeInvoice({
+    const charged = await t.ctx.membershipBilling.chargeInvoice({
       invoiceId: claimed!.id,
       attempt: 1,
       membershipId: row!.id,

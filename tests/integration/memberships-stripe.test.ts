@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SubscribeResult } from '@core/schemas/memberships.ts';
 import { membershipInvoices, membershipPlans, memberships, notifications, webhookEvents } from '../../server/db/schema.ts';
-import { useMembershipBilling } from '../../server/memberships/billing/index.ts';
 import { runRenewalPass } from '../../server/memberships/renewal-job.ts';
 import { StripeMembershipBilling } from '../../server/memberships/billing/stripe-billing.ts';
 import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts';
@@ -83,10 +82,10 @@ describe.each(databaseKinds)('memberships with Stripe Billing on %s', (kind) => 
   const { call } = createCaller(() => t, clock);
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    useMembershipBilling(t.ctx.gateway, new StripeMembershipBilling({ secretKey: 'sk_test_contract', webhookSecret, host: '127.0.0.1', port, protocol: 'http' }));
+    const membershipBilling = new StripeMembershipBilling({ secretKey: 'sk_test_contract', webhookSecret, host: '127.0.0.1', port, protocol: 'http' });
+    t = await createTestApp(kind, { clock, collaborators: { membershipBilling } });
     const [plan] = await t.db.insert(membershipPlans).values({ name: 'Basic', monthlyPriceCents: 3900, includedVisitsPerMonth: 1 }).returning();
     planId = plan!.id;
   });

@@ -3,14 +3,14 @@ import type { Agent } from 'node:https';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, createCollaborators } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import type { Clock } from '../../server/clock.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { LiveChange } from '@core/schemas/live-change.ts';
 import type { Notification } from '@core/schemas/notification.ts';
-import { createAppContext, type AppContext, type AppContextParts, type LiveAudience } from '../../server/context.ts';
+import { createAppContext, type AppContext, type AppContextParts, type Collaborators, type LiveAudience } from '../../server/context.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
@@ -97,11 +97,19 @@ export type TestApp = {
 /** The real app on a fresh database, as main.ts builds it, minus the listening socket. */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; clock?: Clock; pushAgent?: Agent; logStream?: LogStream } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    pushAgent?: Agent;
+    logStream?: LogStream;
+    /** Collaborators in place of the configuration's (a loopback Stripe Billing, a forecast that fails...). */
+    collaborators?: Partial<Collaborators>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock, pushAgent: options.pushAgent, logStream: options.logStream });
+  const { clock, pushAgent, logStream, collaborators } = options;
+  const app = await buildApp({ config, database, clock, pushAgent, logStream, collaborators });
   return {
     app,
     db: database.db,
@@ -119,7 +127,8 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
 /**
  * A context for a test database without an app: the real services, the real money-effect handler and catalog
  * cache, and fakes only at the edges, which the test passes (a gateway; the notification publisher records
- * and change publishers record by default; the mailer only writes the outbox).
+ * and change publishers record by default; the mailer only writes the outbox; the other collaborators are the test
+ * configuration's, as createCollaborators makes them, unless passed).
  */
 export function createTestContext(
   db: Database,
@@ -128,14 +137,16 @@ export function createTestContext(
   const clock = edges.clock ?? createTestClock();
   const published: Parameters<AppContext['publishNotification']>[0][] = [];
   const changes: PublishedChange[] = [];
+  const config = edges.config ?? loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const ctx = createAppContext({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config,
     mailer: createMailer({ from: 'test@glossly.test', log: quietLog, clock }),
     publishNotification: (delivery) => published.push(delivery),
     publishChange: (change, audience) => changes.push({ change, audience }),
     catalogCache: createCatalogCache(),
     onMoneyEffect: applyMoneyEffect,
     log: quietLog,
+    ...createCollaborators(config, { db, gateway: edges.gateway, log: edges.log ?? quietLog }, edges),
     ...edges,
     db,
     clock,

@@ -23,7 +23,7 @@ import { requireRole, type Actor } from '../../identity/access.ts';
 import { isBookableService } from '../../catalog/catalog-service.ts';
 import { requireInServiceArea } from '../../catalog/service-area-service.ts';
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
-import { createGeocoder, locateZipOrRefuse } from '../../geo/geocoder.ts';
+import { locateZipOrRefuse } from '../../geo/geocoder.ts';
 import { visitsLeftThisPeriod } from './visit-allowance.ts';
 
 export const notCoveredMessage = 'Your plan does not cover this service';
@@ -163,7 +163,7 @@ export async function setVisitRhythm(ctx: AppContext, actor: Actor, now: Date, m
   const located =
     place.latitude !== null && place.longitude !== null
       ? { latitude: place.latitude, longitude: place.longitude }
-      : await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), place.zip);
+      : await locateZipOrRefuse(ctx.geocoder, place.zip);
   requireInServiceArea(detailer, located);
   const [current] = await db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, membership.id));
   // The same day and rhythm keep their dates; a new day or rhythm starts from its first day after today.

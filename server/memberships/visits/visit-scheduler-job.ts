@@ -10,7 +10,7 @@ import { notify } from '../../notifications/notification-service.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { AppError } from '@core/errors.ts';
 import { startIntervalJob } from '../../jobs/interval-job.ts';
-import { createGeocoder, locateZipOrRefuse } from '../../geo/geocoder.ts';
+import { locateZipOrRefuse } from '../../geo/geocoder.ts';
 import { bookVisit, type ScheduleRow, type VisitOutcome, type VisitPlan } from './visit-booking.ts';
 import { findVisitSlot } from './visit-slots.ts';
 
@@ -23,7 +23,7 @@ async function placeOf(ctx: AppContext, address: typeof savedAddresses.$inferSel
   if (!address) return null;
   if (address.latitude !== null && address.longitude !== null) return { latitude: address.latitude, longitude: address.longitude };
   try {
-    return await locateZipOrRefuse(createGeocoder(ctx.config, ctx.log), address.zip);
+    return await locateZipOrRefuse(ctx.geocoder, address.zip);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

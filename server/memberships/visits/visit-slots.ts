@@ -14,7 +14,6 @@ import {
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
 import { detailerOffersService } from '../../catalog/catalog-service.ts';
 import { isInServiceArea } from '../../catalog/service-area-service.ts';
-import { routerFor } from '../../geo/routing.ts';
 
 /** A free slot the scheduler found; `alternative` when it is not the preferred detailer's window on the due date. */
 export type VisitSlot = {
@@ -74,7 +73,7 @@ async function otherDetailers(ctx: AppContext, wanted: Wanted): Promise<number[]
  * within two days either side; else another detailer in the window on the due date. Null when nothing is free.
  */
 export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted): Promise<VisitSlot | null> {
-  const where = { place: wanted.place, router: routerFor(ctx.config, ctx.log) };
+  const where = { place: wanted.place, router: ctx.router };
   const preferred = await loadDetailer(ctx.db, wanted.detailerId);
   // A detailer who left the catalog or stopped offering the service is passed over for the others.
   const stillOffered = (await isListedDetailer(ctx.db, preferred.id)) && (await detailerOffersService(ctx.db, preferred.id, wanted.serviceId));
