@@ -85,6 +85,8 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
           if (!withBookingCard) return;
           // Refused by the bank: the card form opens for another card, saying why.
           if (started.status === 'requires_payment_method') setCardError("The booking's card was declined for this tip. Enter another card.");
+          // Stripe's bank check is answered in Stripe's own form (the built-in gateway's dialog is its stand-in).
+          else if (started.status === 'requires_action' && started.gateway === 'stripe') setCardError('Your bank asks you to confirm this tip. Enter the card to confirm it.');
           else onStatus(started.status, null, started.amountCents);
         },
         onError: (error) => toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
