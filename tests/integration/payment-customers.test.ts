@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { paymentCustomers } from '../../server/db/schema.ts';
 import type { GatewayCustomer, PaymentGateway } from '../../server/payments/gateways/gateway.ts';
 import { TestGateway } from '../../server/payments/gateways/test-gateway.ts';
 import { gatewayCustomerRef } from '../../server/payments/payment-common.ts';
 import { createCustomer } from '../factories/index.ts';
-import { createTestContext, createTestDatabase, databaseKinds } from './test-app.ts';
+import { createTestDatabase, databaseKinds } from './test-app.ts';
 
 /** A gateway with customers (Stripe's shape) that makes a new one on every call and counts them. */
 function gatewayWithCustomers(made: GatewayCustomer[]): PaymentGateway {
@@ -31,7 +32,8 @@ describe.each(databaseKinds)('the gateway customer of a Glossly customer on %s',
 
   it('is made once and kept, even when two first payments ask at once', async () => {
     const made: GatewayCustomer[] = [];
-    const ctx = createTestContext(database.db, { gateway: gatewayWithCustomers(made) });
+    // What gatewayCustomerRef reaches: the database and the gateway (no app: the fake gateway has nothing else).
+    const ctx = { db: database.db, gateway: gatewayWithCustomers(made), catalogCache: createCatalogCache() };
     const customer = await createCustomer(ctx, { name: 'Cara Card' });
     const [first, second] = await Promise.all([gatewayCustomerRef(ctx, customer), gatewayCustomerRef(ctx, customer)]);
     expect(first).toBe(second);
@@ -43,7 +45,7 @@ describe.each(databaseKinds)('the gateway customer of a Glossly customer on %s',
   });
 
   it('is not made for a gateway that keeps cards without customers (the built-in one)', async () => {
-    const ctx = createTestContext(database.db, { gateway: new TestGateway({ db: database.db, webhookSecret: 'whsec_test', now: () => new Date() }) });
+    const ctx = { db: database.db, gateway: new TestGateway({ db: database.db, webhookSecret: 'whsec_test', now: () => new Date() }), catalogCache: createCatalogCache() };
     const customer = await createCustomer(ctx, { name: 'Tess Test' });
     expect(await gatewayCustomerRef(ctx, customer)).toBeUndefined();
     expect(await database.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, customer.id))).toEqual([]);
