@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weekdayOf } from './time-slots.ts';
+import { addCalendarDays } from './business-weeks.ts';
 import {
-  addDays,
   alternativeDates,
   bookableWindows,
   catchUp,
@@ -14,10 +14,10 @@ import {
 
 describe('visit rhythm dates', () => {
   it('adds days across month, year and leap-day ends', () => {
-    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
-    expect(addDays('2026-12-28', 14)).toBe('2027-01-11');
-    expect(addDays('2028-02-27', 2)).toBe('2028-02-29');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addCalendarDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addCalendarDays('2026-12-28', 14)).toBe('2027-01-11');
+    expect(addCalendarDays('2028-02-27', 2)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
   it('starts on the first chosen weekday after today, never today', () => {

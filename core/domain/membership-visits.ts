@@ -1,5 +1,6 @@
 import { timeSlotLabels, weekdayOf, type TimeSlotLabel } from './time-slots.ts';
 import { slotInWindow, timeWindows, type TimeWindow } from './time-windows.ts';
+import { addCalendarDays } from './business-weeks.ts';
 
 /**
  * A member's visit rhythm (issue 18 ★, decision 022) as calendar arithmetic on YYYY-MM-DD dates in the detailer's
@@ -16,27 +17,20 @@ export const nearestAlternativeDays = 2;
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 /** The first visit of a new rhythm: the first chosen weekday after today (a visit today could not be booked ahead). */
 export function firstVisitOn(today: string, weekday: number): string {
   const ahead = (weekday - weekdayOf(today) + 7) % 7;
-  return addDays(today, ahead === 0 ? 7 : ahead);
+  return addCalendarDays(today, ahead === 0 ? 7 : ahead);
 }
 
 /** The visit after `dueOn` in the rhythm. */
 export function nextVisitAfter(dueOn: string, everyWeeks: VisitRhythm): string {
-  return addDays(dueOn, everyWeeks * 7);
+  return addCalendarDays(dueOn, everyWeeks * 7);
 }
 
 /** Whether the scheduler books the visit due on `dueOn` today: from 7 days ahead until the day before. */
 export function isDueForBooking(dueOn: string, today: string): boolean {
-  return dueOn > today && dueOn <= addDays(today, visitBookingLeadDays);
+  return dueOn > today && dueOn <= addCalendarDays(today, visitBookingLeadDays);
 }
 
 /**
@@ -70,6 +64,6 @@ export const bookableWindows: TimeWindow[] = timeWindows.filter((window) => slot
  */
 export function alternativeDates(dueOn: string, today: string): string[] {
   const dates = [dueOn];
-  for (let offset = 1; offset <= nearestAlternativeDays; offset++) dates.push(addDays(dueOn, offset), addDays(dueOn, -offset));
+  for (let offset = 1; offset <= nearestAlternativeDays; offset++) dates.push(addCalendarDays(dueOn, offset), addCalendarDays(dueOn, -offset));
   return dates.filter((date) => date > today);
 }

@@ -12,7 +12,7 @@ import {
   zonedTimeToUtc,
   type TimeSlotLabel,
 } from '@core/domain/time-slots.ts';
-import { addDays } from '@core/domain/membership-visits.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 import { driveTimeConflict, type PlacedJob } from '@core/domain/drive-time.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Availability, AvailabilityRule, ClosedDays, CreateBookingInput, SlotReason, WeeklyAvailability } from '@core/schemas/booking.ts';
@@ -226,7 +226,7 @@ export async function getClosedDays(db: Database, now: Date, detailerId: number,
   const detailer = await loadDetailer(db, detailerId);
   const duration = await jobDuration(db, detailerId, query.serviceId);
   const from = todayFor(detailer.timeZone, now);
-  const to = addDays(from, bookingHorizonDays);
+  const to = addCalendarDays(from, bookingHorizonDays);
   const rules = await db
     .select({ weekday: availabilityRules.weekday, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
     .from(availabilityRules)
@@ -237,7 +237,7 @@ export async function getClosedDays(db: Database, now: Date, detailerId: number,
     .where(and(eq(detailerDaysOff.detailerId, detailer.id), sql`${detailerDaysOff.date} between ${from} and ${to}`));
   const offDates = new Set(daysOff.map((day) => day.date));
   const closedDates: string[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
+  for (let date = from; date <= to; date = addCalendarDays(date, 1)) {
     const hours = rules.filter((rule) => rule.weekday === weekdayOf(date));
     if (isClosedDay(hours, offDates.has(date), duration)) closedDates.push(date);
   }
@@ -296,7 +296,7 @@ export async function requireFreeSlot(
   if (input.date < todayFor(detailer.timeZone, now)) {
     throw badRequest('Date cannot be in the past', { date: 'Date cannot be in the past' });
   }
-  if (input.date > addDays(todayFor(detailer.timeZone, now), bookingHorizonDays)) {
+  if (input.date > addCalendarDays(todayFor(detailer.timeZone, now), bookingHorizonDays)) {
     throw badRequest(beyondHorizonMessage, { date: beyondHorizonMessage });
   }
   const verdict = await checkSlot(db, now, detailer, input.date, input.time, durationMinutes, excludeBookingId, where);

@@ -6,7 +6,7 @@ import { listedDetailerIds } from '../onboarding/listing.ts';
 import { detailerServices, detailers, services } from '../db/schema.ts';
 import { getAvailability, todayFor, type SlotPlace } from './availability-service.ts';
 import { isInServiceArea } from '../catalog/service-area-service.ts';
-import { addDays } from '@core/domain/membership-visits.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 /** How far ahead quick checkout looks for a free slot. */
 export const soonestSlotSearchDays = 14;
@@ -43,7 +43,7 @@ export async function findSoonestSlot(db: Database, now: Date, serviceId: number
     if (where.place && !isInServiceArea(detailer, where.place)) continue;
     const today = todayFor(detailer.timeZone, now);
     for (let offset = 0; offset < soonestSlotSearchDays; offset++) {
-      const date = addDays(today, offset);
+      const date = addCalendarDays(today, offset);
       // A later day of this detailer cannot beat the best found so far.
       if (best && zonedDayStartsAfter(date, best.startsAt)) break;
       const day = await getAvailability(db, now, detailer.id, { date, serviceId, ...where });

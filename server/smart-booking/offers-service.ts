@@ -16,6 +16,7 @@ import { isBookableService, loadSurcharges, serviceAreaOf } from '../catalog/cat
 import { locateZipOrRefuse } from '../geo/geocoder.ts';
 import type { Router } from '../geo/routing.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 type BookableService = { id: number; name: string; priceCents: number };
 
@@ -60,13 +61,6 @@ async function placeAsked(ctx: AppContext, actor: Actor, query: SmartOffersQuery
   if (!saved) throw notFound('Address not found');
   if (saved.latitude !== null && saved.longitude !== null) return { latitude: saved.latitude, longitude: saved.longitude };
   return locateZipOrRefuse(geocoder, saved.zip);
-}
-
-/** '2026-11-30' + 1 -> '2026-12-01' (calendar arithmetic, no zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 type FreeStart = { date: string; time: TimeSlotLabel; startsAt: string; timeZone: string };
@@ -160,9 +154,9 @@ export async function smartOffers(ctx: AppContext, actor: Actor, now: Date, quer
 
 /** The days searched: the asked day (refused when past or beyond the booking horizon), or the next 14 for asap. */
 function daysAsked(query: SmartOffersQuery, today: string): string[] {
-  if (query.when === 'asap') return Array.from({ length: soonestSlotSearchDays }, (_, i) => addDays(today, i));
+  if (query.when === 'asap') return Array.from({ length: soonestSlotSearchDays }, (_, i) => addCalendarDays(today, i));
   if (query.when < today) throw badRequest('Date cannot be in the past', { when: 'Date cannot be in the past' });
-  if (query.when > addDays(today, bookingHorizonDays)) {
+  if (query.when > addCalendarDays(today, bookingHorizonDays)) {
     const message = `Bookings can be made up to ${bookingHorizonDays} days ahead. Please choose an earlier date.`;
     throw badRequest(message, { when: message });
   }
@@ -174,7 +168,7 @@ async function soonestAfterwards(search: Search, candidates: Candidate[], from: 
   let best: FreeStart | null = null;
   for (const candidate of candidates) {
     if (!candidate.inArea) continue;
-    const days = Array.from({ length: soonestSlotSearchDays }, (_, i) => addDays(from, i));
+    const days = Array.from({ length: soonestSlotSearchDays }, (_, i) => addCalendarDays(from, i));
     const free = await earliestFree(search, candidate.detailerId, candidate.serviceId, days);
     if (free && (!best || free.startsAt < best.startsAt)) best = free;
   }

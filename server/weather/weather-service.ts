@@ -21,6 +21,7 @@ import { rescheduleBooking } from '../bookings/booking-transitions.ts';
 import { requireDemoAdmin } from '../diagnostics/demo-admin.ts';
 import type { ForecastProvider } from './forecast-provider.ts';
 import { categoriesOf, forecastAtStart, placeOf, runWeatherChecks } from './weather-job.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 // The test page's forecasts (admin, demo mode only).
 
@@ -86,12 +87,6 @@ async function wetCheck(ctx: AppContext, record: BookingRecord) {
   return check?.outcome === 'wet' ? check : undefined;
 }
 
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 /** How far either side of the booking's day dry slots are looked for. */
 const searchDays = 14;
 const offeredSlots = 3;
@@ -106,12 +101,12 @@ export async function drySlotsFor(ctx: AppContext, record: BookingRecord, now: D
   const detailer = { id: booking.detailerId, timeZone };
   const duration = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
   const today = dateInZone(now, timeZone);
-  const lastDay = addDays(today, bookingHorizonDays);
+  const lastDay = addCalendarDays(today, bookingHorizonDays);
   const bookingDay = dateInZone(booking.startsAt, timeZone);
   const found: Array<DrySlot & { distance: number }> = [];
   let levelsAfterEnough = 0;
   for (let distance = 0; distance <= searchDays && levelsAfterEnough < 2; distance++) {
-    const days = distance === 0 ? [bookingDay] : [addDays(bookingDay, -distance), addDays(bookingDay, distance)];
+    const days = distance === 0 ? [bookingDay] : [addCalendarDays(bookingDay, -distance), addCalendarDays(bookingDay, distance)];
     for (const date of days.filter((day) => day >= today && day <= lastDay)) {
       // One load of the detailer's day serves all its slots: the search can cover up to 29 days.
       for (const verdict of await checkDaySlots(ctx.db, now, detailer, date, duration, booking.id)) {

@@ -1,13 +1,7 @@
+import { addCalendarDays } from '../../core/domain/business-weeks.ts';
 import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signInAsDemo, signUp, test } from './fixtures.ts';
 
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-
-/** YYYY-MM-DD plus days. */
-function addDays(date: string, days: number) {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 /** An instant at noon of a calendar date in Los Angeles (Gloss Boss's zone), near enough for a day's arithmetic. */
 const noonInLosAngeles = (date: string) => new Date(`${date}T20:00:00Z`);
@@ -51,8 +45,8 @@ test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books 
 
   // The server's clock moves to 5 days before the rhythm's second visit (away from other specs' days), and the
   // scheduler's pass books it: the missed first date is passed by, the second is 5 days ahead.
-  const visitDate = addDays(firstVisit, 14);
-  await moveServerClock(page.request, noonInLosAngeles(addDays(visitDate, -5)));
+  const visitDate = addCalendarDays(firstVisit, 14);
+  await moveServerClock(page.request, noonInLosAngeles(addCalendarDays(visitDate, -5)));
   const pass = await page.request.post('/__e2e/run-visit-scheduler');
   expect(pass.ok(), await pass.text()).toBeTruthy();
   expect((await pass.json()).booked + (await pass.json()).needs_confirmation).toBeGreaterThanOrEqual(1);

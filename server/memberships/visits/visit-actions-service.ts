@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict } from '@core/errors.ts';
-import { addDays, type VisitRhythm } from '@core/domain/membership-visits.ts';
+import { type VisitRhythm } from '@core/domain/membership-visits.ts';
 import type { ConfirmVisitInput, MoveVisitInput, SkipVisitInput, VisitSchedule } from '@core/schemas/membership-visits.ts';
 import type { AppContext } from '../../context.ts';
 import { bookings, membershipSchedules, membershipVisits } from '../../db/schema.ts';
 import type { Actor } from '../../identity/access.ts';
 import { cancelBooking, rescheduleBooking } from '../../bookings/booking-transitions.ts';
 import { getVisitSchedule, ownMembership } from './visit-rhythm-service.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 export const notAVisitDateMessage = 'That date is not one of your visits';
 export const notBookedYetMessage = 'This visit is not booked yet: you can move it once it is booked, 7 days ahead';
@@ -43,7 +44,7 @@ async function loadVisit(ctx: AppContext, membershipId: number, dueOn: string) {
 async function isPlannedDate(ctx: AppContext, membershipId: number, dueOn: string): Promise<boolean> {
   const [schedule] = await ctx.db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, membershipId));
   if (!schedule || dueOn < schedule.nextVisitOn) return false;
-  for (let date = schedule.nextVisitOn; date <= dueOn; date = addDays(date, (schedule.everyWeeks as VisitRhythm) * 7)) {
+  for (let date = schedule.nextVisitOn; date <= dueOn; date = addCalendarDays(date, (schedule.everyWeeks as VisitRhythm) * 7)) {
     if (date === dueOn) return true;
   }
   return false;

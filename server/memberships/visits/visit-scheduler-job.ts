@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { addDays, catchUp, isDueForBooking, visitBookingLeadDays, type VisitRhythm } from '@core/domain/membership-visits.ts';
+import { catchUp, isDueForBooking, visitBookingLeadDays, type VisitRhythm } from '@core/domain/membership-visits.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +13,7 @@ import { startIntervalJob } from '../../jobs/interval-job.ts';
 import { locateZipOrRefuse } from '../../geo/geocoder.ts';
 import { bookVisit, type ScheduleRow, type VisitOutcome, type VisitPlan } from './visit-booking.ts';
 import { findVisitSlot } from './visit-slots.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 export const visitSchedulerIntervalMs = 60_000;
 
@@ -82,7 +83,7 @@ export async function runVisitScheduler(ctx: AppContext, now: Date): Promise<Vis
   const result: VisitPassResult = { booked: 0, needs_confirmation: 0, unfilled: 0, already_done: 0, inactive: 0, retry: 0, cancelled_after_end: 0 };
   result.cancelled_after_end = await cancelVisitsAfterMembershipEnd(ctx, now);
   // The detailer's zone decides "7 days ahead"; the widest zone spread is under a day, so one day more is read.
-  const horizon = addDays(dateInZone(now, 'UTC'), visitBookingLeadDays + 1);
+  const horizon = addCalendarDays(dateInZone(now, 'UTC'), visitBookingLeadDays + 1);
   const due = await ctx.db
     .select({ schedule: membershipSchedules, customerId: memberships.customerId, included: membershipPlans.includedVisitsPerMonth, timeZone: detailers.timeZone })
     .from(membershipSchedules)

@@ -2,6 +2,7 @@ import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import { timeWindowLabels, type TimeWindow } from '@core/domain/time-windows.ts';
 import type { CreateBookingInput, VehicleType } from '@core/schemas/booking.ts';
 import type { SmartChoices, SmartOffer } from '@core/schemas/smart-booking.ts';
+import { addCalendarDays } from '@core/domain/business-weeks.ts';
 
 /** What the customer asked: a service or any service of a category. */
 export type What = { kind: 'service'; id: number } | { kind: 'category'; id: number };
@@ -16,13 +17,6 @@ export type SmartState = { what: What | null; car: Car; where: Where; when: When
 
 export const emptyNewPlace: Where = { kind: 'new', address: '', apt: '', city: '', zip: '' };
 
-/** '2026-11-30' + 1 -> '2026-12-01'. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The page's starting point: the most booked service, the first saved car, the first place, as soon as possible. */
 export function defaultState(choices: SmartChoices): SmartState {
   const car: Car = choices.cars[0] ? { kind: 'saved', id: choices.cars[0].id } : { kind: 'type', vehicleType: 'Sedan' };
@@ -36,7 +30,7 @@ export function defaultState(choices: SmartChoices): SmartState {
 
 /** The chips of 'When': as soon as possible, and today's and tomorrow's morning and afternoon. */
 export function whenChips(today: string): { label: string; when: When }[] {
-  const tomorrow = addDays(today, 1);
+  const tomorrow = addCalendarDays(today, 1);
   const day = (label: string, date: string, window: TimeWindow) => ({ label: `${label} · ${timeWindowLabels[window]}`, when: { kind: 'day', date, window } as When });
   return [
     { label: 'As soon as possible', when: { kind: 'asap' } },
@@ -49,7 +43,7 @@ export function whenChips(today: string): { label: string; when: When }[] {
 
 /** The days 'Another day' may ask for: today up to the booking horizon. */
 export function dayRange(today: string): { min: string; max: string } {
-  return { min: today, max: addDays(today, bookingHorizonDays) };
+  return { min: today, max: addCalendarDays(today, bookingHorizonDays) };
 }
 
 /** True when the 'When' is one of the quick chips; any other day shows under 'Another day'. */
@@ -59,7 +53,7 @@ export function isQuickWhen(today: string, when: When): boolean {
 
 /** Opening 'Another day' keeps a day already asked for, else starts the day after tomorrow in the morning. */
 export function anotherDayStart(today: string, when: When): When {
-  return when.kind === 'day' ? when : { kind: 'day', date: addDays(today, 2), window: 'morning' };
+  return when.kind === 'day' ? when : { kind: 'day', date: addCalendarDays(today, 2), window: 'morning' };
 }
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
