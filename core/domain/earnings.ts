@@ -1,5 +1,6 @@
 import { addCalendarDays } from './business-weeks.ts';
 import { weekdayOf } from './time-slots.ts';
+import { divideRoundingHalfUp } from './money.ts';
 
 // The ledger's kinds and their names are here rather than in core/schemas/earnings.ts so that the payouts list can
 // name its lines without loading zod (issue 13).
@@ -29,11 +30,6 @@ export const defaultPayoutWeekday = 1;
  * Refund lines are negative in all three.
  */
 export type EarningsSplit = { grossCents: number; commissionCents: number; amountCents: number };
-
-/** Integer division rounding half up (as pricing.ts does tax), for a non-negative numerator. */
-function divideRoundingHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((numerator * 2 + denominator) / (denominator * 2));
-}
 
 function requireCents(name: string, value: number, minimum = 0): void {
   if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be a whole number of cents, ${minimum} or more, got ${value}`);

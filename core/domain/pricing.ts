@@ -1,3 +1,5 @@
+import { divideRoundingHalfUp } from './money.ts';
+
 /**
  * What a booking costs (decision 022): the platform's settings are an input, never a constant read here. The
  * defaults are the spec's numbers ($15.00 fee, 8 % tax, free cancellation until 24 hours before); the server reads
@@ -32,11 +34,6 @@ export type PriceAdjustments = {
   /** A visit a membership covers pays no service fee (decision 022). */
   waiveServiceFee?: boolean;
 };
-
-/** Integer division rounding half up: tax on $0.0625 rounds to $0.07, never to a float. */
-function divideRoundingHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((numerator * 2 + denominator) / (denominator * 2));
-}
 
 export function taxCentsFor(amountCents: number, rateBasisPoints: number = defaultPricingSettings.taxRateBasisPoints): number {
   return divideRoundingHalfUp(amountCents * rateBasisPoints, 10_000);

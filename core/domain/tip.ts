@@ -1,3 +1,5 @@
+import { divideRoundingHalfUp } from './money.ts';
+
 /** Tips (decision 020): the amounts offered, and the bounds every tip keeps. Integer cents throughout. */
 
 /** The percentages the 'Add a tip' card offers, of the service's price (what the detailer's work cost). */
@@ -13,8 +15,7 @@ export type TipSuggestion = { percent: SuggestedTipPercent; amountCents: number 
 /** percent % of priceCents, rounded half up to the cent, kept inside the tip bounds. */
 export function tipForPercent(priceCents: number, percent: number): number {
   if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`priceCents must be a whole number of cents, got ${priceCents}`);
-  // Integer arithmetic: (price x percent) / 100, half up, never a float.
-  const cents = Math.floor((priceCents * percent * 2 + 100) / 200);
+  const cents = divideRoundingHalfUp(priceCents * percent, 100);
   return Math.min(maxTipCents, Math.max(minTipCents, cents));
 }
 
