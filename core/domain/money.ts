@@ -12,6 +12,10 @@ export function divideRoundingHalfUp(numerator: number, denominator: number): nu
   return Math.floor((numerator * 2 + denominator) / (denominator * 2));
 }
 
+/** What can still be refunded of a booking's payment: what was captured less what was refunded, never below zero. */
+export const refundableCents = (money: { capturedCents: number; refundedCents: number }): number =>
+  Math.max(0, money.capturedCents - money.refundedCents);
+
 /**
  * $1,234.56: the one way Glossly shows money, as `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
  * writes it. Written out here because a phone's first currency formatter loads the locale's data: 80 to 170 ms of

@@ -7,7 +7,7 @@ import {
   type BookingStatus,
   type UserBookingAction,
 } from '@core/domain/booking-status.ts';
-import { centsToDollars } from '@core/domain/money.ts';
+import { centsToDollars, refundableCents } from '@core/domain/money.ts';
 import { cancellationFeeCents } from '@core/domain/pricing.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { Booking } from '@core/schemas/booking.ts';
@@ -92,7 +92,7 @@ async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<numb
     refunds.set(row.bookingId, {
       capturedCents: row.capturedCents,
       refundedCents: row.refundedCents,
-      refundableCents: Math.max(0, row.capturedCents - row.refundedCents),
+      refundableCents: refundableCents(row),
     });
   }
   return refunds;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { claimWindowHours, isWithinHours } from '@core/domain/after-the-job.ts';
-import { formatUsd } from '@core/domain/money.ts';
+import { formatUsd, refundableCents } from '@core/domain/money.ts';
 import type { AdminClaim, Claim, ClaimStatus, CreateClaimInput, RejectClaimInput, ResolveClaimInput } from '@core/schemas/claim.ts';
 import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import { loadRecord, selectRecords, visibleRecord } from '../bookings/booking-records.ts';
@@ -111,7 +111,7 @@ async function refundableOf(db: Database, bookingIds: number[]): Promise<Map<num
     .from(payments)
     .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded')))
     .groupBy(payments.bookingId);
-  for (const row of rows) left.set(row.bookingId, Math.max(0, row.capturedCents - row.refundedCents));
+  for (const row of rows) left.set(row.bookingId, refundableCents(row));
   return left;
 }
 

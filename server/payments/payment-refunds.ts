@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
-import { formatUsd } from '@core/domain/money.ts';
+import { formatUsd, refundableCents } from '@core/domain/money.ts';
 import type { RefundBookingInput, RefundResponse } from '@core/schemas/payments.ts';
 import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import type { AppContext } from '../context.ts';
@@ -49,7 +49,7 @@ export async function refundBooking(
       .where(and(eq(payments.intentId, intent.intentId), eq(payments.status, 'succeeded')));
     const capturedCents = ledger.filter((r) => r.kind === 'capture').reduce((sum, r) => sum + r.amountCents, 0);
     const refundedCents = ledger.filter((r) => r.kind === 'refund').reduce((sum, r) => sum + r.amountCents, 0);
-    const remainingCents = capturedCents - refundedCents;
+    const remainingCents = refundableCents({ capturedCents, refundedCents });
     if (capturedCents <= 0) throw conflict(nothingCapturedMessage);
     if (remainingCents <= 0) throw conflict(fullyRefundedMessage);
     const amountCents = input.amountCents ?? remainingCents;
@@ -91,6 +91,6 @@ export async function refundBooking(
     bookingId,
     refundedCents: reserved.amountCents,
     totalRefundedCents: reserved.totalRefundedCents,
-    remainingCents: reserved.capturedCents - reserved.totalRefundedCents,
+    remainingCents: refundableCents({ capturedCents: reserved.capturedCents, refundedCents: reserved.totalRefundedCents }),
   };
 }
