@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { badRequest, forbidden, notFound } from '@core/errors.ts';
 import {
   notificationTypes,
@@ -10,7 +10,7 @@ import {
 } from '@core/schemas/notification.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { deviceTokens, notificationDeliveries, notifications, notificationSettings } from '../db/schema.ts';
+import { deviceTokens, notificationDeliveries, notifications, notificationSettings, users } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { isAllowedPushEndpoint, parsePushSubscription } from './push-service.ts';
 
@@ -141,6 +141,18 @@ type Channels = { inApp: boolean; push: boolean; email: boolean };
 const allOn: Channels = { inApp: true, push: true, email: true };
 const allOff: Channels = { inApp: false, push: false, email: false };
 /** The channels of a type the user never set. */
+/** One notice to every active admin (an alert to check something), written with the caller's transaction. */
+export async function notifyAdmins(ctx: Notifier, notice: Omit<NewNotification, 'userId'>): Promise<void> {
+  const admins = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isDisabled, false), isNull(users.deletedAt)));
+  await notifyMany(
+    ctx,
+    admins.map((admin) => ({ ...notice, userId: admin.id })),
+  );
+}
+
 export const defaultChannels = (type: NotificationType): Channels => (type === 'promotions' ? allOff : allOn);
 
 /** The channels of each (user, type) of a batch, read in one SELECT (per 5,000 users). */

@@ -9,10 +9,10 @@ import {
 } from '@core/schemas/onboarding.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { detailers, users } from '../db/schema.ts';
+import { detailers } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import type { UserRow } from '../identity/user-service.ts';
-import { notify, notifyMany } from '../notifications/notification-service.ts';
+import { notify, notifyAdmins } from '../notifications/notification-service.ts';
 import { requireOwnUpload } from '../uploads/upload-service.ts';
 import { startDetailerProfile } from './detailer-profile.ts';
 import { missingSteps, stepsDoneOf, toSteps } from './onboarding-steps.ts';
@@ -59,20 +59,12 @@ async function tellAdminsOnce(ctx: OnboardingContext, profile: DetailerRow): Pro
       .where(and(eq(detailers.id, profile.id), isNull(detailers.submittedAt)))
       .returning({ id: detailers.id });
     if (claimed.length === 0) return;
-    const admins = await tx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.isDisabled, false), isNull(users.deletedAt)));
-    await notifyMany(
-      tx,
-      admins.map((admin) => ({
-        userId: admin.id,
-        type: 'alert' as const,
-        title: readyForApprovalTitle,
-        message: `${profile.businessName} has finished setting up. Approve them in Admin, Users (Pending approval).`,
-        entityId: String(profile.id),
-      })),
-    );
+    await notifyAdmins(tx, {
+      type: 'alert',
+      title: readyForApprovalTitle,
+      message: `${profile.businessName} has finished setting up. Approve them in Admin, Users (Pending approval).`,
+      entityId: String(profile.id),
+    });
   });
 }
 

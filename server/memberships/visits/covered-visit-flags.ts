@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { bookings, coveredVisitFlags, detailers, membershipPlans, memberships, users } from '../../db/schema.ts';
 import { platformDate } from '../../business/payout-run.ts';
-import { notifyMany } from '../../notifications/notification-service.ts';
+import { notifyAdmins } from '../../notifications/notification-service.ts';
 import { isCoveredVisit } from './covered-visit.ts';
 
 /** How far back a pair's completed covered visits are counted (decision 043). */
@@ -48,20 +48,12 @@ export async function flagFrequentCoveredVisits(ctx: AppContext, now: Date): Pro
         .returning({ id: coveredVisitFlags.id });
       if (!flag) return;
       flagged += 1;
-      const admins = await tx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.isDisabled, false), isNull(users.deletedAt)));
-      await notifyMany(
-        tx,
-        admins.map((admin) => ({
-          userId: admin.id,
-          type: 'alert' as const,
-          title: coveredVisitFlagTitle,
-          message: `${pair.businessName} completed ${pair.visitCount} covered visits for ${pair.memberName} in the last ${coveredVisitFlagDays} days; their plan includes ${pair.included} a month. Glossly pays the detailer for each: check these visits happened.`,
-          entityId: String(pair.detailerId),
-        })),
-      );
+      await notifyAdmins(tx, {
+        type: 'alert',
+        title: coveredVisitFlagTitle,
+        message: `${pair.businessName} completed ${pair.visitCount} covered visits for ${pair.memberName} in the last ${coveredVisitFlagDays} days; their plan includes ${pair.included} a month. Glossly pays the detailer for each: check these visits happened.`,
+        entityId: String(pair.detailerId),
+      });
     });
   }
   return { flagged };
