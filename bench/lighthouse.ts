@@ -47,7 +47,7 @@ export const chromeFlags = [
   '--disable-sync',
 ];
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -97,9 +97,9 @@ async function api<T>(base: string, method: string, route: string, cookie?: stri
   return { data: (await response.json()) as T, response };
 }
 
-/** Signs the seeded demo customer in through the API, as the login form does; answers the Cookie header. */
-async function signInCustomer(base: string): Promise<string> {
-  const { response } = await api(base, 'POST', '/api/auth/login', undefined, { email: demoAccounts.customer.email, password: demoPassword });
+/** Signs a seeded demo account in through the API, as the login form does; answers the Cookie header. */
+async function signIn(base: string, role: keyof typeof demoAccounts): Promise<string> {
+  const { response } = await api(base, 'POST', '/api/auth/login', undefined, { email: demoAccounts[role].email, password: demoPassword });
   // The session and the page-readable signed-in hint (core/domain/session-hint.ts), as one Cookie header.
   const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
   if (!pairs.some((pair) => pair.startsWith('glossly_session='))) throw new Error('signing in set no session cookie');
@@ -136,8 +136,28 @@ async function createBooking(base: string, cookie: string): Promise<number> {
   throw new Error('no free slot for service 1 in the next 30 days');
 }
 
-/** One Lighthouse run of `url` in a fresh Chromium. */
-async function runOnce(url: string, cookie: string | undefined, chromePath: string): Promise<RunResult> {
+/**
+ * Lighthouse's own calibration (its throttling guide and CPU throttling calculator): the CPU slowdown that makes a
+ * host of this benchmark index behave like the mid-range phone Lighthouse's 4x assumes of a 1,533 host. 800 is 2x,
+ * 1,300 is 3x, then one more for every 233 points (1,533 is 4x, 2,000 is 6x). Below 800 the host is slower than
+ * the phone; it is never sped up.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, benchmarkIndex / 400);
+}
+
+/** Lighthouse's mobile defaults (simulated slow 4G) with the given CPU slowdown. */
+const mobileWithSlowdown = (cpuSlowdownMultiplier: number) => ({
+  extends: 'lighthouse:default' as const,
+  settings: {
+    throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier },
+  },
+});
+
+/** One Lighthouse run of `url` in a fresh Chromium; `slowdown` replaces the default 4x CPU slowdown. */
+async function runOnce(url: string, cookie: string | undefined, chromePath: string, slowdown?: number): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
@@ -155,7 +175,7 @@ async function runOnce(url: string, cookie: string | undefined, chromePath: stri
     const result = await lighthouse(
       url,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
-      undefined,
+      slowdown === undefined ? undefined : mobileWithSlowdown(slowdown),
       page,
     );
     const lhr = result?.lhr;
@@ -197,10 +217,10 @@ async function runOnce(url: string, cookie: string | undefined, chromePath: stri
  * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a loaded machine): that run is taken
  * again, up to twice, instead of losing the whole table. Any other error stops the bench.
  */
-async function runWithRetries(url: string, cookie: string | undefined, chromePath: string): Promise<RunResult> {
+async function runWithRetries(url: string, cookie: string | undefined, chromePath: string, slowdown?: number): Promise<RunResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, cookie, chromePath);
+      return await runOnce(url, cookie, chromePath, slowdown);
     } catch (error) {
       const traceFailure = error instanceof Error && /\((NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\)/.test(error.message);
       if (!traceFailure || attempt === 3) throw error;
@@ -209,13 +229,14 @@ async function runWithRetries(url: string, cookie: string | undefined, chromePat
   }
 }
 
-type PageSpec = { path: string | (() => Promise<string>); signedIn: boolean };
+type PageSpec = { path: string | (() => Promise<string>); as?: keyof typeof demoAccounts };
 
 /**
  * Runs Lighthouse `runs` times on each main screen: `/` signed out and signed in (the demo customer's session
  * cookies, set in the browser before the run), `/login`, `/services/1`, `/booking/1`,
- * `/bookings` signed in, and `/checkout` for a booking made through the API just before its runs (a hold lasts
- * 15 minutes). `onPage` hears each page's result as soon as it is known.
+ * `/bookings` signed in, `/checkout` for a booking made through the API just before its runs (a hold lasts
+ * 15 minutes), the demo detailer's `/detailer` and the demo admin's `/admin`. `slowdown` replaces Lighthouse's 4x
+ * CPU slowdown (bench/run.ts passes the calibrated one). `onPage` hears each page's result as soon as it is known.
  */
 export async function measureLighthouse(options: {
   clientDir: string;
@@ -224,28 +245,32 @@ export async function measureLighthouse(options: {
   only?: string[];
   chromePath?: string;
   onPage?: (page: PageResult) => void;
+  slowdown?: number;
 }): Promise<PageResult[]> {
   const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const { url: base, child } = await startServer(options.clientDir);
   try {
-    const cookie = await signInCustomer(base);
+    const cookies = { customer: await signIn(base, 'customer'), detailer: await signIn(base, 'detailer'), admin: await signIn(base, 'admin') };
     const pages: PageSpec[] = [
-      { path: '/', signedIn: false },
-      { path: '/', signedIn: true },
-      { path: '/login', signedIn: false },
-      { path: '/services/1', signedIn: false },
-      { path: '/booking/1', signedIn: false },
-      { path: '/bookings', signedIn: true },
-      { path: async () => `/checkout?bookingId=${await createBooking(base, cookie)}`, signedIn: true },
+      { path: '/' },
+      { path: '/', as: 'customer' },
+      { path: '/login' },
+      { path: '/services/1' },
+      { path: '/booking/1' },
+      { path: '/bookings', as: 'customer' },
+      { path: async () => `/checkout?bookingId=${await createBooking(base, cookies.customer)}`, as: 'customer' },
+      { path: '/detailer', as: 'detailer' },
+      { path: '/admin', as: 'admin' },
     ];
     const results: PageResult[] = [];
     const wanted = (page: PageSpec) =>
       !options.only || options.only.some((prefix) => (typeof page.path === 'string' ? page.path === prefix : prefix === '/checkout'));
     for (const page of pages.filter(wanted)) {
       const pagePath = typeof page.path === 'string' ? page.path : await page.path();
-      const label = `${pagePath}${page.signedIn ? ' (signed in)' : pagePath === '/' ? ' (signed out)' : ''}`;
+      const label = `${pagePath}${page.as ? ` (${page.as})` : pagePath === '/' ? ' (signed out)' : ''}`;
+      const cookie = page.as ? cookies[page.as] : undefined;
       const runs: RunResult[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await runWithRetries(`${base}${pagePath}`, page.signedIn ? cookie : undefined, chromePath));
+      for (let i = 0; i < options.runs; i++) runs.push(await runWithRetries(`${base}${pagePath}`, cookie, chromePath, options.slowdown));
       const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run.figures[key]));
       const result: PageResult = {
         label,

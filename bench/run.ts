@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
-import { buildWithoutTheApp, lighthouseTable, measureLighthouse, type PageResult } from './lighthouse.ts';
+import { buildWithoutTheApp, calibratedSlowdown, lighthouseTable, measureLighthouse, median, type PageResult } from './lighthouse.ts';
 import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
 import { benchTrackingRounds, trackingLatencyLines } from './tracking-latency.ts';
 
@@ -29,18 +29,28 @@ try {
   console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x)`);
 
   if (lighthouseRuns > 0) {
-    console.log(`Lighthouse ${lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`} a page, mobile (simulated slow 4G, 4x CPU), Chromium ${await chromiumVersion()}; targets: perf >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.02, a11y 100, best practices 100`);
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
     const onPage = (page: PageResult) =>
       console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`);
-    const results = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage });
-    for (const line of lighthouseTable(results)) console.log(line);
-    // The same pages, drawn by the server, with no script at all: how much of each TBT above is this machine's
-    // style, layout and paint of the page itself, which no change to the app's code removes (decision 032).
-    await buildWithoutTheApp(clientDir, floorDir);
-    console.log('The same pages with the app left out (start-app.js empty): the floor under the TBT above');
-    const floor = await measureLighthouse({ clientDir: floorDir, runs: lighthouseRuns, only, onPage });
-    for (const line of lighthouseTable(floor)) console.log(line);
+    const runsText = lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`;
+    const targets = 'targets: perf >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.02, a11y 100, best practices 100';
+    console.log(`Lighthouse ${runsText} a page, mobile (simulated slow 4G, Lighthouse's default 4x CPU), Chromium ${await chromiumVersion()}`);
+    const uncalibrated = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage });
+    for (const line of lighthouseTable(uncalibrated)) console.log(line);
+    // The same phone on any host: the slowdown Lighthouse's guide gives for the index these runs measured.
+    const index = median(uncalibrated.map((page) => page.figures.benchmarkIndex));
+    const slowdown = calibratedSlowdown(index);
+    console.log(`Lighthouse ${runsText} a page, calibrated: host benchmark index ${index.toFixed(0)} -> CPU slowdown ${slowdown.toFixed(1)}x; ${targets}`);
+    const calibrated = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage, slowdown });
+    for (const line of lighthouseTable(calibrated)) console.log(line);
+    if (process.env.BENCH_LIGHTHOUSE_FLOOR === '1') {
+      // The same pages, drawn by the server, with no script at all: how much of each TBT above is this machine's
+      // style, layout and paint of the page itself, which no change to the app's code removes (decision 032).
+      await buildWithoutTheApp(clientDir, floorDir);
+      console.log('The same pages with the app left out (start-app.js empty), calibrated: the floor under the TBT above');
+      const floor = await measureLighthouse({ clientDir: floorDir, runs: lighthouseRuns, only, onPage, slowdown });
+      for (const line of lighthouseTable(floor)) console.log(line);
+    }
   } else {
     console.log('Lighthouse: skipped (BENCH_LIGHTHOUSE_RUNS=0)');
   }

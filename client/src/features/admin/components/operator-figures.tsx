@@ -12,7 +12,7 @@ const bookingsLabel = (count: number) => `${count} ${count === 1 ? 'booking' : '
 function WindowFigures({ title, figures }: { title: string; figures: AdminOverviewWindow }) {
   return (
     <div className="grid gap-0.5 rounded-card bg-neutral-50 p-3">
-      <h4 className="text-sm font-medium text-neutral-700">{title}</h4>
+      <h3 className="text-sm font-medium text-neutral-700">{title}</h3>
       <p className="text-2xl font-semibold text-neutral-900 tabular-nums">{formatUsd(figures.paidCents)}</p>
       <p className="text-sm text-neutral-700 tabular-nums">{bookingsLabel(figures.bookings)}</p>
     </div>

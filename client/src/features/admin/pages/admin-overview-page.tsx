@@ -73,9 +73,9 @@ function OverviewSection({ id, title, href, linkLabel, children }: { id: string;
     <section aria-labelledby={id}>
       <Card className="grid gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
-          <h3 id={id} className="text-lg font-semibold text-neutral-900">
+          <h2 id={id} className="text-lg font-semibold text-neutral-900">
             {title}
-          </h3>
+          </h2>
           <Link href={href} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
             {linkLabel}
             <ChevronRight aria-hidden className="size-4" />
