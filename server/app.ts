@@ -20,6 +20,11 @@ import { createCatalogCache } from './catalog/catalog-cache.ts';
 import { createPaymentGateway } from './payments/gateways/index.ts';
 import { TestGateway } from './payments/gateways/test-gateway.ts';
 import { applyMoneyEffect } from './payments/payment-service.ts';
+import type { BookingMoveFollower } from './bookings/booking-moves.ts';
+import { followProofOfService } from './proof/proof-rules.ts';
+import { followReferralBooking } from './referrals/referral-rewards.ts';
+import { followTripSharing } from './tracking/location-sharing.ts';
+import { followPromoCodeRelease } from './marketing/promo-release.ts';
 import { systemClock, type Clock } from './clock.ts';
 import authPlugin from './http/auth-plugin.ts';
 import csrfPlugin from './http/csrf.ts';
@@ -119,6 +124,19 @@ export function createCollaborators(
   };
 }
 
+/**
+ * The rooms that follow a booking's moves inside its transaction, in this order (decision 045): proof of service
+ * (the checklist at Start, Complete refused without its proof, decision 020), referrals (a friend's first paid
+ * booking and the referrer's reward, issue 18), trip sharing (On my way shares the detailer's location, Start stops
+ * it, issue 37) and promo codes (an unpaid hold gives its use back, decision 022). Every context lists them.
+ */
+export const bookingMoveFollowers: readonly BookingMoveFollower[] = [
+  followProofOfService,
+  followReferralBooking,
+  followTripSharing,
+  followPromoCodeRelease,
+];
+
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
@@ -167,6 +185,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     catalogCache: createCatalogCache(),
     // Bookings declares each move's money effect; payments applies it.
     onMoneyEffect: applyMoneyEffect,
+    bookingMoveFollowers,
     log: app.log,
     ...createCollaborators(config, { db, gateway, log: app.log }, collaborators),
   });
