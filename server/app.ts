@@ -16,17 +16,19 @@ import { createMembershipBilling } from './memberships/billing/index.ts';
 import { createPayoutGateway } from './business/gateways/index.ts';
 import { createObjectStorage } from './storage/object-storage.ts';
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
+import { catalogCacheTtlMs, createCatalogCache } from './catalog/catalog-cache.ts';
 import { createPaymentGateway } from './payments/gateways/index.ts';
 import { TestGateway } from './payments/gateways/test-gateway.ts';
 import { applyMoneyEffect } from './payments/payment-service.ts';
 import type { BookingMoveFollower } from './bookings/booking-moves.ts';
 import { followProofOfService } from './proof/proof-rules.ts';
-import { followReferralBooking } from './referrals/referral-rewards.ts';
+import { followReferralBooking, referralOpener } from './referrals/referral-rewards.ts';
+import { detailerProfileOpener } from './onboarding/detailer-profile.ts';
+import { stepsDoneCount } from './onboarding/onboarding-steps.ts';
 import { followTripSharing } from './tracking/location-sharing.ts';
 import { followPromoCodeRelease } from './marketing/promo-release.ts';
 import { systemClock, type Clock } from './clock.ts';
-import authPlugin from './http/auth-plugin.ts';
+import authPlugin from './identity/auth-plugin.ts';
 import csrfPlugin from './http/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/logger.ts';
@@ -212,6 +214,9 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   // A disabled account's membership ends with it, in the same transaction: its owner cannot sign in to cancel.
   await app.register(authRoutes, {
     closing: ((tx, userId) => endMembershipsOfClosedAccount({ ...app.ctx, db: tx }, userId, app.ctx.clock.now())) satisfies AccountClosing,
+    // Other rooms' parts of opening an account, in this order: a referral code, then a detailer's profile.
+    openers: [referralOpener, detailerProfileOpener],
+    setupProgress: stepsDoneCount,
   });
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
@@ -261,6 +266,6 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startMembershipRenewalJob(app);
   }
 
-  await registerStaticClient(app, clientDir);
+  await registerStaticClient(app, clientDir, { visitorPageLifetimeMs: catalogCacheTtlMs });
   return app;
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { readPlatformSettings } from '../business/platform-settings-service.ts';
+import { readPlatformSettings } from '../platform/platform-settings-service.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
 import { announceBookingChange } from './booking-live.ts';

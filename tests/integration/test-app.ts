@@ -15,7 +15,7 @@ import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
-import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import type { LogStream } from '../../server/http/logger.ts';
 import { createSession } from '../../server/identity/session-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
