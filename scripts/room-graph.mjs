@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { graphName, roomOrder } from './server-rooms.mjs';
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -126,21 +127,32 @@ export function roomGraph(serverDir, { contracts = new Set(['context']) } = {}) 
   return { rooms: sorted, evidence, cycles };
 }
 
-/** Each room from the bottom up: a room is listed once every room it imports is (when there is no cycle). */
-export function layers(rooms) {
-  const placed = new Map();
-  const depth = (room, seen = new Set()) => {
-    if (placed.has(room)) return placed.get(room);
-    if (seen.has(room)) return 0; // a cycle: reported separately
-    seen.add(room);
-    const level = Math.max(-1, ...rooms.get(room).map((target) => depth(target, seen))) + 1;
-    placed.set(room, level);
-    return level;
-  };
-  for (const room of rooms.keys()) depth(room);
-  const byLevel = [];
-  for (const [room, level] of placed) (byLevel[level] ??= []).push(room);
-  return byLevel.map((level) => level.sort());
+/** Arrows the layering (scripts/server-rooms.mjs) does not allow, as `from -> to`. */
+export function arrowsAgainstLayering(serverDir, rooms) {
+  const { order, mayImport } = roomOrder(serverDir);
+  const byGraphName = new Map(order.map(({ room }) => [graphName(room), room]));
+  const against = [];
+  for (const [from, targets] of rooms) {
+    for (const to of targets) {
+      if (!mayImport(byGraphName.get(from), byGraphName.get(to))) against.push(`${from} -> ${to}`);
+    }
+  }
+  return against;
+}
+
+/**
+ * The rooms by layer, top first, as docs/ARCHITECTURE.md shows them: a room imports only rooms on the lines below
+ * it and those before it on its own line (none on the features' line).
+ */
+export function picture(serverDir) {
+  const { order } = roomOrder(serverDir);
+  const lines = [];
+  for (const layer of [...new Set(order.map((entry) => entry.layer))].reverse()) {
+    const rooms = order.filter((entry) => entry.layer === layer);
+    const separator = rooms[0]?.sideways === false ? ' | ' : ' < ';
+    lines.push(`${layer.padEnd(9)} ${rooms.map((entry) => graphName(entry.room)).join(separator)}`);
+  }
+  return lines.join('\n');
 }
 
 function main() {
@@ -148,8 +160,13 @@ function main() {
   const { rooms, evidence, cycles } = roomGraph(serverDir);
   console.log(`Room graph of ${path.relative(process.cwd(), serverDir) || '.'} (room -> the rooms it imports)`);
   for (const [room, targets] of rooms) console.log(`  ${room} -> ${targets.join(', ') || '(none)'}`);
-  console.log('\nLayers, bottom first (a room imports only rooms of the layers below it):');
-  layers(rooms).forEach((level, i) => console.log(`  ${i}: ${level.join(', ')}`));
+  console.log('\nThe layering (scripts/server-rooms.mjs), top first; a room imports rooms below it or left of it on its line:');
+  console.log(picture(serverDir).replace(/^/gm, '  '));
+  const against = arrowsAgainstLayering(serverDir, rooms);
+  if (against.length > 0) {
+    console.log(`\nArrows the layering does not allow: ${against.join('; ')}`);
+    process.exitCode = 1;
+  }
   if (cycles.length === 0) {
     console.log('\nStrongly connected components: each room alone, so no cycle.');
     return;

@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { roomGraph } from './room-graph.mjs';
+import { arrowsAgainstLayering, picture, roomGraph } from './room-graph.mjs';
 
 type Graph = { rooms: Map<string, string[]>; cycles: string[][] };
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,8 +62,24 @@ describe('npm run rooms', () => {
     expect(run.stdout).toContain('identity -> bookings: identity/who-booked.ts -> bookings/create-booking.ts');
   });
 
+  it('puts a folder the layering does not name among the features, and refuses an arrow up to it', async () => {
+    await put('server/loyalty/stamps.ts', "import { requireUser } from '../identity/access.ts';\nexport const stamps = requireUser;\n");
+    await put('server/identity/stamp-count.ts', "import { stamps } from '../loyalty/stamps.ts';\nexport const count = stamps;\n");
+    const serverDir = path.join(fixture, 'server');
+    expect(picture(serverDir)).toMatch(/^features {2}loyalty$/m);
+    expect(arrowsAgainstLayering(serverDir, (roomGraph(serverDir) as Graph).rooms)).toEqual(['identity -> loyalty']);
+    expect(spawnSync(process.execPath, [script, serverDir], { encoding: 'utf8' }).status).toBe(1);
+  });
+
   it('finds no cycle between the rooms of the real server', () => {
     const output = execFileSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
     expect(output).toContain('no cycle');
+    expect(output).not.toContain('Arrows the layering does not allow');
+  });
+
+  it("draws docs/ARCHITECTURE.md's picture of the rooms from the layering and the folders", () => {
+    const architecture = readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+    expect(architecture).toContain(`\`\`\`\n${picture(path.join(root, 'server'))}\n\`\`\``);
+    expect(architecture).toContain('npm run rooms');
   });
 });

@@ -78,7 +78,7 @@ import { membershipRoutes } from './memberships/routes.ts';
 import { startMembershipRenewalJob } from './memberships/renewal-job.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { marketingRoutes } from './marketing/marketing-routes.ts';
-import { startCampaignJob } from './marketing/campaign-sending.ts';
+import { startCampaignJob } from './marketing/campaign-job.ts';
 import { smartBookingRoutes } from './smart-booking/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
-import { bookingHorizonDays, liveStatuses } from '@core/domain/booking-status.ts';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import {
   dateInZone,
   isClosedDay,
