@@ -9,7 +9,12 @@ const root = path.resolve(import.meta.dirname, '..');
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
+  // no-cycle is proved in the client's test; off here, it would walk the whole app behind every import of app.ts.
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: path.join(root, 'eslint.config.js'),
+    overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
+  });
 });
 
 async function errors(code: string, filePath: string, rule: string) {
