@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { roomOrder, roomPath } from './scripts/server-rooms.mjs';
 
 const root = import.meta.dirname;
 const featuresDir = 'client/src/features';
@@ -11,8 +12,22 @@ const featuresDir = 'client/src/features';
 const features = readdirSync(path.join(root, featuresDir), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-// The server rooms by domain; the seed sits above them.
-const serverRooms = ['identity', 'catalog', 'bookings', 'payments', 'notifications'];
+// The server's rooms, bottom first (decision 045): each imports only rooms before it. A folder the layering does not
+// name is a feature (scripts/server-rooms.mjs), so a new room is fenced in without touching this file.
+const rooms = roomOrder(path.join(root, 'server'));
+const roomZones = rooms.order
+  // The context names each collaborator by the type its room declares (types only; npm run rooms checks the rest).
+  .filter(({ room }) => room !== 'context.ts')
+  .map(({ room, layer }) => ({
+    target: roomPath(room),
+    from: rooms.order.filter((other) => !rooms.mayImport(room, other.room)).map((other) => roomPath(other.room)),
+    message: `Server rooms import only the rooms below them (decision 045): ${room} (${layer}) may not import this room. Declare an effect the composition root plugs in, as bookings' moves and money do.`,
+  }))
+  .filter((zone) => zone.from.length > 0);
+// The files that may speak HTTP: routes, the http/ toolkit, request plugins, job starters (the app's lifecycle), the roots.
+const routeFiles = ['server/**/routes.ts', 'server/**/*-routes.ts'];
+const httpFiles = [...routeFiles, 'server/http/**', 'server/**/*-plugin.ts', 'server/**/*-job.ts', 'server/**/*-jobs.ts', 'server/jobs/**'];
+const serverTests = ['server/**/*.test.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
@@ -103,16 +118,57 @@ export default tseslint.config(
             { target: 'client', from: 'server', message: 'The browser never imports the server.' },
             // core is pure and shared: it imports neither side.
             { target: 'core', from: ['server', 'client'], message: 'core imports only zod.' },
-            // server: the seed sits above the domain rooms.
-            {
-              target: serverRooms.map((room) => `server/${room}`),
-              from: 'server/seed',
-              message: 'A server room does not import the seed: the seed sits above the rooms.',
-            },
           ],
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The server's rooms and their arrows (decision 045); the seed and app.ts are at the top, so no room imports them.
+    files: ['server/**/*.ts'],
+    ignores: serverTests,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...roomZones,
+            {
+              target: routeFiles,
+              from: ['server/db/client.ts', 'server/db/schema.ts', 'server/db/schema'],
+              message: 'Routes never touch the database: call a service function with app.ctx (decision 045).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: routeFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['drizzle-orm'], patterns: [{ group: ['drizzle-orm/*'], message: 'Routes never touch the database: call a service function with app.ctx (decision 045).' }] },
+      ],
+    },
+  },
+  {
+    // Services never import Fastify: they take the context and the actor, so jobs, the seed and tests call them alike.
+    files: ['server/**/*.ts'],
+    ignores: [...httpFiles, 'server/app.ts', 'server/main.ts', 'server/shutdown.ts', ...serverTests],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' },
+            { name: 'fastify-plugin', message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' },
+          ],
+          patterns: [{ group: ['@fastify/*'], message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' }],
+        },
+      ],
     },
   },
 );

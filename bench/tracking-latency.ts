@@ -18,7 +18,7 @@ import {
   sessions,
   users,
 } from '../server/db/schema.ts';
-import { sessionCookieName } from '../server/http/auth-plugin.ts';
+import { sessionCookieName } from '../server/identity/auth-plugin.ts';
 import { hashToken } from '../server/identity/session-service.ts';
 import { minPositionIntervalMs } from '../server/tracking/positions.ts';
 import { createTestDatabase, type DatabaseKind } from '../tests/integration/test-app.ts';

@@ -16,12 +16,19 @@ import { createMembershipBilling } from './memberships/billing/index.ts';
 import { createPayoutGateway } from './business/gateways/index.ts';
 import { createObjectStorage } from './storage/object-storage.ts';
 import type { PaymentGateway } from './payments/gateways/gateway.ts';
-import { createCatalogCache } from './catalog/catalog-cache.ts';
+import { catalogCacheTtlMs, createCatalogCache } from './catalog/catalog-cache.ts';
 import { createPaymentGateway } from './payments/gateways/index.ts';
 import { TestGateway } from './payments/gateways/test-gateway.ts';
 import { applyMoneyEffect } from './payments/payment-service.ts';
+import type { BookingMoveFollower } from './bookings/booking-moves.ts';
+import { followProofOfService } from './proof/proof-rules.ts';
+import { followReferralBooking, referralOpener } from './referrals/referral-rewards.ts';
+import { detailerProfileOpener } from './onboarding/detailer-profile.ts';
+import { stepsDoneCount } from './onboarding/onboarding-steps.ts';
+import { followTripSharing } from './tracking/location-sharing.ts';
+import { followPromoCodeRelease } from './marketing/promo-release.ts';
 import { systemClock, type Clock } from './clock.ts';
-import authPlugin from './http/auth-plugin.ts';
+import authPlugin from './identity/auth-plugin.ts';
 import csrfPlugin from './http/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/logger.ts';
@@ -71,7 +78,7 @@ import { membershipRoutes } from './memberships/routes.ts';
 import { startMembershipRenewalJob } from './memberships/renewal-job.ts';
 import { referralRoutes } from './referrals/routes.ts';
 import { marketingRoutes } from './marketing/marketing-routes.ts';
-import { startCampaignJob } from './marketing/campaign-sending.ts';
+import { startCampaignJob } from './marketing/campaign-job.ts';
 import { smartBookingRoutes } from './smart-booking/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 
@@ -118,6 +125,19 @@ export function createCollaborators(
     oidc: replaced.oidc ?? createOidcSignIn({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }),
   };
 }
+
+/**
+ * The rooms that follow a booking's moves inside its transaction, in this order (decision 045): proof of service
+ * (the checklist at Start, Complete refused without its proof, decision 020), referrals (a friend's first paid
+ * booking and the referrer's reward, issue 18), trip sharing (On my way shares the detailer's location, Start stops
+ * it, issue 37) and promo codes (an unpaid hold gives its use back, decision 022). Every context lists them.
+ */
+export const bookingMoveFollowers: readonly BookingMoveFollower[] = [
+  followProofOfService,
+  followReferralBooking,
+  followTripSharing,
+  followPromoCodeRelease,
+];
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -167,6 +187,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     catalogCache: createCatalogCache(),
     // Bookings declares each move's money effect; payments applies it.
     onMoneyEffect: applyMoneyEffect,
+    bookingMoveFollowers,
     log: app.log,
     ...createCollaborators(config, { db, gateway, log: app.log }, collaborators),
   });
@@ -193,6 +214,9 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   // A disabled account's membership ends with it, in the same transaction: its owner cannot sign in to cancel.
   await app.register(authRoutes, {
     closing: ((tx, userId) => endMembershipsOfClosedAccount({ ...app.ctx, db: tx }, userId, app.ctx.clock.now())) satisfies AccountClosing,
+    // Other rooms' parts of opening an account, in this order: a referral code, then a detailer's profile.
+    openers: [referralOpener, detailerProfileOpener],
+    setupProgress: stepsDoneCount,
   });
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
@@ -242,6 +266,6 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
     startMembershipRenewalJob(app);
   }
 
-  await registerStaticClient(app, clientDir);
+  await registerStaticClient(app, clientDir, { visitorPageLifetimeMs: catalogCacheTtlMs });
   return app;
 }

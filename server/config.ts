@@ -112,7 +112,7 @@ const configSchema = z.object({
     .default(defaultPushServiceHosts.join(','))
     .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.:[\]-]+$/, 'must be a list of host names (*.example.com for subdomains)')).min(1, 'must name at least one push service host')),
-  /** An OSRM-compatible routing service for arrival times; unset: the straight-line estimate (server/tracking/eta.ts). */
+  /** An OSRM-compatible routing service for arrival times; unset: the straight-line estimate (server/geo/eta.ts). */
   ROUTING_URL: serviceBaseUrl.optional(),
   /** A Nominatim-compatible geocoder; unset: the built-in US ZIP code table (server/geo/). */
   GEOCODER_URL: serviceBaseUrl.optional(),

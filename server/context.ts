@@ -15,6 +15,7 @@ import type { ForecastProvider } from './weather/forecast-provider.ts';
 import type { MembershipBillingGateway } from './memberships/billing/billing-gateway.ts';
 import type { PayoutGateway } from './business/payout-gateway.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
+import type { BookingMoveFollower } from './bookings/booking-moves.ts';
 
 /** A committed booking move whose declared money effect is to be applied (capture, release, fee...). */
 export type MoneyMove = { bookingId: number; action: BookingAction; effect: MoneyEffect; now: Date };
@@ -74,6 +75,8 @@ export type AppContext = Collaborators & {
   readonly publishChange: LiveChangePublisher;
   readonly catalogCache: CatalogCache;
   readonly onMoneyEffect: MoneyEffectHandler;
+  /** What other rooms do in a booking move's own transaction, in order (server/bookings/booking-moves.ts, decision 045). */
+  readonly bookingMoveFollowers: readonly BookingMoveFollower[];
   readonly log: AppLog;
   /** True for a context bound to a transaction (then `db` is the transaction). */
   readonly isInTransaction: boolean;

@@ -6,7 +6,7 @@ import {
   deleteAccountSchema,
   updateProfileSchema,
 } from '@core/schemas/account.ts';
-import { clearSessionCookie, sessionCookieName } from '../http/auth-plugin.ts';
+import { clearSessionCookie, sessionCookieName } from '../identity/auth-plugin.ts';
 import { parse } from '../http/validate.ts';
 import { deleteAccount } from './delete-account-service.ts';
 import { confirmEmailChange, requestEmailChange, type EmailChangeContext } from './email-change-service.ts';

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
-import { bookingHorizonDays, liveStatuses } from '@core/domain/booking-status.ts';
+import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import {
   dateInZone,
   isClosedDay,
@@ -17,6 +17,7 @@ import { driveTimeConflict, type PlacedJob } from '@core/domain/drive-time.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Availability, AvailabilityRule, ClosedDays, CreateBookingInput, SlotReason, WeeklyAvailability } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
+import { holdsTime } from '../db/time-holds.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
@@ -40,15 +41,6 @@ export async function ensureDefaultAvailability(db: Database, detailerId: number
     .limit(1);
   if (existing) return;
   await db.insert(availabilityRules).values(defaultWeeklyRules.map((r) => ({ ...r, detailerId })));
-}
-
-/** Bookings that hold a detailer's time at `now`: a pending_payment hold counts only until it lapses. */
-export function holdsTime(now: Date) {
-  return or(
-    // Every live status holds time; a hold (pending_payment) only until it lapses.
-    inArray(bookings.status, liveStatuses.filter((status) => status !== 'pending_payment')),
-    and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
-  );
 }
 
 type SlotContext = {

@@ -14,7 +14,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, detailers, payments } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { readPlatformSettings, type PlatformSettingsRow } from '../business/platform-settings-service.ts';
+import { readPlatformSettings, type PlatformSettingsRow } from '../platform/platform-settings-service.ts';
 import {
   detailerSeesBookingSql,
   selectRecords,

@@ -4,8 +4,8 @@ import type { BookingQuote, BookingQuoteQuery } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import type { Actor } from '../identity/access.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
-import { readPlatformSettings, type PlatformSettingsRow } from '../business/platform-settings-service.ts';
-import { memberPriceFor, noPlan, type MemberPrice } from '../memberships/member-pricing.ts';
+import { readPlatformSettings, type PlatformSettingsRow } from '../platform/platform-settings-service.ts';
+import { memberPriceFor, noPlan, type MemberPrice } from '../member-benefits/member-pricing.ts';
 
 export type Quote = { price: BookingPrice; member: MemberPrice; settings: PlatformSettingsRow };
 

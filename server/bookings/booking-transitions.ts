@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { readPlatformSettings } from '../business/platform-settings-service.ts';
+import { readPlatformSettings } from '../platform/platform-settings-service.ts';
 import { loadRecord, visibleRecord, wasEverRequested, type BookingRecord, type BookingRow } from './booking-records.ts';
 import { noticesFor } from './booking-notices.ts';
 import { announceBookingChange } from './booking-live.ts';
@@ -26,10 +26,6 @@ import { cancellationFeeFor, getBooking, lateRescheduleFee } from './booking-que
 import { requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { placeOf, requireDriveTime } from './drive-time-check.ts';
 import { notifyMany } from '../notifications/notification-service.ts';
-import { copyServiceChecklist, requireProofOfService } from '../proof/proof-rules.ts';
-import { releasePromoCodeUse } from '../marketing/promo-release.ts';
-import { followReferralBooking } from '../referrals/referral-rewards.ts';
-import { followTripSharing } from '../tracking/location-sharing.ts';
 
 function illegal(from: BookingStatus, action: BookingAction): AppError {
   return conflict(new IllegalTransitionError(from, action).message);
@@ -82,16 +78,10 @@ async function applyTransition(
       .where(and(eq(bookings.id, record.booking.id), eq(bookings.status, from)))
       .returning();
     if (!updated) return false;
-    // Proof of service (decision 020), under the row lock the UPDATE took: the job keeps the checklist it started
-    // with, and Complete is refused (rolled back, so nothing above is kept) until the proof is there.
-    if (action === 'start') await copyServiceChecklist(tx, updated.id, updated.serviceId);
-    if (action === 'complete') await requireProofOfService(tx, updated.id);
-    // Referrals (issue 18): a friend's first paid booking, and the referrer's reward on its completion, in this move.
-    await followReferralBooking(tx, { booking: updated, to, now });
-    // Issue 37: On my way shares the detailer's location for the trip, Start stops it.
-    await followTripSharing(tx, { action, detailerId: updated.detailerId, timeZone: record.timeZone, now });
-    // A booking that leaves its hold unpaid (abandoned, cancelled) gives its promo code's use back, in this move.
-    if (from === 'pending_payment' && to !== 'pending_payment' && to !== 'requested') await releasePromoCodeUse(tx, updated.id);
+    // The rooms that follow a move (proof of service, referrals, trip sharing, promo codes: decision 045) act in
+    // this transaction; one that throws (Complete without its proof) rolls the whole move back.
+    const move = { booking: updated, action, from, to, timeZone: record.timeZone, now };
+    for (const follow of txCtx.bookingMoveFollowers) await follow(tx, move);
     await tx.insert(bookingEvents).values({
       bookingId: updated.id,
       action,

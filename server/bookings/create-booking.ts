@@ -14,7 +14,7 @@ import { toBooking } from './booking-queries.ts';
 import { abandonLapsedHolds, markAuthorized } from './booking-transitions.ts';
 import { placeBooking } from './place-booking.ts';
 import { quoteBooking } from './booking-quote.ts';
-import { useCoveredVisit } from '../memberships/visits/covered-visit.ts';
+import { useCoveredVisit } from '../member-benefits/covered-visit.ts';
 import { locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';

@@ -4,7 +4,8 @@ import { driveTimeConflict, tooLittleDriveTimeMessages, type DriveSeconds, type 
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, detailers } from '../db/schema.ts';
-import { holdsTime, slotTakenMessage } from './availability-service.ts';
+import { holdsTime } from '../db/time-holds.ts';
+import { slotTakenMessage } from './availability-service.ts';
 
 /** How far either side of a job its neighbours are looked for: longer than any drive between two jobs. */
 const neighbourMarginMs = 12 * 3_600_000;

@@ -10,7 +10,7 @@ import { bookings, detailerLedger, payouts, services } from '../db/schema.ts';
 import type { Actor } from '../identity/access.ts';
 import { ledgerBalance, pendingCoveredCredits, readPlatformSettings, syncEarnings } from './earnings-sync.ts';
 import { businessOf, payoutAccountOf, toPayoutAccount } from './payout-account-service.ts';
-import { platformDate } from './payout-run.ts';
+import { platformDate } from '../platform/platform-date.ts';
 
 /** Payouts shown on /business, newest first; older ones are in the monthly statements. */
 const payoutsShown = 26;

@@ -4,7 +4,7 @@ import { defaultCommissionBasisPoints, defaultPayoutWeekday, jobSplit, refundSpl
 import type { PendingCredit } from '@core/schemas/earnings.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, claims, detailerLedger, payments, platformSettings, promoCodes, services as servicesTable } from '../db/schema.ts';
-import { isCoveredVisit } from '../memberships/visits/covered-visit.ts';
+import { isCoveredVisit } from '../member-benefits/covered-visit.ts';
 
 /**
  * A refund row is written 'succeeded' before the gateway is called and flipped to 'failed' if the gateway refuses

@@ -1,7 +1,8 @@
 import { and, eq, gt, sql, sum } from 'drizzle-orm';
 import { payoutCents } from '@core/domain/earnings.ts';
-import { dateInZone, weekdayOf } from '@core/domain/time-slots.ts';
+import { weekdayOf } from '@core/domain/time-slots.ts';
 import type { AppContext } from '../context.ts';
+import { platformDate } from '../platform/platform-date.ts';
 import { detailerLedger, payoutAccounts, payouts } from '../db/schema.ts';
 import { ledgerBalance, readPlatformSettings, syncEarnings } from './earnings-sync.ts';
 import { PayoutRefusedError, type PayoutGateway } from './payout-gateway.ts';
@@ -15,9 +16,6 @@ const retryAfterMs = 10 * 60_000;
 const retryForMs = 20 * 3_600_000;
 
 export type PayoutRunResult = { runDate: string | null; paid: number; failed: number; retried: number };
-
-/** The platform's day (YYYY-MM-DD) at `now`: payouts run on its weekday and are keyed by it. */
-export const platformDate = (ctx: AppContext, now: Date) => dateInZone(now, ctx.config.PLATFORM_TIME_ZONE);
 
 type PayoutRow = typeof payouts.$inferSelect;
 

@@ -4,7 +4,7 @@ import { parse } from '../http/validate.ts';
 import { getAdminOverview } from './admin-overview-service.ts';
 import { getEarnings, getPayout, monthlyStatement } from './earnings-service.ts';
 import { getPayoutAccount, savePayoutAccount } from './payout-account-service.ts';
-import { getPlatformSettings, getPublicSettings, updatePlatformSettings } from './platform-settings-service.ts';
+import { getPlatformSettings, getPublicSettings, updatePlatformSettings } from '../platform/platform-settings-service.ts';
 
 /** The detailer's earnings, payouts, monthly statements and payout account, and the admin's platform settings (decision 021, "Money"). */
 export async function businessRoutes(app: FastifyInstance) {

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { bookings, detailerServices, detailers, serviceCategories, services } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { requireOwnUpload } from '../uploads/upload-service.ts';
-import { holdsTime } from '../bookings/availability-service.ts';
+import { holdsTime } from '../db/time-holds.ts';
 import { replaceSurcharges } from './catalog-admin-service.ts';
 import { loadSurcharges, serviceImageUrl } from './catalog-service.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionCookieName } from '../http/auth-plugin.ts';
+import { sessionCookieName } from '../identity/auth-plugin.ts';
 import { authDiagnostics, flowDiagnostics, identityDiagnostics } from './diagnostics-service.ts';
 
 /** Where this request says it came from, as the CSRF check reads it: Origin, else the Referer's origin. */

@@ -2,10 +2,10 @@ import { straightLineDriveSeconds, type DriveSeconds } from '@core/domain/drive-
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Config } from '../config.ts';
 import type { AppLog } from '../context.ts';
-import { createEtaEstimator, rememberEstimates, straightLineEstimator, type EtaEstimator } from '../tracking/eta.ts';
+import { createEtaEstimator, rememberEstimates, straightLineEstimator, type EtaEstimator } from './eta.ts';
 
 /**
- * Drive times between jobs (issue 20). The routing interface is live tracking's (server/tracking/eta.ts): the
+ * Drive times between jobs (issue 20). The routing interface is live tracking's (server/geo/eta.ts): the
  * straight line by default, an OSRM-compatible service when ROUTING_URL is set, one variable so nothing can be
  * half-set. A routing service is asked before any transaction and its answers kept in a lookup: the booking check
  * runs under the detailer's row lock and must never wait on the network there.

@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
-import { catalogCacheTtlMs } from '../catalog/catalog-cache.ts';
 import { loadFirstScreenDrawer, type DrawnScreen } from './first-screen.ts';
 
 const apiNotFound = (method: string, url: string) => ({
@@ -80,23 +79,26 @@ function encodePage(plain: Buffer, { quick = false } = {}): Page {
   return { etag, plain, br, gzip: gzipSync(plain, { level: quick ? 6 : 9 }) };
 }
 
-/**
- * How long a page drawn for a visitor is sent to every visitor of its URL: the catalog's own cache time, so it shows
- * nothing older than the API itself may answer.
- */
-const visitorPageLifetimeMs = catalogCacheTtlMs;
 /** Visitor pages kept at once: past this (a flood of made-up URLs) a page is drawn and sent, not kept. */
 const visitorPagesKept = 500;
+
+export type StaticClientOptions = {
+  /**
+   * How long a page drawn for a visitor is sent to every visitor of its URL: buildApp passes the catalog's own cache
+   * time, so it shows nothing older than the API itself may answer.
+   */
+  visitorPageLifetimeMs: number;
+};
 
 type VisitorDrawing = { page: Page; keep: boolean } | null;
 
 /**
- * Visitor pages by URL, each drawn once for all visitors for `visitorPageLifetimeMs`. A visitor's page is drawn as no
+ * Visitor pages by URL, each drawn once for all visitors for `lifetimeMs`. A visitor's page is drawn as no
  * one (first-screen.ts), so it is the same whoever asked for it. Only a page every request of which was answered is
  * kept: one drawn with a failed request (a rate limit, an id that is not there) is drawn again for the next visitor.
  * Visitors asking while it is being drawn share that drawing. `forgetAll` drops every kept page.
  */
-function visitorPageCache() {
+function visitorPageCache(lifetimeMs: number) {
   const kept = new Map<string, { expiresAt: number; page: Promise<Page | null> }>();
   const forgetAll = () => kept.clear();
   const visitorPage = (url: string, draw: () => Promise<VisitorDrawing>): Promise<Page | null> => {
@@ -107,7 +109,7 @@ function visitorPageCache() {
     const drawing = draw();
     const page = drawing.then((drawn) => drawn?.page ?? null);
     if (kept.size < visitorPagesKept) {
-      const entry = { expiresAt: now + visitorPageLifetimeMs, page };
+      const entry = { expiresAt: now + lifetimeMs, page };
       kept.set(url, entry);
       void drawing.then((drawn) => {
         if (!drawn?.keep && kept.get(url) === entry) kept.delete(url);
@@ -191,7 +193,11 @@ export function acceptsEncoding(header: string, encoding: string): boolean {
  * precompressed from the build (vite.config.ts writes `.br` and `.gz` siblings): the one matching Accept-Encoding is
  * sent with Content-Encoding and `Vary: Accept-Encoding`, and nothing here is compressed per request.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  { visitorPageLifetimeMs }: StaticClientOptions,
+) {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (clientDir !== undefined && !hasClient) {
     app.log.warn(`No built client in ${clientDir}: run "npm run build" to serve the app`);
@@ -211,7 +217,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   }
   const pages = hasClient ? routePages(clientDir) : null;
   const drawFor = hasClient ? await loadFirstScreenDrawer(app, clientDir) : null;
-  const { visitorPage, forgetAll } = visitorPageCache();
+  const { visitorPage, forgetAll } = visitorPageCache(visitorPageLifetimeMs);
   // Any write the API accepts may change what a visitor's page shows (a service renamed, a slot taken): every kept
   // page is drawn again, so this server never sends a page older than a write it accepted. (Another server's writes
   // are seen within the lifetime, as its catalog answers are.)

@@ -18,11 +18,7 @@ import type { Actor } from './access.ts';
 import { requireRole, requireUser } from './access.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, endAllSessions, endSession } from './session-service.ts';
-import { startDetailerProfile } from '../onboarding/detailer-profile.ts';
-import { stepsDoneCount } from '../onboarding/onboarding-steps.ts';
 import { createUser, findUserByEmail, findUserById, isUsernameTaken, toPublicUser, type UserRow } from './user-service.ts';
-import { canBeReferred, referralCodeForCustomersMessage } from '@core/domain/referrals.ts';
-import { findReferrer, recordReferral } from '../referrals/referral-rewards.ts';
 import {
   claimLinkToken,
   linkForAnyone,
@@ -98,20 +94,28 @@ async function sendAccountExistsEmail(ctx: MailingContext, row: UserRow) {
 }
 
 /**
+ * What another room does when an account opens (decision 045), in identity's terms: `check` may refuse the
+ * registration before anything is written, `record` writes in the account's own transaction (they commit together or
+ * not at all), `started` runs once the account is there. Referrals (a friend's code, issue 18) and onboarding (a
+ * detailer's business profile, decision 021) implement it; buildApp hands them to the auth routes, so identity
+ * imports neither.
+ */
+export type AccountOpener = {
+  check?(db: Database, input: Registration): Promise<void>;
+  record?(tx: Database, account: UserRow, input: Registration, now: Date): Promise<void>;
+  started?(db: Database, account: UserRow): Promise<void>;
+};
+
+/**
  * Self-registration as a customer or detailer. A new email and a taken one get the same answer after the same
  * work (one Argon2 hash): the new address is sent a confirmation link, the owner of a taken one a notice. No
  * session starts here; the confirmation link signs in. A taken username is still a 409: usernames are public.
  */
-export async function register(ctx: MailingContext, input: Registration): Promise<RegistrationAnswer> {
+export async function register(ctx: MailingContext, input: Registration, openers: readonly AccountOpener[] = []): Promise<RegistrationAnswer> {
   if (input.role === 'admin') throw forbidden('Admin accounts cannot be created from the sign-up form');
   assertPasswordAllowed(input.password);
-  // Referrals (issue 18): only a customer is referred, only by a live customer's code; checked before anything is
-  // written. A code whose owner has this email meets the taken-email answer below: nothing is created either way.
-  const { referralCode } = input;
-  if (referralCode !== undefined) {
-    if (!canBeReferred(input.role)) throw badRequest(referralCodeForCustomersMessage, { referralCode: referralCodeForCustomersMessage });
-    await findReferrer(ctx.db, referralCode);
-  }
+  // Checked before anything is written (a referral code: issue 18).
+  for (const opener of openers) await opener.check?.(ctx.db, input);
   if (await isUsernameTaken(ctx.db, input.username)) throw conflict('This username is already taken');
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
@@ -122,15 +126,12 @@ export async function register(ctx: MailingContext, input: Registration): Promis
   let row: UserRow;
   try {
     const account = { email: input.email, username: input.username, name: input.name, role: input.role, password: input.password };
-    // The account, its referral and the friend's welcome credit commit together or not at all.
-    row =
-      referralCode === undefined
-        ? await createUser(ctx.db, account)
-        : await ctx.db.transaction(async (tx) => {
-            const created = await createUser(tx, account);
-            await recordReferral(tx, { code: referralCode, friendUserId: created.id, now: ctx.now });
-            return created;
-          });
+    // The account and what the openers record with it (a referral and the friend's welcome credit) commit together.
+    row = await ctx.db.transaction(async (tx) => {
+      const created = await createUser(tx, account);
+      for (const opener of openers) await opener.record?.(tx, created, input, ctx.now);
+      return created;
+    });
   } catch (error) {
     // Someone registered the same email in between: the same answer as any taken email.
     const taken = error instanceof AppError && error.code === 'conflict' && /email/.test(error.message) ? await findUserByEmail(ctx.db, input.email) : undefined;
@@ -138,8 +139,8 @@ export async function register(ctx: MailingContext, input: Registration): Promis
     await sendAccountExistsEmail(ctx, taken);
     return { message: registrationAnswer };
   }
-  // A Service Provider starts with an unapproved business profile: not listed until an admin approves it (021).
-  await startDetailerProfile(ctx.db, row);
+  // A Service Provider starts with an unapproved business profile (decision 021), through onboarding's opener.
+  for (const opener of openers) await opener.started?.(ctx.db, row);
   await sendVerificationEmail(ctx, row);
   return { message: registrationAnswer };
 }
@@ -325,8 +326,16 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  */
 export const awaitingApproval = and(eq(users.role, 'detailer'), isNull(detailers.approvedAt));
 
+/** How many setup steps each detailer has done (onboarding implements it, decision 021; identity only shows it). */
+export type SetupProgress = (db: Database, detailerIds: readonly number[]) => Promise<Map<number, number>>;
+
 /** Admin only: accounts, newest first, at most 100; search matches name, username or email. */
-export async function listUsersForAdmin(db: Database, actor: Actor, query: AdminUserListQuery): Promise<AdminUser[]> {
+export async function listUsersForAdmin(
+  db: Database,
+  actor: Actor,
+  query: AdminUserListQuery,
+  setupProgress: SetupProgress = async () => new Map(),
+): Promise<AdminUser[]> {
   requireRole(actor, 'admin');
   const pattern = query.search ? likePattern(query.search) : undefined;
   const rows = await db
@@ -354,7 +363,7 @@ export async function listUsersForAdmin(db: Database, actor: Actor, query: Admin
     .limit(adminUserListLimit);
   // Decision 021: a detailer not approved yet shows 'Pending approval' with how far their setup has come.
   const pending = rows.flatMap((row) => (row.role === 'detailer' && row.approvedAt === null && row.detailerId !== null ? [row.detailerId] : []));
-  const stepsDone = await stepsDoneCount(db, pending);
+  const stepsDone = await setupProgress(db, pending);
   return rows.map(({ approvedAt, ...row }) => {
     const pendingApproval = row.role === 'detailer' && approvedAt === null;
     const onboardingStepsDone = pendingApproval ? (stepsDone.get(row.detailerId ?? 0) ?? 0) : null;

@@ -12,7 +12,7 @@ import {
   userIdParamsSchema,
   type AuthProviders,
 } from '@core/schemas/auth.ts';
-import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../http/auth-plugin.ts';
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from './auth-plugin.ts';
 import { signedInHintCookie } from '@core/domain/session-hint.ts';
 import { requireUser } from './access.ts';
 import {
@@ -28,6 +28,8 @@ import {
   TooManyAttemptsError,
   updateUserByAdmin,
   type AccountClosing,
+  type AccountOpener,
+  type SetupProgress,
   verifyEmail,
   type AuthContext,
   type MailingContext,
@@ -44,7 +46,14 @@ const oidcCookieName = 'glossly_oidc';
 const isLoopback = (ip: string) => isIP(ip) !== 0 && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));
 const oidcCookiePath = '/api/auth/oidc';
 
-export async function authRoutes(app: FastifyInstance, { closing }: { closing?: AccountClosing } = {}) {
+/**
+ * `closing`, `openers` and `setupProgress` are other rooms' parts of an account's life, which identity declares and
+ * buildApp hands in (decision 045): identity imports no other room.
+ */
+export async function authRoutes(
+  app: FastifyInstance,
+  { closing, openers = [], setupProgress }: { closing?: AccountClosing; openers?: readonly AccountOpener[]; setupProgress?: SetupProgress } = {},
+) {
   const { oidc } = app.ctx;
   const context = (): AuthContext => ({ db: app.ctx.db, now: app.ctx.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
   // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
@@ -75,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, { closing }: { closing?: 
 
   // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
   app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
-    const answer = await register(mailing(), parse(registerSchema, request.body));
+    const answer = await register(mailing(), parse(registerSchema, request.body), openers);
     return reply.status(201).send(isDemoOutboxOpen(app.config) ? { ...answer, outboxPath: demoOutboxPath } : answer);
   });
 
@@ -170,7 +179,7 @@ export async function authRoutes(app: FastifyInstance, { closing }: { closing?: 
   app.get('/api/users/:id', (request) => getUser(app.ctx.db, request.user, parse(userIdParamsSchema, request.params).id));
 
   app.get('/api/admin/users', (request) =>
-    listUsersForAdmin(app.ctx.db, request.user, parse(adminUserListQuerySchema, request.query)),
+    listUsersForAdmin(app.ctx.db, request.user, parse(adminUserListQuerySchema, request.query), setupProgress),
   );
 
   app.patch('/api/admin/users/:id', async (request) => {

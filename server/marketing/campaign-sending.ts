@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { CampaignChannel } from '@core/schemas/marketing.ts';
 import type { AppContext } from '../context.ts';
 import { campaignRecipients, campaigns, notificationSettings, promoCodes, users } from '../db/schema.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
-import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notifyMany, type NewNotification } from '../notifications/notification-service.ts';
 import { campaignRecipientCondition } from './campaign-reach.ts';
 import { findAudienceRow, storedRules } from './audience-service.ts';
@@ -167,9 +165,4 @@ export async function runCampaignPass(ctx: AppContext, now: Date, options: Campa
     }
   }
   return { started, sent };
-}
-
-/** Sends campaigns every two seconds while the app is up (the progress bar moves batch by batch). */
-export function startCampaignJob(app: FastifyInstance, intervalMs = campaignIntervalMs): void {
-  startIntervalJob(app, 'campaigns', intervalMs, (ctx, now) => runCampaignPass(ctx, now), (result) => result.started + result.sent > 0);
 }

@@ -11,7 +11,7 @@ import { requireUser, type Actor } from '../identity/access.ts';
 import { loadRecord } from '../bookings/booking-records.ts';
 import { announceBookingChange } from '../bookings/booking-live.ts';
 import { getBooking } from '../bookings/booking-queries.ts';
-import { memberPriceAdjustments } from '../memberships/member-pricing.ts';
+import { memberPriceAdjustments } from '../member-benefits/member-pricing.ts';
 import { GatewayError } from '../payments/gateways/gateway.ts';
 import { bookingNotAwaitingPaymentMessage, openStatuses } from '../payments/payment-common.ts';
 import { releasePromoCodeUse } from './promo-release.ts';

@@ -4,7 +4,7 @@ import type { Membership } from '@core/schemas/memberships.ts';
 import type { Database } from '../db/client.ts';
 import { membershipInvoices, membershipPlans, memberships } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { visitsLeftThisPeriod } from './visits/visit-allowance.ts';
+import { visitsLeftThisPeriod } from '../member-benefits/visit-allowance.ts';
 import { toPlans } from './plan-service.ts';
 
 export type MembershipRow = typeof memberships.$inferSelect;

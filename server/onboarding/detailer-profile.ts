@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { detailers } from '../db/schema.ts';
+import type { AccountOpener } from '../identity/auth-service.ts';
 
 /**
  * A detailer account's business profile, not approved, named after the person until they change it: made at sign-up
@@ -9,3 +10,6 @@ export async function startDetailerProfile(db: Database, user: { id: number; nam
   if (user.role !== 'detailer') return;
   await db.insert(detailers).values({ userId: user.id, businessName: user.name }).onConflictDoNothing({ target: detailers.userId });
 }
+
+/** Onboarding's part of opening an account (identity calls it, decision 045): a detailer's profile once it exists. */
+export const detailerProfileOpener: AccountOpener = { started: startDetailerProfile };

@@ -2,10 +2,11 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@core/errors.ts';
 import { completeNeedsProofMessage, missingForComplete, type BookingProof } from '@core/schemas/proof.ts';
 import type { Database } from '../db/client.ts';
+import type { BookingMoveFollower } from '../bookings/booking-moves.ts';
 import { bookingChecklistItems, bookingPhotos, bookings, services } from '../db/schema.ts';
 
 // The rules of proof of service that the booking graph needs too (the 'start' and 'complete' moves), kept apart
-// from the HTTP-facing proof service so that bookings can call them inside its own transaction.
+// from the HTTP-facing proof service; bookings reaches them as a follower of its moves (decision 045).
 
 /** A checklist item as stored; a service's items longer than this are cut rather than failing the start. */
 const checklistLabelMax = 80;
@@ -62,3 +63,12 @@ export async function requireProofOfService(db: Database, bookingId: number): Pr
   if (missing.length === 0) return;
   throw new AppError('conflict', completeNeedsProofMessage, Object.fromEntries(missing.map((text, index) => [`missing.${index}`, text])));
 }
+
+/**
+ * Follows bookings' moves (decision 020), under the row lock the move's UPDATE took: the job keeps the checklist it
+ * started with, and Complete is refused (rolled back, so nothing of the move is kept) until the proof is there.
+ */
+export const followProofOfService: BookingMoveFollower = async (tx, { action, booking }) => {
+  if (action === 'start') await copyServiceChecklist(tx, booking.id, booking.serviceId);
+  if (action === 'complete') await requireProofOfService(tx, booking.id);
+};

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { badRequest } from '@core/errors.ts';
 import type { BookingStatus } from '@core/domain/booking-status.ts';
-import { canRefer, referralCodeNotFoundMessage } from '@core/domain/referrals.ts';
+import { canBeReferred, canRefer, referralCodeForCustomersMessage, referralCodeNotFoundMessage } from '@core/domain/referrals.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, creditGrants, referrals, users } from '../db/schema.ts';
-import { readPlatformSettings } from '../business/platform-settings-service.ts';
+import { readPlatformSettings } from '../platform/platform-settings-service.ts';
+import type { AccountOpener } from '../identity/auth-service.ts';
 
 /**
  * Referral credits (issue 18, decision 022). Every credit is one credit_grants row; the unique (referral, reason)
@@ -149,3 +150,20 @@ function rewardSubquery(tx: Database) {
     .from(creditGrants)
     .where(and(eq(creditGrants.referralId, referrals.id), eq(creditGrants.reason, 'referral_reward')));
 }
+
+/**
+ * Referrals' part of opening an account (issue 18; identity calls it, decision 045): only a customer is referred,
+ * only by a live customer's code, checked before anything is written (a code whose owner has this email meets the
+ * taken-email answer: nothing is created either way); the referral and the friend's welcome credit are recorded in
+ * the account's own transaction.
+ */
+export const referralOpener: AccountOpener = {
+  async check(db, { role, referralCode }) {
+    if (referralCode === undefined) return;
+    if (!canBeReferred(role)) throw badRequest(referralCodeForCustomersMessage, { referralCode: referralCodeForCustomersMessage });
+    await findReferrer(db, referralCode);
+  },
+  async record(tx, account, { referralCode }, now) {
+    if (referralCode !== undefined) await recordReferral(tx, { code: referralCode, friendUserId: account.id, now });
+  },
+};

@@ -5,7 +5,7 @@ import { referralFriendsShown, type ReferralsResponse } from '@core/schemas/refe
 import type { AppContext } from '../context.ts';
 import { bookings, creditGrants, referrals, users } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { readPlatformSettings } from '../business/platform-settings-service.ts';
+import { readPlatformSettings } from '../platform/platform-settings-service.ts';
 
 export const referralsForCustomersMessage = 'Referrals are for customer accounts';
 

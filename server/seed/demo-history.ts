@@ -11,7 +11,7 @@ import { confirmTestPaymentSchema } from '@core/schemas/payments.ts';
 import { createBookingSchema, type VehicleType } from '@core/schemas/booking.ts';
 import type { Config } from '../config.ts';
 import { createAppContext, type AppContext } from '../context.ts';
-import { createCollaborators } from '../app.ts';
+import { bookingMoveFollowers, createCollaborators } from '../app.ts';
 import { bookings, detailerServices, detailers, notificationDeliveries, notifications, services, users } from '../db/schema.ts';
 import type { CatalogWriter } from '../catalog/catalog-admin-service.ts';
 import { createBooking } from '../bookings/create-booking.ts';
@@ -347,6 +347,7 @@ async function walkHistory(
     publishChange: () => undefined,
     catalogCache: seed.catalogCache,
     onMoneyEffect: applyMoneyEffect,
+    bookingMoveFollowers,
     log: quietLog,
     // The seed runs before the app exists: its context has collaborators of its own, chosen as the app's are.
     ...createCollaborators(config, { db, gateway, log: quietLog }, options.storage ? { storage: options.storage } : {}),

@@ -62,19 +62,20 @@ export async function setLocationSharing(ctx: AppContext, actor: Actor, now: Dat
 /**
  * Tracking that just happens (issue 37): 'On my way' turns sharing on for the job's day, so the customer follows the
  * detailer without the detailer finding the Location page; 'Start' turns it off, the detailer being there. Called
- * inside the move's transaction (server/bookings/booking-transitions.ts), so the switch and the status agree.
+ * inside the move's transaction (a follower of bookings' moves that buildApp lists, decision 045), so the switch and
+ * the status agree.
  */
 export async function followTripSharing(
   tx: Database,
-  move: { action: string; detailerId: number; timeZone: string; now: Date },
+  move: { action: string; booking: { detailerId: number }; timeZone: string; now: Date },
 ): Promise<void> {
   if (move.action === 'start-route') {
     const today = dateInZone(move.now, move.timeZone);
     await tx
       .insert(locationSharing)
-      .values({ detailerId: move.detailerId, sharingOn: today, updatedAt: move.now })
+      .values({ detailerId: move.booking.detailerId, sharingOn: today, updatedAt: move.now })
       .onConflictDoUpdate({ target: locationSharing.detailerId, set: { sharingOn: today, updatedAt: move.now } });
   } else if (move.action === 'start') {
-    await tx.delete(locationSharing).where(eq(locationSharing.detailerId, move.detailerId));
+    await tx.delete(locationSharing).where(eq(locationSharing.detailerId, move.booking.detailerId));
   }
 }

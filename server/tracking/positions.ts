@@ -8,7 +8,7 @@ import { arrivalNotices, bookings, detailerPositions } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { loadRecord, wasEverRequested } from '../bookings/booking-records.ts';
 import { notify } from '../notifications/notification-service.ts';
-import type { EtaEstimator } from './eta.ts';
+import type { EtaEstimator } from '../geo/eta.ts';
 import { announceTrackingChange } from './tracking-live.ts';
 import { detailerOfUser, isSharingToday, isTripStatus } from './tracking-records.ts';
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, detailers } from '../db/schema.ts';
 import { requireRole, requireUser, type Actor } from '../identity/access.ts';
 import { loadRecord, selectRecords, type BookingRecord } from '../bookings/booking-records.ts';
-import type { EtaEstimator } from './eta.ts';
+import type { EtaEstimator } from '../geo/eta.ts';
 import { isSharingToday, isTripStatus, jobAddress, lastPositionOf, tripStatuses } from './tracking-records.ts';
 
 /** A position older than this means the detailer's phone stopped sending (no signal, app closed): shown as paused. */

@@ -6,7 +6,7 @@ import { seedDatabase } from '../../server/seed/seed.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import type { Clock } from '../../server/clock.ts';
 import { badRequest } from '@core/errors.ts';
-import { startCampaignJob } from '../../server/marketing/campaign-sending.ts';
+import { startCampaignJob } from '../../server/marketing/campaign-job.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 
 // The built app on a fresh in-memory PGlite: every end-to-end run starts from the seed.

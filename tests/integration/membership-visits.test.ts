@@ -16,7 +16,7 @@ import {
   services,
 } from '../../server/db/schema.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
-import { visitsLeftThisPeriod } from '../../server/memberships/visits/visit-allowance.ts';
+import { visitsLeftThisPeriod } from '../../server/member-benefits/visit-allowance.ts';
 import { createBooking, createCustomer } from '../factories/index.ts';
 import { addProofOfService } from '../factories/proof-of-service.ts';
 import { databaseKinds } from './test-app.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { referralCodeForCustomersMessage, referralCodeNotFoundMessage } from '@core/domain/referrals.ts';
 import { demoOutboxPath, registrationAnswer } from '@core/schemas/email-verification.ts';
 import { creditGrants, platformSettings, referrals, users } from '../../server/db/schema.ts';
-import { readPlatformSettings } from '../../server/business/platform-settings-service.ts';
+import { readPlatformSettings } from '../../server/platform/platform-settings-service.ts';
 import { createBooking, createCustomer, createDetailer, registrationPayload } from '../factories/index.ts';
 import { usePaidBookingTestApp } from '../factories/paid-booking.ts';
 import { databaseKinds } from './test-app.ts';

@@ -3,7 +3,7 @@ import type { Agent } from 'node:https';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, createCollaborators } from '../../server/app.ts';
+import { bookingMoveFollowers, buildApp, createCollaborators } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import type { Clock } from '../../server/clock.ts';
@@ -15,7 +15,7 @@ import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createMailer } from '../../server/notifications/mailer.ts';
 import { applyMoneyEffect } from '../../server/payments/payment-service.ts';
 import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
-import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import type { LogStream } from '../../server/http/logger.ts';
 import { createSession } from '../../server/identity/session-service.ts';
 import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
@@ -145,6 +145,7 @@ export function createTestContext(
     publishChange: (change, audience) => changes.push({ change, audience }),
     catalogCache: createCatalogCache(),
     onMoneyEffect: applyMoneyEffect,
+    bookingMoveFollowers,
     log: quietLog,
     ...createCollaborators(config, { db, gateway: edges.gateway, log: edges.log ?? quietLog }, edges),
     ...edges,

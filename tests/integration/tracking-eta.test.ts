@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightLineEstimate } from '@core/domain/geo.ts';
 import type { BookingTracking } from '@core/schemas/tracking.ts';
-import { createEtaEstimator, createOsrmEstimator, rememberEstimates, straightLineEstimator, type EtaEstimator } from '../../server/tracking/eta.ts';
+import { createEtaEstimator, createOsrmEstimator, rememberEstimates, straightLineEstimator, type EtaEstimator } from '../../server/geo/eta.ts';
 import { databaseKinds } from './test-app.ts';
 import { startLoopbackService } from './geo-loopback-service.ts';
 import { jobPlace, oakland, useTrackingTestApp } from './tracking-test-app.ts';

@@ -4,7 +4,7 @@ import { bookings } from '../../server/db/schema.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import type { BookingTracking, CurrentTracking, LocationSharing } from '@core/schemas/tracking.ts';
 import { notOnTripMessage, recordPosition, sharingOffMessage } from '../../server/tracking/positions.ts';
-import { straightLineEstimator } from '../../server/tracking/eta.ts';
+import { straightLineEstimator } from '../../server/geo/eta.ts';
 import { databaseKinds, createTestContext } from './test-app.ts';
 import { jobPlace, nearJob, oakland, useTrackingTestApp } from './tracking-test-app.ts';
 

@@ -11,7 +11,7 @@ import { dateInZone } from '@core/domain/time-slots.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { bookingReminders, bookings, campaignRecipients, detailers, notifications, notificationSettings, savedAddresses, users } from '../../server/db/schema.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
-import { sessionCookieName } from '../../server/http/auth-plugin.ts';
+import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import { slotTakenMessage } from '../../server/bookings/availability-service.ts';
 import { maxStreamsPerAccount } from '../../server/notifications/realtime-plugin.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';

@@ -1,9 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { bookings, coveredVisitFlags, detailers, membershipPlans, memberships, users } from '../../db/schema.ts';
-import { platformDate } from '../../business/payout-run.ts';
+import { platformDate } from '../../platform/platform-date.ts';
 import { notifyAdmins } from '../../notifications/notification-service.ts';
-import { isCoveredVisit } from './covered-visit.ts';
+import { isCoveredVisit } from '../../member-benefits/covered-visit.ts';
 
 /** How far back a pair's completed covered visits are counted (decision 043). */
 export const coveredVisitFlagDays = 30;

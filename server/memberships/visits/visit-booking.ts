@@ -16,11 +16,11 @@ import { loadRecord } from '../../bookings/booking-records.ts';
 import { markAuthorized } from '../../bookings/booking-transitions.ts';
 import { placeBooking } from '../../bookings/place-booking.ts';
 import { bookableServicePrice } from '../../catalog/catalog-service.ts';
-import { readPlatformSettings } from '../../business/platform-settings-service.ts';
+import { readPlatformSettings } from '../../platform/platform-settings-service.ts';
 import { bookedVehicle } from '../../garage/vehicle-service.ts';
 import { notify } from '../../notifications/notification-service.ts';
-import { hasVisitLeft } from './visit-allowance.ts';
-import { coveredPriceLimit } from '../member-pricing.ts';
+import { hasVisitLeft } from '../../member-benefits/visit-allowance.ts';
+import { coveredPriceLimit } from '../../member-benefits/member-pricing.ts';
 import type { VisitSlot } from './visit-slots.ts';
 
 export type ScheduleRow = typeof membershipSchedules.$inferSelect;

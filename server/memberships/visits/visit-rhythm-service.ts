@@ -24,7 +24,7 @@ import { isBookableService } from '../../catalog/catalog-service.ts';
 import { requireInServiceArea } from '../../catalog/service-area-service.ts';
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
 import { locateZipOrRefuse } from '../../geo/geocoder.ts';
-import { visitsLeftThisPeriod } from './visit-allowance.ts';
+import { visitsLeftThisPeriod } from '../../member-benefits/visit-allowance.ts';
 
 export const notCoveredMessage = 'Your plan does not cover this service';
 export const detailerNotOfferingMessage = 'This detailer does not offer that service';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { AppLog } from '../../context.ts';
 
 /** One open stream's place under its account's cap: refreshed by the stream's heartbeat, released when it ends. */
 export type StreamPlace = { refresh: () => void; release: () => void };
@@ -69,7 +69,7 @@ type CapRedis = Redis & {
  * installation's counts apart from another's on a shared Redis. Should Redis stop answering, this instance's own count
  * decides (logged), as the rate limits let requests through: the app stays up.
  */
-export function createRedisStreamCap(redisUrl: string, namespace: () => Promise<string>, ttlMs: number, log: FastifyBaseLogger): StreamCap {
+export function createRedisStreamCap(redisUrl: string, namespace: () => Promise<string>, ttlMs: number, log: Pick<AppLog, 'warn'>): StreamCap {
   const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) as CapRedis;
   redis.on('error', (error) => log.warn({ err: error }, 'Live stream cap (Redis) unavailable'));
   redis.defineCommand('takeStreamPlace', { numberOfKeys: 1, lua: takeScript });

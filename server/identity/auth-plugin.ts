@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, sessionLifetimeMs } from '../identity/session-service.ts';
-import type { UserRow } from '../identity/user-service.ts';
+import { findSessionUser, sessionLifetimeMs } from './session-service.ts';
+import type { UserRow } from './user-service.ts';
 import { signedInHintCookie } from '@core/domain/session-hint.ts';
 
 export const sessionCookieName = 'glossly_session';

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { PriceAdjustments } from '@core/domain/pricing.ts';
 import type { Database } from '../db/client.ts';
 import { membershipPlanCategories, membershipPlans, memberships, membershipVisits, services } from '../db/schema.ts';
-import { hasVisitLeft } from './visits/visit-allowance.ts';
+import { hasVisitLeft } from './visit-allowance.ts';
 
 /** Members whose plan's discount applies: active, or past_due while renewals are retried (decision 022). */
 const discountedStatuses = ['active', 'past_due'] as const;

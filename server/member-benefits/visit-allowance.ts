@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { bookings, membershipPlans, memberships, membershipVisits } from '../../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, membershipPlans, memberships, membershipVisits } from '../db/schema.ts';
 
 import { endedWithoutWorkStatuses } from '@core/domain/booking-status.ts';
 

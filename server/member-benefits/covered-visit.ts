@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { conflict } from '@core/errors.ts';
-import type { Database } from '../../db/client.ts';
-import { bookings, membershipVisits, payments } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, membershipVisits, payments } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export const coveredVisitThatDayMessage = 'Your plan already covers a visit on that day. Choose another day, or pay for this one.';
 

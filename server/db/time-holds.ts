@@ -1,0 +1,15 @@
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { liveStatuses } from '@core/domain/booking-status.ts';
+import { bookings } from './schema.ts';
+
+// A condition over the schema that bookings (slots, drive times) and the catalog (a service still booked) both ask,
+// kept with the schema so that the catalog needs no arrow to bookings (decision 045).
+
+/** Bookings that hold a detailer's time at `now`: a pending_payment hold counts only until it lapses. */
+export function holdsTime(now: Date) {
+  return or(
+    // Every live status holds time; a hold (pending_payment) only until it lapses.
+    inArray(bookings.status, liveStatuses.filter((status) => status !== 'pending_payment')),
+    and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+  );
+}
