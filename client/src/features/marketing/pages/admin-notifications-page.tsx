@@ -1,5 +1,5 @@
 import { BellRing } from 'lucide-react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { AdminNotificationFormOutput, AdminNotificationFormValues } from '@core/schemas/marketing.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -35,7 +35,7 @@ export default function AdminNotificationsPage() {
   const send = useSendAdminNotification();
   const form = useForm<AdminNotificationFormValues, unknown, AdminNotificationFormOutput>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
-  const to = form.watch('to');
+  const to = useWatch({ control: form.control, name: 'to' });
 
   const submit = form.handleSubmit(async (input) => {
     try {

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
 import { campaignChannelLabels, campaignChannels, type CampaignFormOutput, type CampaignFormValues } from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
@@ -46,7 +46,7 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
   const [, navigate] = useLocation();
   const form = useForm<Values, unknown, CampaignFormOutput>({ resolver, defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
-  const [audienceId, channels] = form.watch(['audienceId', 'channels']);
+  const [audienceId, channels] = useWatch({ control: form.control, name: ['audienceId', 'channels'] });
 
   const submit = form.handleSubmit(async (input) => {
     try {
