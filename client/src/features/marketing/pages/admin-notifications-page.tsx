@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import type { AdminNotificationFormOutput, AdminNotificationFormValues } from '@core/schemas/marketing.ts';
+import { adminNotificationFormSchema, type AdminNotificationFormOutput, type AdminNotificationFormValues } from '@core/schemas/marketing.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -17,9 +17,9 @@ import { FormField, NativeSelect } from '../components/form-field.tsx';
 const empty: AdminNotificationFormValues = { to: 'user', email: '', audienceId: '', title: '', message: '' };
 const fieldNames = ['email', 'audienceId', 'title', 'message'] as const;
 
-const schemaResolve = schemaResolver<AdminNotificationFormValues, AdminNotificationFormOutput>(() =>
-  import('@core/schemas/marketing.ts').then((schemas) => schemas.adminNotificationFormSchema),
-);
+// The schema comes with the page (no import()): the other marketing pages import its module, and a module both
+// imported and loaded with import() can lose its entry in the build (glossly:route-preloads).
+const schemaResolve = schemaResolver<AdminNotificationFormValues, AdminNotificationFormOutput>(() => Promise.resolve(adminNotificationFormSchema));
 // The API names the missing target 'email'; sending to an audience, the admin is missing the audience.
 const resolver: Resolver<AdminNotificationFormValues, unknown, AdminNotificationFormOutput> = async (values, context, options) => {
   const result = await schemaResolve(values, context, options);

@@ -1,6 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
-import { campaignChannelLabels, campaignChannels, type CampaignFormOutput, type CampaignFormValues } from '@core/schemas/marketing.ts';
+import { campaignChannelLabels, campaignChannels, campaignFormSchema, type CampaignFormOutput, type CampaignFormValues } from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -23,7 +23,9 @@ type Values = CampaignFormValues;
 const empty: Values = { name: '', audienceId: '', channels: ['in_app'], subject: '', body: '', promoCodeId: '', ctaUrl: '', ctaLabel: '' };
 const fieldNames = ['name', 'audienceId', 'channels', 'subject', 'body', 'promoCodeId', 'ctaUrl', 'ctaLabel'] as const;
 
-const resolver = schemaResolver<Values, CampaignFormOutput>(() => import('@core/schemas/marketing.ts').then((schemas) => schemas.campaignFormSchema));
+// The schema comes with the page, not at first use: the page already imports its module, and a page that both imports
+// a module and loads it with import() can lose its entry in the build (glossly:route-preloads).
+const resolver = schemaResolver<Values, CampaignFormOutput>(() => Promise.resolve(campaignFormSchema));
 
 /** /admin/marketing/campaigns/new and /:id/edit: the campaign as a draft; sending is on its own page. */
 export default function CampaignFormPage() {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import { campaignChannelLabels, type CampaignScheduleFormValues, type CampaignScheduleInput } from '@core/schemas/marketing.ts';
+import { campaignChannelLabels, campaignScheduleFormSchema, type CampaignScheduleFormValues, type CampaignScheduleInput } from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -16,9 +16,9 @@ import { CampaignFigures, CampaignProgress, CampaignStatusBadge } from '../compo
 import { FormField } from '../components/form-field.tsx';
 import { SendNowButton } from '../components/campaign-reach-summary.tsx';
 
-const scheduleResolver = schemaResolver<CampaignScheduleFormValues, CampaignScheduleInput>(() =>
-  import('@core/schemas/marketing.ts').then((schemas) => schemas.campaignScheduleFormSchema),
-);
+// The schema comes with the page, not at first use: the page already imports its module, and a page that both imports
+// a module and loads it with import() can lose its entry in the build (glossly:route-preloads).
+const scheduleResolver = schemaResolver<CampaignScheduleFormValues, CampaignScheduleInput>(() => Promise.resolve(campaignScheduleFormSchema));
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { reportReasonMaxLength, type ReportMessageInput } from '@core/schemas/message.ts';
+import { reportMessageSchema, reportReasonMaxLength, type ReportMessageInput } from '@core/schemas/message.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -11,7 +11,9 @@ import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useReportMessage } from '../api/report-message.ts';
 
-const resolver = schemaResolver<ReportMessageInput>(() => import('@core/schemas/message.ts').then((schemas) => schemas.reportMessageSchema));
+// The schema comes with the page, not at first use: the page already imports its module, and a page that both imports
+// a module and loads it with import() can lose its entry in the build (glossly:route-preloads).
+const resolver = schemaResolver<ReportMessageInput>(() => Promise.resolve(reportMessageSchema));
 
 type ReportMessageDialogProps = {
   conversationId: number;
