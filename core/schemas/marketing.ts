@@ -101,11 +101,45 @@ export const campaignInputSchema = z.object({
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
+/** The admin's campaign form: selects and fields hold text; empty optional ones are sent as null. */
+export const campaignFormSchema = z
+  .object({
+    name: z.string(),
+    audienceId: z.string(),
+    channels: z.array(z.enum(campaignChannels)),
+    subject: z.string(),
+    body: z.string(),
+    promoCodeId: z.string(),
+    ctaUrl: z.string(),
+    ctaLabel: z.string(),
+  })
+  .transform((form): CampaignInput => ({
+    ...form,
+    // No audience chosen is left out, so that the API's schema says 'Audience is required'.
+    audienceId: form.audienceId ? Number(form.audienceId) : (undefined as unknown as number),
+    promoCodeId: form.promoCodeId ? Number(form.promoCodeId) : null,
+    ctaUrl: form.ctaUrl.trim() || null,
+    ctaLabel: form.ctaLabel.trim() || null,
+  }))
+  .pipe(campaignInputSchema);
+export type CampaignFormValues = z.input<typeof campaignFormSchema>;
+export type CampaignFormOutput = z.output<typeof campaignFormSchema>;
+
 const instant = z
   .string({ error: 'Send at is required' })
   .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), 'Send at must be a date and time');
 /** POST /api/admin/campaigns/:id/schedule. */
 export const campaignScheduleSchema = z.object({ sendAt: instant });
+/** 'Or send at': the browser's local date and time (datetime-local), sent as an instant. */
+export const campaignScheduleFormSchema = z
+  .object({ sendAt: z.string().min(1, 'Choose a date and time') })
+  .transform(({ sendAt }) => {
+    const at = new Date(sendAt);
+    return { sendAt: Number.isNaN(at.getTime()) ? sendAt : at.toISOString() };
+  })
+  .pipe(campaignScheduleSchema);
+export type CampaignScheduleFormValues = z.input<typeof campaignScheduleFormSchema>;
+export type CampaignScheduleInput = z.output<typeof campaignScheduleSchema>;
 
 /** POST /api/admin/campaigns/reach: who a campaign to this audience on these channels would be sent to, now. */
 export const campaignReachInputSchema = campaignInputSchema.pick({ audienceId: true, channels: true });
@@ -161,6 +195,17 @@ export const adminNotificationInputSchema = z
     if (targets !== 1) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Choose one user by email or an audience' });
   });
 export type AdminNotificationInput = z.input<typeof adminNotificationInputSchema>;
+/** The admin's notification form: 'Send to' one user (their email) or an audience (the select's value). */
+export const adminNotificationFormSchema = z
+  .object({ to: z.enum(['user', 'audience']), email: z.string(), audienceId: z.string(), title: z.string(), message: z.string() })
+  .transform(({ to, email, audienceId, title, message }) => ({
+    ...(to === 'user' ? { email } : audienceId ? { audienceId: Number(audienceId) } : {}),
+    title,
+    message,
+  }))
+  .pipe(adminNotificationInputSchema);
+export type AdminNotificationFormValues = z.input<typeof adminNotificationFormSchema>;
+export type AdminNotificationFormOutput = z.output<typeof adminNotificationFormSchema>;
 export type AdminNotification = {
   id: number;
   title: string;

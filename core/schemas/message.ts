@@ -115,8 +115,13 @@ export const readMarkSchema = z.object({ lastReadMessageId: idSchema('lastReadMe
 export type ReadMarkInput = z.infer<typeof readMarkSchema>;
 
 /** POST /api/messages/:id/report */
+const reportReasonRequired = 'Tell us what is wrong with this message.';
 export const reportMessageSchema = z.object({
-  reason: textSchema('reason', reportReasonMaxLength, { multiline: true }).min(1, 'reason is required'),
+  reason: textSchema('Reason', reportReasonMaxLength, {
+    multiline: true,
+    required: reportReasonRequired,
+    tooLong: `Keep the reason under ${reportReasonMaxLength} characters.`,
+  }).min(1, reportReasonRequired),
 });
 export type ReportMessageInput = z.infer<typeof reportMessageSchema>;
 

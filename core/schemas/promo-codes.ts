@@ -96,6 +96,75 @@ export const promoCodeInputSchema = z
 export type PromoCodeInput = z.input<typeof promoCodeInputSchema>;
 export type ParsedPromoCodeInput = z.output<typeof promoCodeInputSchema>;
 
+/** '' is none (null); anything else is a number, NaN when it is not one (the API's schema then names the field). */
+const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+const dollarsToCentsOrNaN = (text: string) => {
+  const dollars = optionalNumber(text.replace(/^\$/, ''));
+  return dollars === null ? null : Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
+};
+/** A local date and time as an instant; text that is not one stays as typed for the API's schema to refuse. */
+const localInstant = (text: string) => {
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? text : at.toISOString();
+};
+
+/**
+ * The new-code form (admin's and detailer's): text as typed, turned into the API body and checked with its schema.
+ * The start is the chosen day's first moment, the end the last moment of the chosen day, both in the browser's time
+ * zone. Errors carry the API's field names; `promoCodeFormFields` places them at the form's fields.
+ */
+export const promoCodeFormSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed']),
+    percentOff: z.string(),
+    /** Dollars as typed. */
+    amountOff: z.string(),
+    minOrder: z.string(),
+    serviceIds: z.array(z.number()),
+    detailerIds: z.array(z.number()),
+    /** YYYY-MM-DD in the admin's own time zone. */
+    startsOn: z.string(),
+    endsOn: z.string(),
+    maxUses: z.string(),
+    maxUsesPerCustomer: z.string(),
+    firstBookingOnly: z.boolean(),
+  })
+  .transform(
+    (form): PromoCodeInput => ({
+      code: form.code,
+      kind: form.kind,
+      percentOff: form.kind === 'percent' ? optionalNumber(form.percentOff) : null,
+      amountOffCents: form.kind === 'fixed' ? dollarsToCentsOrNaN(form.amountOff) : null,
+      minOrderCents: dollarsToCentsOrNaN(form.minOrder) ?? 0,
+      serviceIds: form.serviceIds,
+      detailerIds: form.detailerIds,
+      startsAt: form.startsOn ? localInstant(`${form.startsOn}T00:00:00`) : undefined,
+      endsAt: form.endsOn ? localInstant(`${form.endsOn}T23:59:59.999`) : null,
+      maxUses: optionalNumber(form.maxUses),
+      maxUsesPerCustomer: optionalNumber(form.maxUsesPerCustomer),
+      firstBookingOnly: form.firstBookingOnly,
+    }),
+  )
+  .pipe(promoCodeInputSchema);
+export type PromoCodeFormValues = z.input<typeof promoCodeFormSchema>;
+
+/** The form's field an API field's error belongs at. */
+export const promoCodeFormFields: Record<keyof PromoCodeInput, keyof PromoCodeFormValues> = {
+  code: 'code',
+  kind: 'kind',
+  percentOff: 'percentOff',
+  amountOffCents: 'amountOff',
+  minOrderCents: 'minOrder',
+  serviceIds: 'serviceIds',
+  detailerIds: 'detailerIds',
+  startsAt: 'startsOn',
+  endsAt: 'endsOn',
+  maxUses: 'maxUses',
+  maxUsesPerCustomer: 'maxUsesPerCustomer',
+  firstBookingOnly: 'firstBookingOnly',
+};
+
 export const promoCodeIdParamsSchema = z.object({ id: idParam('Promo code') });
 export const bookingIdParamsSchema = z.object({ id: idParam('Booking') });
 

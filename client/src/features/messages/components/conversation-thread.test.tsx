@@ -130,7 +130,8 @@ describe('ConversationThread', () => {
     fireEvent.click(within(await screen.findByTestId('message-2')).getByRole('button', { name: /^Report/ }));
     const dialog = screen.getByRole('dialog', { name: 'Report this message' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Tell us what is wrong with this message.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Tell us what is wrong with this message.');
+    expect(sentBodies(fetchMock, 'POST /api/messages/2/report')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Why are you reporting it?'), { target: { value: 'Rude' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,13 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { reportReasonMaxLength } from '@core/schemas/message.ts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { reportMessageSchema, reportReasonMaxLength, type ReportMessageInput } from '@core/schemas/message.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useReportMessage } from '../api/report-message.ts';
+
+// The schema comes with the page, not at first use: the page already imports its module, and a page that both imports
+// a module and loads it with import() can lose its entry in the build (glossly:route-preloads).
+const resolver = schemaResolver<ReportMessageInput>(() => Promise.resolve(reportMessageSchema));
 
 type ReportMessageDialogProps = {
   conversationId: number;
@@ -16,39 +22,30 @@ type ReportMessageDialogProps = {
   onClose: () => void;
 };
 
-/** 'Report' on the other party's message: a reason (1-500 characters) goes to the admins. */
+/** 'Report' on the other party's message: a reason (1-500 characters, the API's own schema) goes to the admins. */
 export function ReportMessageDialog({ conversationId, message, onClose }: ReportMessageDialogProps) {
   const report = useReportMessage(conversationId);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<ReportMessageInput>({ resolver, defaultValues: { reason: '' } });
+  const problem = form.formState.errors.reason?.message;
   const fieldId = useId();
   const errorId = `${fieldId}-error`;
 
   const close = () => {
-    setReason('');
-    setProblem(null);
+    form.reset();
     report.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ reason }) => {
     if (!message) return;
-    const trimmed = reason.trim();
-    if (!trimmed) return setProblem('Tell us what is wrong with this message.');
-    if (trimmed.length > reportReasonMaxLength) return setProblem(`Keep the reason under ${reportReasonMaxLength} characters.`);
-    setProblem(null);
-    report.mutate(
-      { messageId: message.id, reason: trimmed },
-      {
-        onSuccess: () => {
-          toast({ title: 'Message reported', description: 'Thank you. Our team will review it.' });
-          close();
-        },
-        onError: (error) => setProblem(errorMessage(error, 'We could not send your report. Please try again.')),
-      },
-    );
-  };
+    try {
+      await report.mutateAsync({ messageId: message.id, reason });
+      toast({ title: 'Message reported', description: 'Thank you. Our team will review it.' });
+      close();
+    } catch (error) {
+      form.setError('reason', { message: errorMessage(error, 'We could not send your report. Please try again.') });
+    }
+  });
 
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && close()}>
@@ -61,12 +58,11 @@ export function ReportMessageDialog({ conversationId, message, onClose }: Report
           <Label htmlFor={fieldId}>Why are you reporting it?</Label>
           <Textarea
             id={fieldId}
-            value={reason}
             maxLength={reportReasonMaxLength}
-            onChange={(event) => setReason(event.target.value)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? errorId : undefined}
             placeholder="For example: abusive language, a scam, asking to pay outside Glossly"
+            {...form.register('reason')}
           />
           <FieldError id={errorId} role="alert">
             {problem}
@@ -75,7 +71,7 @@ export function ReportMessageDialog({ conversationId, message, onClose }: Report
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" disabled={report.isPending}>
+            <Button type="submit" variant="destructive" disabled={report.isPending || form.formState.isSubmitting}>
               Report
             </Button>
           </div>

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PromoCodeInput } from '@core/schemas/promo-codes.ts';
 import { promoCodeLimits } from '@core/schemas/promo-codes.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,7 +10,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { emptyPromoForm, toFormErrors, toPromoCodeInput, type PromoFormErrors, type PromoFormValues } from '../lib/promo-form.ts';
+import { emptyPromoForm, promoFormResolver, toFormErrors, type PromoFormValues } from '../lib/promo-form.ts';
 import { fieldGridClassName } from '@/components/ui/field-grid.ts';
 
 export type PickerOption = { id: number; label: string; hint?: string };
@@ -63,12 +64,11 @@ function Picker({ legend, hint, options, chosen, onChange, error, errorId }: {
 /** The new promo code: the server's own contract checks it before it is sent, and the server again after. */
 export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCancel, onUnplacedError }: PromoCodeFormProps) {
   const id = useId();
-  const [values, setValues] = useState<PromoFormValues>(() => emptyPromoForm());
-  const [errors, setErrors] = useState<PromoFormErrors>({});
-  const set = <K extends keyof PromoFormValues>(key: K, value: PromoFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const form = useForm({ resolver: promoFormResolver, defaultValues: emptyPromoForm() });
+  const { control, register } = form;
+  const errors = form.formState.errors;
+  const [kind, serviceIds, detailerIds] = useWatch({ control, name: ['kind', 'serviceIds', 'detailerIds'] });
+  const chosen = { serviceIds, detailerIds };
   const ids = (name: keyof PromoFormValues) => ({ input: `${id}-${name}`, error: `${id}-${name}-error` });
   const a11y = (name: keyof PromoFormValues) => ({
     id: ids(name).input,
@@ -80,41 +80,26 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
       <Label htmlFor={ids(name).input}>{label}</Label>
       {hint && <p className="text-xs text-neutral-600">{hint}</p>}
       {input}
-      <FieldError id={ids(name).error}>{errors[name]}</FieldError>
+      <FieldError id={ids(name).error}>{errors[name]?.message}</FieldError>
     </div>
   );
 
-  async function submit() {
-    const checked = toPromoCodeInput(values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0] as keyof PromoFormValues | undefined;
-      if (first) document.getElementById(ids(first).input)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await onSubmit(checked.input);
+      await onSubmit(input);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       const placed = error instanceof ApiError ? toFormErrors(error.fields ?? {}) : {};
       // A taken code (409) belongs at the code.
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) placed.code = error.serverMessage;
-      setErrors(placed);
-      const first = Object.keys(placed)[0] as keyof PromoFormValues | undefined;
-      if (first) document.getElementById(ids(first).input)?.focus();
-      else onUnplacedError(error);
+      const names = Object.keys(placed) as (keyof PromoFormValues)[];
+      names.forEach((name, index) => form.setError(name, { message: placed[name] }, { shouldFocus: index === 0 }));
+      if (names.length === 0) onUnplacedError(error);
     }
-  }
+  });
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate className="grid gap-4" onSubmit={submit}>
       <Card className="grid gap-4 p-4">
         <h2 className="text-base font-semibold text-neutral-900">Code and discount</h2>
         {field(
@@ -122,8 +107,7 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
           'Code',
           <Input
             {...a11y('code')}
-            value={values.code}
-            onChange={(event) => set('code', event.target.value)}
+            {...register('code')}
             maxLength={promoCodeLimits.codeMax}
             autoComplete="off"
             autoCapitalize="characters"
@@ -134,36 +118,42 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
         )}
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium text-neutral-900">Discount type</legend>
-          <RadioGroup value={values.kind} onValueChange={(kind) => set('kind', kind as PromoFormValues['kind'])} className="grid-cols-2">
-            {(
-              [
-                ['percent', 'Percent'],
-                ['fixed', 'Fixed amount'],
-              ] as const
-            ).map(([kind, label]) => (
-              <Label key={kind} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 font-normal">
-                <RadioGroupItem value={kind} />
-                {label}
-              </Label>
-            ))}
-          </RadioGroup>
+          <Controller
+            control={control}
+            name="kind"
+            render={({ field }) => (
+              <RadioGroup value={field.value} onValueChange={(value) => field.onChange(value as PromoFormValues['kind'])} className="grid-cols-2">
+                {(
+                  [
+                    ['percent', 'Percent'],
+                    ['fixed', 'Fixed amount'],
+                  ] as const
+                ).map(([kind, label]) => (
+                  <Label key={kind} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 font-normal">
+                    <RadioGroupItem value={kind} />
+                    {label}
+                  </Label>
+                ))}
+              </RadioGroup>
+            )}
+          />
         </fieldset>
         <div className={fieldGridClassName}>
-          {values.kind === 'percent'
+          {kind === 'percent'
             ? field(
                 'percentOff',
                 'Percent off',
-                <Input {...a11y('percentOff')} inputMode="numeric" value={values.percentOff} onChange={(e) => set('percentOff', e.target.value)} placeholder="20" />,
+                <Input {...a11y('percentOff')} inputMode="numeric" {...register('percentOff')} placeholder="20" />,
               )
             : field(
                 'amountOff',
                 'Amount off ($)',
-                <Input {...a11y('amountOff')} inputMode="decimal" value={values.amountOff} onChange={(e) => set('amountOff', e.target.value)} placeholder="10.00" />,
+                <Input {...a11y('amountOff')} inputMode="decimal" {...register('amountOff')} placeholder="10.00" />,
               )}
           {field(
             'minOrder',
             'Minimum order ($)',
-            <Input {...a11y('minOrder')} inputMode="decimal" value={values.minOrder} onChange={(e) => set('minOrder', e.target.value)} placeholder="0.00" />,
+            <Input {...a11y('minOrder')} inputMode="decimal" {...register('minOrder')} placeholder="0.00" />,
           )}
         </div>
       </Card>
@@ -171,12 +161,12 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
       <Card className="grid gap-4 p-4">
         <h2 className="text-base font-semibold text-neutral-900">When and how often</h2>
         <div className={fieldGridClassName}>
-          {field('startsOn', 'Starts', <Input {...a11y('startsOn')} type="date" value={values.startsOn} onChange={(e) => set('startsOn', e.target.value)} />)}
-          {field('endsOn', 'Ends (last day)', <Input {...a11y('endsOn')} type="date" value={values.endsOn} onChange={(e) => set('endsOn', e.target.value)} />)}
+          {field('startsOn', 'Starts', <Input {...a11y('startsOn')} type="date" {...register('startsOn')} />)}
+          {field('endsOn', 'Ends (last day)', <Input {...a11y('endsOn')} type="date" {...register('endsOn')} />)}
           {field(
             'maxUses',
             'Total uses',
-            <Input {...a11y('maxUses')} inputMode="numeric" value={values.maxUses} onChange={(e) => set('maxUses', e.target.value)} placeholder="No limit" />,
+            <Input {...a11y('maxUses')} inputMode="numeric" {...register('maxUses')} placeholder="No limit" />,
           )}
           {field(
             'maxUsesPerCustomer',
@@ -184,14 +174,17 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
             <Input
               {...a11y('maxUsesPerCustomer')}
               inputMode="numeric"
-              value={values.maxUsesPerCustomer}
-              onChange={(e) => set('maxUsesPerCustomer', e.target.value)}
+              {...register('maxUsesPerCustomer')}
               placeholder="No limit"
             />,
           )}
         </div>
         <Label className="flex min-h-11 cursor-pointer items-center gap-3 font-normal">
-          <Checkbox checked={values.firstBookingOnly} onCheckedChange={(checked) => set('firstBookingOnly', checked)} />
+          <Controller
+            control={control}
+            name="firstBookingOnly"
+            render={({ field }) => <Checkbox ref={field.ref} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+          />
           First booking only
         </Label>
       </Card>
@@ -202,9 +195,9 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
           legend="Services"
           hint="None ticked: every service."
           options={services}
-          chosen={values.serviceIds}
-          onChange={(chosen) => set('serviceIds', chosen)}
-          error={errors.serviceIds}
+          chosen={chosen.serviceIds}
+          onChange={(ids) => form.setValue('serviceIds', ids, { shouldValidate: form.formState.isSubmitted })}
+          error={errors.serviceIds?.message}
           errorId={ids('serviceIds').error}
         />
         {detailers && (
@@ -212,16 +205,16 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
             legend="Detailers"
             hint="None ticked: every detailer."
             options={detailers}
-            chosen={values.detailerIds}
-            onChange={(chosen) => set('detailerIds', chosen)}
-            error={errors.detailerIds}
+            chosen={chosen.detailerIds}
+            onChange={(ids) => form.setValue('detailerIds', ids, { shouldValidate: form.formState.isSubmitted })}
+            error={errors.detailerIds?.message}
             errorId={ids('detailerIds').error}
           />
         )}
       </Card>
 
       <div className="grid gap-2">
-        <Button type="submit" size="lg" disabled={isSaving}>
+        <Button type="submit" size="lg" disabled={isSaving || form.formState.isSubmitting}>
           {isSaving ? 'Creating…' : 'Create code'}
         </Button>
         {onCancel && (

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPromoForm, toFormErrors, toPromoCodeInput } from './promo-form.ts';
+import { emptyPromoForm, promoFormResolver, toFormErrors, type PromoFormValues } from './promo-form.ts';
+
+/** What the form's resolver gives: the API body, or the messages at the form's fields. */
+async function toPromoCodeInput(values: PromoFormValues) {
+  const result = await promoFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const errors = Object.entries(result.errors);
+  if (errors.length === 0) return { input: result.values };
+  return { errors: Object.fromEntries(errors.map(([field, error]) => [field, error?.message])) };
+}
 
 const today = new Date(2026, 10, 24);
 
-describe('toPromoCodeInput', () => {
-  it('turns the typed text into the API contract: dollars to cents, blanks to none, days to instants', () => {
-    const result = toPromoCodeInput({
+describe('the promo code form schema', () => {
+  it('turns the typed text into the API contract: dollars to cents, blanks to none, days to instants', async () => {
+    const result = await toPromoCodeInput({
       ...emptyPromoForm(today),
       code: 'SPRING20',
       kind: 'fixed',
@@ -31,15 +39,15 @@ describe('toPromoCodeInput', () => {
     });
   });
 
-  it('names the fields the shared schema refuses', () => {
-    expect(toPromoCodeInput({ ...emptyPromoForm(today), code: 'ok' })).toEqual({
+  it('names the fields the shared schema refuses', async () => {
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'ok' })).toEqual({
       errors: { code: 'Code must be 3 to 32 letters, digits, - or _', percentOff: 'Percent off must be a whole number from 1 to 100' },
     });
-    expect(toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20' })).toEqual({ errors: { percentOff: 'Percent off must be a whole number from 1 to 100' } });
-    expect(toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', percentOff: '20', endsOn: '2026-11-01' })).toEqual({
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20' })).toEqual({ errors: { percentOff: 'Percent off must be a whole number from 1 to 100' } });
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', percentOff: '20', endsOn: '2026-11-01' })).toEqual({
       errors: { endsOn: 'End must be after the start' },
     });
-    expect(toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', kind: 'fixed', amountOff: 'ten' })).toMatchObject({ errors: { amountOff: expect.any(String) } });
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', kind: 'fixed', amountOff: 'ten' })).toMatchObject({ errors: { amountOff: expect.any(String) } });
   });
 
   it("places the server's field names at the form's fields", () => {
