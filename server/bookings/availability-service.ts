@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
-import { bookingHorizonDays, liveStatuses } from '@core/domain/booking-status.ts';
+import { bookingHorizonDays, paidLiveStatuses } from '@core/domain/booking-status.ts';
 import {
   dateInZone,
   isClosedDay,
@@ -46,7 +46,7 @@ export async function ensureDefaultAvailability(db: Database, detailerId: number
 export function holdsTime(now: Date) {
   return or(
     // Every live status holds time; a hold (pending_payment) only until it lapses.
-    inArray(bookings.status, liveStatuses.filter((status) => status !== 'pending_payment')),
+    inArray(bookings.status, [...paidLiveStatuses]),
     and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
   );
 }
