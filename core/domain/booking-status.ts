@@ -1,3 +1,4 @@
+import { defaultPlatformSettings } from './platform-settings.ts';
 import { dateInZone, wallClockAt } from './time-slots.ts';
 
 /** The booking lifecycle (PRODUCT.md "Bookings") as one declared graph; the server enforces it. */
@@ -378,10 +379,10 @@ export function bookingStatusLabel(status: BookingStatus): string {
   }
 }
 
-/** Hours before the start from which cancelling costs the service fee. */
-export const freeCancellationHours = 24;
-/** How long a pending_payment booking holds its slot. */
-export const holdMinutes = 15;
+/** Hours before the start from which cancelling costs the service fee (the default; a booking keeps its own). */
+export const freeCancellationHours = defaultPlatformSettings.freeCancellationHours;
+/** How long a pending_payment booking holds its slot (the default; a booking keeps its own). */
+export const holdMinutes = defaultPlatformSettings.holdMinutes;
 /** Unpaid holds one customer may have at once: enough to compare two times, too few to block a detailer's week. */
 export const maxUnpaidHolds = 3;
 /** How far ahead a booking may start, in days: further holds would only park slots. */
