@@ -61,15 +61,8 @@ export const finalStatuses = ['completed', 'declined', 'expired', 'cancelled', '
 /** Statuses a move may have charged the card into: completion, or a fee (late cancellation, customer absent). */
 export const chargedStatuses = ['completed', 'cancelled', 'no_show'] as const satisfies readonly BookingStatus[];
 
-/** The main path of the lifecycle, in order; side exits (declined, cancelled...) leave it. */
-export const mainPathStatuses = [
-  'pending_payment',
-  'requested',
-  'accepted',
-  'en_route',
-  'in_progress',
-  'completed',
-] as const satisfies readonly BookingStatus[];
+/** The main path of the lifecycle, in order (bookingStatuses declares it first); side exits (declined...) leave it. */
+export const mainPathStatuses: readonly BookingStatus[] = bookingStatuses.slice(0, bookingStatuses.indexOf('completed') + 1);
 
 /** Whether `status` is one of a named set (the sets are literal tuples; this spares each caller the widening). */
 export function statusIn(statuses: readonly BookingStatus[], status: BookingStatus): boolean {

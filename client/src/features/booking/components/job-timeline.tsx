@@ -4,7 +4,7 @@ import type { Booking } from '@core/schemas/booking.ts';
 import { cn } from '@/lib/cn.ts';
 
 /** The main path of the lifecycle; side exits (declined, cancelled...) end it early. */
-const mainPath: readonly BookingStatus[] = mainPathStatuses;
+const mainPath = mainPathStatuses;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
