@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedWorkStatuses,
+  activeJobStatuses,
+  chargedStatuses,
+  endedWithoutWorkStatuses,
+  finalStatuses,
+  liveStatuses,
+  mainPathStatuses,
+  notArrivedStatuses,
+  paidLiveStatuses,
+  paidStatuses,
+  proofStatuses,
+  statusIn,
+  tripStatuses,
+  upcomingStatuses,
   actionNotOpenMessage,
   actionOpensAt,
   actionsFrom,
@@ -293,5 +307,53 @@ describe('bookings in start order', () => {
       '2026-12-02T08:00:00.000Z',
       '2026-12-02T09:00:00.000Z',
     ]);
+  });
+});
+
+describe('the named sets of statuses, read against the graph', () => {
+  const sorted = (statuses: readonly BookingStatus[]) => [...statuses].sort();
+  const fromsOf = (action: BookingAction) => bookingTransitions.filter((t) => t.action === action).map((t) => t.from);
+  const targetsOf = (actions: readonly BookingAction[]) => [...new Set(bookingTransitions.filter((t) => actions.includes(t.action)).map((t) => t.to))];
+
+  it('final statuses are exactly those no move leaves', () => {
+    expect(sorted(finalStatuses)).toEqual(sorted(bookingStatuses.filter((status) => !bookingTransitions.some((t) => t.from === status))));
+  });
+
+  it('paid live statuses are the live ones past payment, and the authorization leads into them', () => {
+    expect(sorted(paidLiveStatuses)).toEqual(sorted(liveStatuses.filter((status) => status !== 'pending_payment')));
+    expect(statusIn(paidLiveStatuses, nextStatus('pending_payment', 'authorize'))).toBe(true);
+    expect(sorted(paidStatuses)).toEqual(sorted([...paidLiveStatuses, 'completed']));
+  });
+
+  it('upcoming statuses are the paid ones the customer can still cancel', () => {
+    const customerCancels = bookingTransitions.filter((t) => t.action === 'cancel' && t.by === 'customer').map((t) => t.from);
+    expect(sorted(upcomingStatuses)).toEqual(sorted(customerCancels.filter((status) => statusIn(paidLiveStatuses, status))));
+  });
+
+  it("the trip is what On my way and Start lead to, and a job falls overdue only before it reaches the car", () => {
+    expect(sorted(tripStatuses)).toEqual(sorted(targetsOf(['start-route', 'start'])));
+    expect(sorted(notArrivedStatuses)).toEqual(sorted(fromsOf('mark-overdue')));
+  });
+
+  it('active jobs are the accepted ones on the main path before completion; accepted work adds completion', () => {
+    expect(sorted(activeJobStatuses)).toEqual(sorted(mainPathStatuses.slice(mainPathStatuses.indexOf('accepted'), -1)));
+    expect(sorted(acceptedWorkStatuses)).toEqual(sorted([...activeJobStatuses, 'completed']));
+    expect(sorted(proofStatuses)).toEqual(sorted([...tripStatuses, 'completed']));
+  });
+
+  it('charged statuses are the targets of every move that captures money or charges a fee', () => {
+    const charging = bookingTransitions.filter((t) => t.money === 'capture' || t.money === 'fee').map((t) => t.to);
+    expect(sorted(chargedStatuses)).toEqual(sorted([...new Set(charging)]));
+  });
+
+  it('the main path is one legal move after another, from the first status to a final one', () => {
+    mainPathStatuses.slice(1).forEach((status, i) => {
+      expect(bookingTransitions.some((t) => t.from === mainPathStatuses[i] && t.to === status)).toBe(true);
+    });
+    expect(isFinalStatus(mainPathStatuses.at(-1)!)).toBe(true);
+  });
+
+  it('ending without the work is every final status but completion', () => {
+    expect(sorted(endedWithoutWorkStatuses)).toEqual(sorted(finalStatuses.filter((status) => status !== 'completed')));
   });
 });

@@ -1,3 +1,4 @@
+import { defaultPlatformSettings } from './platform-settings.ts';
 import { dateInZone, wallClockAt } from './time-slots.ts';
 
 /** The booking lifecycle (PRODUCT.md "Bookings") as one declared graph; the server enforces it. */
@@ -30,6 +31,44 @@ export const liveStatuses = [
 ] as const satisfies readonly BookingStatus[];
 export type LiveStatus = (typeof liveStatuses)[number];
 
+/** Live and paid: a request up to the job in progress (liveStatuses past payment). */
+export const paidLiveStatuses = ['requested', 'accepted', 'en_route', 'in_progress'] as const satisfies readonly BookingStatus[];
+
+/** Paid for, at any point of the main path: paid live or completed (what marketing counts as a customer's booking). */
+export const paidStatuses = [...paidLiveStatuses, 'completed'] as const satisfies readonly BookingStatus[];
+
+/** Paid, the job still to come and nothing begun: the customer may still cancel it (so may a membership's end). */
+export const upcomingStatuses = ['requested', 'accepted'] as const satisfies readonly BookingStatus[];
+
+/** The detailer's trip: on the way to the car or at it (tracking, proof photos). */
+export const tripStatuses = ['en_route', 'in_progress'] as const satisfies readonly BookingStatus[];
+
+/** Accepted and the car not yet reached: the detailer may navigate there; the statuses a job falls overdue from. */
+export const notArrivedStatuses = ['accepted', 'en_route'] as const satisfies readonly BookingStatus[];
+
+/** The detailer's jobs in hand: accepted, on the way or in progress. */
+export const activeJobStatuses = ['accepted', ...tripStatuses] as const satisfies readonly BookingStatus[];
+
+/** The detailer accepted the job and went on with it, up to its completion (a busy slot; contact details show). */
+export const acceptedWorkStatuses = [...activeJobStatuses, 'completed'] as const satisfies readonly BookingStatus[];
+
+/** The job's trip began, so it has (or had) a proof of service to show. */
+export const proofStatuses = [...tripStatuses, 'completed'] as const satisfies readonly BookingStatus[];
+
+/** Final statuses: no move leaves them (the test checks them against the graph). */
+export const finalStatuses = ['completed', 'declined', 'expired', 'cancelled', 'abandoned', 'no_show'] as const satisfies readonly BookingStatus[];
+
+/** Statuses a move may have charged the card into: completion, or a fee (late cancellation, customer absent). */
+export const chargedStatuses = ['completed', 'cancelled', 'no_show'] as const satisfies readonly BookingStatus[];
+
+/** The main path of the lifecycle, in order (bookingStatuses declares it first); side exits (declined...) leave it. */
+export const mainPathStatuses: readonly BookingStatus[] = bookingStatuses.slice(0, bookingStatuses.indexOf('completed') + 1);
+
+/** Whether `status` is one of a named set (the sets are literal tuples; this spares each caller the widening). */
+export function statusIn(statuses: readonly BookingStatus[], status: BookingStatus): boolean {
+  return statuses.includes(status);
+}
+
 /**
  * Statuses a customer's hold can end in without ever having been requested (paid). The detailer learns of a
  * booking once it is requested: a booking in one of these statuses is theirs to see only if it was requested once.
@@ -38,7 +77,7 @@ export const customerOnlyStatuses = ['pending_payment', 'abandoned', 'cancelled'
 
 /** Whether the booking's detailer may see it (the server's TypeScript check and SQL filter both derive from this). */
 export function detailerSeesBooking(status: BookingStatus, wasEverRequested: boolean): boolean {
-  return wasEverRequested || !(customerOnlyStatuses as readonly BookingStatus[]).includes(status);
+  return wasEverRequested || !statusIn(customerOnlyStatuses, status);
 }
 
 export const bookingActions = [
@@ -291,12 +330,12 @@ export function bySoonestStart(a: { startsAt: string }, b: { startsAt: string })
 }
 
 export function isLiveStatus(status: BookingStatus): status is LiveStatus {
-  return (liveStatuses as readonly BookingStatus[]).includes(status);
+  return statusIn(liveStatuses, status);
 }
 
 /** Final statuses: no move leaves them. */
 export function isFinalStatus(status: BookingStatus): boolean {
-  return !bookingTransitions.some((t) => t.from === status);
+  return statusIn(finalStatuses, status);
 }
 
 /** How a status reads on screen. Exhaustive: a new status fails to compile until it has a label. */
@@ -333,10 +372,10 @@ export function bookingStatusLabel(status: BookingStatus): string {
   }
 }
 
-/** Hours before the start from which cancelling costs the service fee. */
-export const freeCancellationHours = 24;
-/** How long a pending_payment booking holds its slot. */
-export const holdMinutes = 15;
+/** Hours before the start from which cancelling costs the service fee (the default; a booking keeps its own). */
+export const freeCancellationHours = defaultPlatformSettings.freeCancellationHours;
+/** How long a pending_payment booking holds its slot (the default; a booking keeps its own). */
+export const holdMinutes = defaultPlatformSettings.holdMinutes;
 /** Unpaid holds one customer may have at once: enough to compare two times, too few to block a detailer's week. */
 export const maxUnpaidHolds = 3;
 /** How far ahead a booking may start, in days: further holds would only park slots. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, formatCardNumber, formatExpiry, isCvcValid, isExpiryValid, isLuhnValid, parseExpiry, validateCard } from './card.ts';
+import { testCardSchema } from '../schemas/payments.ts';
+import { cardBrand, formatBillingZip, formatCardNumber, formatExpiry, isBillingZipValid, isCvcValid, isExpiryValid, isLuhnValid, parseExpiry, validateCard } from './card.ts';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -42,7 +43,7 @@ describe('expiry', () => {
 describe('cvc', () => {
   it('takes 3 or 4 digits', () => {
     expect(isCvcValid('123')).toBe(true);
-    expect(isCvcValid('1234', 'amex')).toBe(true);
+    expect(isCvcValid('1234')).toBe(true);
     expect(isCvcValid('12')).toBe(false);
     expect(isCvcValid('12a')).toBe(false);
   });
@@ -63,5 +64,33 @@ describe('formatting', () => {
     expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
     expect(formatExpiry('1234')).toBe('12 / 34');
     expect(formatExpiry('1')).toBe('1');
+  });
+});
+
+describe('the billing ZIP: one rule for the form and the server', () => {
+  const card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+  const schemaCard = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+  const cases: [string, boolean][] = [
+    ['94107', true],
+    ['94107-1234', true],
+    [' 94107 ', true],
+    ['9410', false],
+    ['941071', false],
+    ['94107-12', false],
+    ['941071234', false],
+    ['ABCDE', false],
+  ];
+
+  it.each(cases)('%j is %s for the form and for the schema alike', (zip, valid) => {
+    expect(isBillingZipValid(zip)).toBe(valid);
+    expect('zip' in validateCard({ ...card, zip }, now)).toBe(!valid);
+    expect(testCardSchema.safeParse({ ...schemaCard, zip }).success).toBe(valid);
+  });
+
+  it('types ZIP+4 back with its hyphen, and never more than nine digits', () => {
+    expect(formatBillingZip('94107')).toBe('94107');
+    expect(formatBillingZip('941071234')).toBe('94107-1234');
+    expect(formatBillingZip('94107-12345')).toBe('94107-1234');
+    expect(isBillingZipValid(formatBillingZip('941071234'))).toBe(true);
   });
 });

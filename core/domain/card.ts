@@ -1,4 +1,6 @@
-/** Card checks the built-in gateway's form runs before sending (the server checks again). */
+import { zipPattern } from './places.ts';
+
+/** Card checks the built-in gateway's form runs before sending; the server's schema (core/schemas/payments.ts) reuses them. */
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
@@ -56,9 +58,27 @@ export function isExpiryValid(month: number, year: number, now: Date): boolean {
   return year > currentYear || (year === currentYear && month >= currentMonth);
 }
 
-export function isCvcValid(cvc: string, brand: CardBrand = 'unknown'): boolean {
-  if (brand === 'amex') return /^\d{3,4}$/.test(cvc);
-  return /^\d{3,4}$/.test(cvc);
+/** A security code: 3 digits, or 4 (American Express prints 4; some gateways accept 4 for any brand). */
+export const cvcPattern = /^\d{3,4}$/;
+
+export function isCvcValid(cvc: string): boolean {
+  return cvcPattern.test(cvc);
+}
+
+/**
+ * A US card's billing ZIP as the issuer holds it: 5 digits or ZIP+4 (the browser's postal-code autofill and some
+ * banks give the nine digits). The same rule as a place's ZIP (core/domain/places.ts).
+ */
+export const billingZipPattern = zipPattern;
+
+export function isBillingZipValid(zip: string): boolean {
+  return billingZipPattern.test(zip.trim());
+}
+
+/** "941071234" -> "94107-1234" as the customer types: digits only, the hyphen of ZIP+4 put back. */
+export function formatBillingZip(value: string): string {
+  const digits = digitsOnly(value).slice(0, 9);
+  return digits.length <= 5 ? digits : `${digits.slice(0, 5)}-${digits.slice(5)}`;
 }
 
 export type CardInput = { number: string; expiry: string; cvc: string; zip: string };
@@ -77,8 +97,8 @@ export function validateCard(input: CardInput, now: Date): CardErrors {
   if (!isLuhnValid(input.number)) errors.number = cardMessages.number;
   const expiry = parseExpiry(input.expiry);
   if (!expiry || !isExpiryValid(expiry.month, expiry.year, now)) errors.expiry = cardMessages.expiry;
-  if (!isCvcValid(input.cvc.trim(), cardBrand(input.number))) errors.cvc = cardMessages.cvc;
-  if (!/^\d{5}$/.test(input.zip.trim())) errors.zip = cardMessages.zip;
+  if (!isCvcValid(input.cvc.trim())) errors.cvc = cardMessages.cvc;
+  if (!isBillingZipValid(input.zip)) errors.zip = cardMessages.zip;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import type { BookingStatus } from './booking-status.ts';
+import { acceptedWorkStatuses, statusIn, type BookingStatus } from './booking-status.ts';
 
 /** What a phone number or an email address reads as while contact details are hidden. */
 export const contactHiddenText = '[contact hidden]';
@@ -50,16 +50,10 @@ export function maskContactDetails(text: string): string {
     .replace(phoneCandidatePattern, (candidate) => (isPhoneNumber(candidate) ? contactHiddenText : candidate));
 }
 
-/** Statuses that end a booking: its thread closes a week after the last of its events. */
-export const endedBookingStatuses = ['completed', 'declined', 'expired', 'cancelled', 'abandoned'] as const satisfies readonly BookingStatus[];
-
-/** Statuses in which the detailer has accepted the job (or gone further): contact details show. */
-const acceptedStatuses: readonly BookingStatus[] = ['accepted', 'en_route', 'in_progress', 'completed'];
-
 /**
  * Whether a booking's thread hides contact details from its parties: until the detailer accepts. A booking that
  * ended without ever being accepted (declined, expired, cancelled or abandoned first) keeps them hidden.
  */
 export function bookingHidesContacts(status: BookingStatus, wasEverAccepted: boolean): boolean {
-  return !acceptedStatuses.includes(status) && !wasEverAccepted;
+  return !statusIn(acceptedWorkStatuses, status) && !wasEverAccepted;
 }

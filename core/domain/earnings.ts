@@ -1,6 +1,7 @@
 import { addCalendarDays } from './business-weeks.ts';
 import { weekdayOf } from './time-slots.ts';
 import { divideRoundingHalfUp } from './money.ts';
+import { defaultPlatformSettings } from './platform-settings.ts';
 
 // The ledger's kinds and their names are here rather than in core/schemas/earnings.ts so that the payouts list can
 // name its lines without loading zod (issue 13).
@@ -19,10 +20,10 @@ export const ledgerKindLabels: Record<LedgerKind, string> = {
 };
 
 /** The platform's commission until an admin sets another (decision 021): 15 %. */
-export const defaultCommissionBasisPoints = 1500;
+export const defaultCommissionBasisPoints = defaultPlatformSettings.commissionBasisPoints;
 
 /** Payouts run on Mondays unless an admin picks another weekday (0 = Sunday). */
-export const defaultPayoutWeekday = 1;
+export const defaultPayoutWeekday = defaultPlatformSettings.payoutWeekday;
 
 /**
  * One line of the detailer's side of the money (a `detailer_ledger` row's numbers): what the customer paid for the

@@ -22,6 +22,26 @@ export const platformSettingNames = [
 ] as const;
 export type PlatformSettingName = (typeof platformSettingNames)[number];
 
+/**
+ * The spec's numbers ($15.00 fee, 8 % tax, 24 hours of free cancellation...): what the platform runs on until an admin
+ * sets others. The one place they are written: the platform_settings columns' defaults are checked against it
+ * (server/db/schema/platform-settings-defaults.test.ts), and pricing, the booking rules, earnings and the screens'
+ * placeholders read it.
+ */
+export const defaultPlatformSettings = {
+  serviceFeeCents: 1500,
+  taxRateBasisPoints: 800,
+  freeCancellationHours: 24,
+  lateCancellationFeeCents: 1500,
+  holdMinutes: 15,
+  requestTimeoutHours: 12,
+  referralFriendCreditCents: 1000,
+  referralReferrerCreditCents: 1000,
+  supportEmail: 'support@glossly.app',
+  commissionBasisPoints: 1500,
+  payoutWeekday: 1,
+} as const satisfies Record<PlatformSettingName, number | string>;
+
 /** Payout days as the settings form offers them, by number (0 = Sunday, as platform_settings.payout_weekday). */
 export const payoutWeekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

@@ -1,4 +1,5 @@
 import { divideRoundingHalfUp } from './money.ts';
+import { defaultPlatformSettings } from './platform-settings.ts';
 
 /**
  * What a booking costs (decision 022): the platform's settings are an input, never a constant read here. The
@@ -11,7 +12,10 @@ export type PricingSettings = {
   taxRateBasisPoints: number;
 };
 
-export const defaultPricingSettings: PricingSettings = { serviceFeeCents: 1500, taxRateBasisPoints: 800 };
+export const defaultPricingSettings: PricingSettings = {
+  serviceFeeCents: defaultPlatformSettings.serviceFeeCents,
+  taxRateBasisPoints: defaultPlatformSettings.taxRateBasisPoints,
+};
 
 /** The spec's defaults, for callers that show them before the settings arrive. */
 export const serviceFeeCents = defaultPricingSettings.serviceFeeCents;

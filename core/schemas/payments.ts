@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingZipPattern, cardMessages, cvcPattern } from '../domain/card.ts';
 import { zipMessage, zipPattern } from '../domain/places.ts';
 import { idParam, idSchema, textSchema } from './common.ts';
 
@@ -41,17 +42,16 @@ export const paymentIntentResponseSchema = z.object({
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
-const cardNumberInvalid = 'Your card number is invalid.';
-const cvcInvalid = "Your card's security code is invalid.";
-const zipIncomplete = 'Your ZIP code is incomplete.';
+const { number: cardNumberInvalid, cvc: cvcInvalid, zip: zipIncomplete } = cardMessages;
 
 /** The built-in gateway's card form. Only brand and last four digits are ever kept. */
 export const testCardSchema = z.object({
   number: textSchema('Card number', 23, { tooLong: cardNumberInvalid, invalid: cardNumberInvalid }).min(12, cardNumberInvalid),
   expMonth: z.coerce.number().int().min(1, "Your card's expiration date is invalid.").max(12, "Your card's expiration date is invalid."),
   expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
-  cvc: textSchema('cvc', 4, { tooLong: cvcInvalid }).regex(/^\d{3,4}$/, cvcInvalid),
-  zip: textSchema('ZIP code', 10, { tooLong: zipIncomplete }).regex(/^\d{5}(-\d{4})?$/, zipIncomplete),
+  cvc: textSchema('cvc', 4, { tooLong: cvcInvalid }).regex(cvcPattern, cvcInvalid),
+  // One rule with the form's (core/domain/card.ts): 5 digits or ZIP+4.
+  zip: textSchema('ZIP code', 10, { tooLong: zipIncomplete }).regex(billingZipPattern, zipIncomplete),
 });
 export type TestCardInput = z.infer<typeof testCardSchema>;
 

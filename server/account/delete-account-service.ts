@@ -1,3 +1,4 @@
+import { liveStatuses, paidLiveStatuses } from '@core/domain/booking-status.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { accountMessages, deleteConfirmationWord } from '@core/domain/account.ts';
 import { badRequest, conflict } from '@core/errors.ts';
@@ -25,9 +26,7 @@ import { endMembershipsOfClosedAccount } from '../memberships/membership-closing
 import { assertOwnPassword } from './profile-service.ts';
 
 /** A detailer's jobs that someone is counting on: the account cannot go while one is open. */
-const openJobStatuses = ['requested', 'accepted', 'en_route', 'in_progress'] as const;
 /** A customer's bookings still to happen (or being paid for): cancel them first, so no job waits for a deleted account. */
-const upcomingBookingStatuses = ['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress'] as const;
 
 export const deletedUserName = 'Deleted user';
 
@@ -68,7 +67,7 @@ export async function deleteAccount(
     const [upcoming] = await tx
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(eq(bookings.customerId, me.id), inArray(bookings.status, [...upcomingBookingStatuses])))
+      .where(and(eq(bookings.customerId, me.id), inArray(bookings.status, [...liveStatuses])))
       .limit(1);
     if (upcoming) throw conflict(accountMessages.upcomingBookings);
     const [profile] = await tx.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, me.id));
@@ -76,7 +75,7 @@ export async function deleteAccount(
       const [open] = await tx
         .select({ id: bookings.id })
         .from(bookings)
-        .where(and(eq(bookings.detailerId, profile.id), inArray(bookings.status, [...openJobStatuses])))
+        .where(and(eq(bookings.detailerId, profile.id), inArray(bookings.status, [...paidLiveStatuses])))
         .limit(1);
       if (open) throw conflict(accountMessages.upcomingJobs);
       // No new bookings: nothing offered, no working hours (the profile stays for the past jobs' history).

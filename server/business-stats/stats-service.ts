@@ -1,3 +1,4 @@
+import { acceptedWorkStatuses } from '@core/domain/booking-status.ts';
 import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
 import { statsWindow, type StatsPeriod } from '@core/domain/business-weeks.ts';
@@ -11,9 +12,6 @@ import { requireRole, type Actor } from '../identity/access.ts';
 // column (bookings by detailer and start, reviews by detailer and date, the ledger by detailer), so a busy detailer
 // costs a few index range scans, never every row loaded into the app. Weeks, months, weekdays and hours are read on
 // the detailer's wall clock (AT TIME ZONE), so a job at 4 PM on a Sunday in Los Angeles is Sunday 16:00, not Monday.
-
-/** Jobs that happened or are still to come: what makes a day busy. */
-const busyStatuses = ['completed', 'accepted', 'en_route', 'in_progress'] as const;
 
 const int = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.mapWith(Number);
 
@@ -104,7 +102,7 @@ function busyHours(db: Database, { detailerId, timeZone, from }: Scope) {
       count: int(sql`count(*)`),
     })
     .from(bookings)
-    .where(and(eq(bookings.detailerId, detailerId), gte(bookings.startsAt, from), inArray(bookings.status, [...busyStatuses])))
+    .where(and(eq(bookings.detailerId, detailerId), gte(bookings.startsAt, from), inArray(bookings.status, [...acceptedWorkStatuses])))
     .groupBy(sql`1`, sql`2`);
 }
 

@@ -1,3 +1,4 @@
+import { activeJobStatuses } from '@core/domain/booking-status.ts';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
 import { acceptanceRatePercent, acceptanceWindowDays } from '@core/domain/detailer-dashboard.ts';
@@ -13,8 +14,6 @@ import { toBooking } from '../bookings/booking-queries.ts';
 
 // The detailer's dashboard (issue 17, decision 021): one read of today's jobs, the requests waiting for an answer,
 // the week's earnings from the ledger, the acceptance rate and the rating. Only the signed-in detailer's own data.
-
-const jobStatuses = ['accepted', 'en_route', 'in_progress'] as const;
 
 /** Sum of the job and tip rows (what the detailer keeps) written since `from`; 0 until the ledger sync writes rows. */
 async function earningsSince(db: Database, detailerId: number, from: Date): Promise<number> {
@@ -60,7 +59,7 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
   // Today's jobs, and any left from a day gone by (under way since yesterday, or never started): the detailer's
   // bookings page reads "today" the same way.
   const jobRecords = await selectRecords(db)
-    .where(and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...jobStatuses]), lt(bookings.startsAt, tomorrowStarts)))
+    .where(and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...activeJobStatuses]), lt(bookings.startsAt, tomorrowStarts)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const overdueRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'overdue')))

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import { liveStatuses } from '@core/domain/booking-status.ts';
+import { paidLiveStatuses } from '@core/domain/booking-status.ts';
 import { bookings } from './schema.ts';
 
 // A condition over the schema that bookings (slots, drive times) and the catalog (a service still booked) both ask,
@@ -9,7 +9,7 @@ import { bookings } from './schema.ts';
 export function holdsTime(now: Date) {
   return or(
     // Every live status holds time; a hold (pending_payment) only until it lapses.
-    inArray(bookings.status, liveStatuses.filter((status) => status !== 'pending_payment')),
+    inArray(bookings.status, [...paidLiveStatuses]),
     and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
   );
 }

@@ -25,11 +25,11 @@ import {
   retireLinkTokens,
   sendResetEmail,
   sendVerificationEmail,
-  type AuthContext,
+  type IdentityContext,
   type MailingContext,
 } from './link-emails.ts';
 
-export type { AuthContext, LinkMailer, MailingContext } from './link-emails.ts';
+export type { IdentityContext, LinkMailer, MailingContext } from './link-emails.ts';
 
 /** A signed-in result: the user as the API shows it and the opaque id for the session cookie. */
 export type SignedIn = { user: User; sessionToken: string };
@@ -59,8 +59,8 @@ export const isAdminEmail = (adminEmails: readonly string[], email: string) =>
   adminEmails.includes(email.trim().toLowerCase());
 
 /** ADMIN_EMAILS make an admin only of an account whose address its owner has proved (matched without case). */
-export async function grantListedAdmin(ctx: AuthContext, row: UserRow): Promise<UserRow> {
-  if (!row.emailVerifiedAt || row.role === 'admin' || !isAdminEmail(ctx.adminEmails, row.email)) return row;
+export async function grantListedAdmin(ctx: IdentityContext, row: UserRow): Promise<UserRow> {
+  if (!row.emailVerifiedAt || row.role === 'admin' || !isAdminEmail(ctx.config.ADMIN_EMAILS, row.email)) return row;
   const [promoted] = await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, row.id)).returning();
   return promoted ?? row;
 }
@@ -69,8 +69,8 @@ export async function grantListedAdmin(ctx: AuthContext, row: UserRow): Promise<
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-export async function startSession(ctx: AuthContext, row: UserRow): Promise<SignedIn> {
-  const { token } = await createSession(ctx.db, row.id, ctx.now);
+export async function startSession(ctx: IdentityContext, row: UserRow): Promise<SignedIn> {
+  const { token } = await createSession(ctx.db, row.id, ctx.clock.now());
   return { user: await toPublicUser(ctx.db, row), sessionToken: token };
 }
 
@@ -85,8 +85,8 @@ async function sendAccountExistsEmail(ctx: MailingContext, row: UserRow) {
       '',
       'Someone tried to create a Glossly account with your email address, which already has an account.',
       'If it was you, sign in or reset your password:',
-      `${ctx.appUrl}/login`,
-      `${ctx.appUrl}/forgot-password`,
+      `${ctx.config.PUBLIC_URL}/login`,
+      `${ctx.config.PUBLIC_URL}/forgot-password`,
       '',
       'If it was not you, you can ignore this email: nothing has changed.',
     ].join('\n'),
@@ -129,7 +129,7 @@ export async function register(ctx: MailingContext, input: Registration, openers
     // The account and what the openers record with it (a referral and the friend's welcome credit) commit together.
     row = await ctx.db.transaction(async (tx) => {
       const created = await createUser(tx, account);
-      for (const opener of openers) await opener.record?.(tx, created, input, ctx.now);
+      for (const opener of openers) await opener.record?.(tx, created, input, ctx.clock.now());
       return created;
     });
   } catch (error) {
@@ -146,11 +146,11 @@ export async function register(ctx: MailingContext, input: Registration, openers
 }
 
 /** Opening the confirmation link: the address is verified (ADMIN_EMAILS apply from now on) and the owner signed in. */
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<SignedIn> {
+export async function verifyEmail(ctx: IdentityContext, token: string): Promise<SignedIn> {
   const claimed = await claimLinkToken(ctx, emailVerificationTokens, token);
   if (!claimed) throw badRequest(verificationLinkMessages.invalid);
-  if (claimed.expiresAt.getTime() <= ctx.now.getTime()) throw badRequest(verificationLinkMessages.expired);
-  await ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  if (claimed.expiresAt.getTime() <= ctx.clock.now().getTime()) throw badRequest(verificationLinkMessages.expired);
+  await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
   await retireLinkTokens(ctx, emailVerificationTokens, claimed.userId);
   const row = await findUserById(ctx.db, claimed.userId);
   if (!row) throw badRequest(verificationLinkMessages.invalid);
@@ -177,13 +177,13 @@ const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
  * guesses each get their own number, so only the first ones within the limits are ever verified. A window that
  * has run out starts again at 1. Returns the seconds to wait when a limit is passed, else null.
  */
-async function reserveAttempt(ctx: AuthContext, keys: ThrottleKeys): Promise<number | null> {
-  const windowOver = sql`${loginThrottles.windowStartedAt} <= ${new Date(ctx.now.getTime() - loginWindowMs).toISOString()}::timestamptz`;
+async function reserveAttempt(ctx: IdentityContext, keys: ThrottleKeys): Promise<number | null> {
+  const windowOver = sql`${loginThrottles.windowStartedAt} <= ${new Date(ctx.clock.now().getTime() - loginWindowMs).toISOString()}::timestamptz`;
   const rows = await ctx.db
     .insert(loginThrottles)
     .values([
-      { key: keys.pair, failures: 1, windowStartedAt: ctx.now },
-      { key: keys.address, failures: 1, windowStartedAt: ctx.now },
+      { key: keys.pair, failures: 1, windowStartedAt: ctx.clock.now() },
+      { key: keys.address, failures: 1, windowStartedAt: ctx.clock.now() },
     ])
     .onConflictDoUpdate({
       target: loginThrottles.key,
@@ -197,11 +197,11 @@ async function reserveAttempt(ctx: AuthContext, keys: ThrottleKeys): Promise<num
   const over = rows.filter((row) => row.failures > limit(row.key));
   if (over.length === 0) return null;
   const retryAt = Math.max(...over.map((row) => row.windowStartedAt.getTime() + loginWindowMs));
-  return Math.max(1, Math.ceil((retryAt - ctx.now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((retryAt - ctx.clock.now().getTime()) / 1000));
 }
 
 /** A successful sign-in: the pair starts afresh and the address gets back the number it took. */
-async function releaseAttempt(ctx: AuthContext, keys: ThrottleKeys) {
+async function releaseAttempt(ctx: IdentityContext, keys: ThrottleKeys) {
   await ctx.db.delete(loginThrottles).where(eq(loginThrottles.key, keys.pair));
   await ctx.db
     .update(loginThrottles)
@@ -216,7 +216,7 @@ async function releaseAttempt(ctx: AuthContext, keys: ThrottleKeys) {
  * locks nobody out) but is not made admin by ADMIN_EMAILS.
  */
 export async function login(
-  ctx: AuthContext,
+  ctx: IdentityContext,
   input: LoginInput,
   ip: string,
   verify: (hash: string, password: string) => Promise<boolean> = verifyPassword,
@@ -238,8 +238,8 @@ export async function logout(db: Database, sessionToken: string | undefined): Pr
 }
 
 /** Demo mode only: a normal session as the seeded demo account of that role. */
-export async function demoLogin(ctx: AuthContext & { isDemoMode: boolean }, role: Role): Promise<SignedIn> {
-  if (!ctx.isDemoMode) throw notFound('Demo sign-in is not available');
+export async function demoLogin(ctx: IdentityContext, role: Role): Promise<SignedIn> {
+  if (!ctx.config.DEMO_MODE) throw notFound('Demo sign-in is not available');
   const row = await findUserByEmail(ctx.db, demoAccounts[role].email);
   if (!row || row.isDisabled) throw notFound('The demo account is not available');
   return startSession(ctx, row);
@@ -256,15 +256,15 @@ export async function requestPasswordReset(ctx: MailingContext, email: string): 
  * Sets a new password with a reset link's token: once, within the hour; every session of the account ends. The
  * link came to the address, so the address counts as confirmed from now on.
  */
-export async function resetPassword(ctx: AuthContext, token: string, password: string): Promise<{ message: string }> {
+export async function resetPassword(ctx: IdentityContext, token: string, password: string): Promise<{ message: string }> {
   assertPasswordAllowed(password);
   const claimed = await claimLinkToken(ctx, passwordResetTokens, token);
   if (!claimed) throw badRequest('This reset link is invalid or has already been used. Please request a new one.');
-  if (claimed.expiresAt.getTime() <= ctx.now.getTime()) {
+  if (claimed.expiresAt.getTime() <= ctx.clock.now().getTime()) {
     throw badRequest('This reset link has expired. Please request a new one.');
   }
   await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, claimed.userId));
-  await ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
   await retireLinkTokens(ctx, passwordResetTokens, claimed.userId);
   await endAllSessions(ctx.db, claimed.userId);
   return { message: 'Your password has been reset. You can now log in with your new password.' };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { emailVerificationTokens, passwordResetTokens, users } from '../db/schema.ts';
 import { hashToken } from './session-service.ts';
@@ -7,14 +8,14 @@ import type { UserRow } from './user-service.ts';
 
 // The emailed single-use links (confirm an address, reset a password): their tokens and their emails.
 
-/** What the account operations need besides their input. */
-export type AuthContext = { db: Database; now: Date; adminEmails: readonly string[] };
+/** The slice of the app's context the account operations read: the database, the clock and the configuration (ADMIN_EMAILS). */
+export type IdentityContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 /** What identity needs of the app's mailer (notifications' Mailer fits): queue one email. Identity imports no other room. */
 export type LinkMailer = { send: (db: Database, email: { to: string; subject: string; text: string }) => Promise<unknown> };
 
-/** Operations that send an email with a link: the mailer and the configured public origin (never a Host header). */
-export type MailingContext = AuthContext & { mailer: LinkMailer; appUrl: string };
+/** Operations that send an email with a link: the mailer too; links use config.PUBLIC_URL (never a Host header). */
+export type MailingContext = IdentityContext & { mailer: LinkMailer };
 
 export const resetTokenLifetimeMs = 60 * 60 * 1000;
 export const verificationTokenLifetimeMs = 24 * 60 * 60 * 1000;
@@ -25,9 +26,9 @@ type LinkTable = typeof passwordResetTokens | typeof emailVerificationTokens;
  * A new single-use link token for the account; only its hash is stored. Inserted from the account's row, so the
  * same statement for an address with no account (`linkForAnyone`) writes nothing.
  */
-async function issueLinkToken(ctx: AuthContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
+async function issueLinkToken(ctx: IdentityContext, table: LinkTable, userId: number, lifetimeMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.now.getTime() + lifetimeMs);
+  const expiresAt = new Date(ctx.clock.now().getTime() + lifetimeMs);
   const column = (name: string) => sql.identifier(name);
   await ctx.db.execute(sql`
     insert into ${table} (${column(table.tokenHash.name)}, ${column(table.userId.name)}, ${column(table.expiresAt.name)})
@@ -58,23 +59,23 @@ export async function linkForAnyone(ctx: MailingContext, row: UserRow | null, ty
 }
 
 /** Takes the token if it is unused, in one statement (two concurrent uses cannot both win); null when it is not. */
-export async function claimLinkToken(ctx: AuthContext, table: LinkTable, token: string) {
+export async function claimLinkToken(ctx: IdentityContext, table: LinkTable, token: string) {
   const [claimed] = await ctx.db
     .update(table)
-    .set({ usedAt: ctx.now })
+    .set({ usedAt: ctx.clock.now() })
     .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt)))
     .returning();
   return claimed;
 }
 
 /** Every other link of that kind the account still holds stops working. */
-export async function retireLinkTokens(ctx: AuthContext, table: LinkTable, userId: number) {
-  await ctx.db.update(table).set({ usedAt: ctx.now }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
+export async function retireLinkTokens(ctx: IdentityContext, table: LinkTable, userId: number) {
+  await ctx.db.update(table).set({ usedAt: ctx.clock.now() }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
 }
 
 export async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
   const token = await issueLinkToken(ctx, emailVerificationTokens, row.id, verificationTokenLifetimeMs);
-  const link = `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = `${ctx.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(ctx.db, {
     to: row.email,
     subject: 'Confirm your Glossly email',
@@ -91,7 +92,7 @@ export async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
 
 export async function sendResetEmail(ctx: MailingContext, row: UserRow) {
   const token = await issueLinkToken(ctx, passwordResetTokens, row.id, resetTokenLifetimeMs);
-  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(ctx.db, {
     to: row.email,
     subject: 'Reset your Glossly password',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { AppError, badRequest, forbidden } from '@core/errors.ts';
 import { users } from '../db/schema.ts';
-import { grantListedAdmin, startSession, type AuthContext, type SignedIn } from './auth-service.ts';
+import { grantListedAdmin, startSession, type IdentityContext, type SignedIn } from './auth-service.ts';
 import { createUser, findUserByEmail, isUsernameTaken, type UserRow } from './user-service.ts';
 
 /** Google (and any provider that lists it) can force the account chooser; others reject the prompt value. */
@@ -129,7 +129,7 @@ export function usernameBase(identity: Pick<OidcIdentity, 'email' | 'name'>): st
   return raw.length >= 3 ? raw : `${raw}user`;
 }
 
-async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): Promise<UserRow> {
+async function registerFromProvider(ctx: IdentityContext, identity: OidcIdentity): Promise<UserRow> {
   const base = usernameBase(identity);
   for (let attempt = 1; attempt <= 50; attempt += 1) {
     const username = attempt === 1 ? base : `${base}${attempt}`;
@@ -142,7 +142,7 @@ async function registerFromProvider(ctx: AuthContext, identity: OidcIdentity): P
         role: 'customer',
         oidcSubject: identity.subject,
         // The provider vouches for the address: as good as our own confirmation link.
-        emailVerifiedAt: identity.emailVerified ? ctx.now : null,
+        emailVerifiedAt: identity.emailVerified ? ctx.clock.now() : null,
       });
     } catch (error) {
       // Someone took the name in between: try the next one.
@@ -166,7 +166,7 @@ export const oidcLinkMessages = {
  * confirmation link and the provider says email_verified. Otherwise whoever holds the provider account could
  * take over an account registered (unconfirmed) with someone else's address, or the other way round.
  */
-export async function signInWithOidc(ctx: AuthContext, identity: OidcIdentity): Promise<SignedIn> {
+export async function signInWithOidc(ctx: IdentityContext, identity: OidcIdentity): Promise<SignedIn> {
   const [linked] = await ctx.db.select().from(users).where(eq(users.oidcSubject, identity.subject));
   let row: UserRow | undefined = linked;
   if (!row) {

@@ -31,8 +31,6 @@ import {
   type AccountOpener,
   type SetupProgress,
   verifyEmail,
-  type AuthContext,
-  type MailingContext,
   type SignedIn,
 } from './auth-service.ts';
 import { oidcFlowLifetimeMs, signInWithOidc } from './oidc-service.ts';
@@ -55,9 +53,8 @@ export async function authRoutes(
   { closing, openers = [], setupProgress }: { closing?: AccountClosing; openers?: readonly AccountOpener[]; setupProgress?: SetupProgress } = {},
 ) {
   const { oidc } = app.ctx;
-  const context = (): AuthContext => ({ db: app.ctx.db, now: app.ctx.clock.now(), adminEmails: app.config.ADMIN_EMAILS });
-  // Links in emails are built from PUBLIC_URL only, never from the request's Host header.
-  const mailing = (): MailingContext => ({ ...context(), mailer: app.ctx.mailer, appUrl: app.config.PUBLIC_URL });
+  // Identity reads the app's context (links in emails are built from config.PUBLIC_URL only, never the Host header).
+  const { ctx } = app;
   /**
    * Per client address. Outside production the loopback address is exempt: the developer's own browser and the
    * end-to-end suite register many accounts from it. In production behind a proxy, set TRUST_PROXY.
@@ -84,13 +81,13 @@ export async function authRoutes(
 
   // The same 201 answer for a new email and a taken one; the confirmation link signs in (decision 010).
   app.post('/api/auth/register', { config: perAddress(5, '1 hour') }, async (request, reply) => {
-    const answer = await register(mailing(), parse(registerSchema, request.body), openers);
+    const answer = await register(ctx, parse(registerSchema, request.body), openers);
     return reply.status(201).send(isDemoOutboxOpen(app.config) ? { ...answer, outboxPath: demoOutboxPath } : answer);
   });
 
   app.post('/api/auth/verify-email', async (request, reply) => {
     const { token } = parse(verifyEmailSchema, request.body);
-    const result = await verifyEmail(context(), token);
+    const result = await verifyEmail(ctx, token);
     const previous = request.cookies[sessionCookieName];
     if (previous) await logout(app.ctx.db, previous);
     return signIn(reply, result);
@@ -98,13 +95,13 @@ export async function authRoutes(
 
   app.post('/api/auth/resend-verification', { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
-    return resendVerification(mailing(), email);
+    return resendVerification(ctx, email);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
     try {
-      const result = await login(context(), input, request.ip);
+      const result = await login(ctx, input, request.ip);
       // Signing in again (the spec's client logs in right after registering) replaces the old session.
       const previous = request.cookies[sessionCookieName];
       if (previous) await logout(app.ctx.db, previous);
@@ -123,7 +120,7 @@ export async function authRoutes(
 
   app.post('/api/auth/demo-login', async (request, reply) => {
     const { role } = parse(demoLoginSchema, request.body);
-    return signIn(reply, await demoLogin({ ...context(), isDemoMode: app.config.DEMO_MODE }, role));
+    return signIn(reply, await demoLogin(ctx, role));
   });
 
   app.post(
@@ -131,13 +128,13 @@ export async function authRoutes(
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request) => {
       const { email } = parse(forgotPasswordSchema, request.body);
-      return requestPasswordReset(mailing(), email);
+      return requestPasswordReset(ctx, email);
     },
   );
 
   app.post('/api/auth/reset-password', async (request) => {
     const { token, password } = parse(resetPasswordSchema, request.body);
-    return resetPassword(context(), token, password);
+    return resetPassword(ctx, token, password);
   });
 
   app.get('/api/auth/providers', (): AuthProviders => ({ google: oidc.status() }));
@@ -168,7 +165,7 @@ export async function authRoutes(
     try {
       const callbackUrl = new URL(request.url, app.config.PUBLIC_URL);
       const identity = await oidc.finish(callbackUrl, flowCookie, app.ctx.clock.now());
-      signIn(reply, await signInWithOidc(context(), identity));
+      signIn(reply, await signInWithOidc(ctx, identity));
       return reply.redirect('/login?signedIn=google');
     } catch (error) {
       request.log.warn({ err: error }, 'OpenID Connect sign-in failed');

@@ -1,13 +1,13 @@
 import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { paidStatuses } from '@core/domain/booking-status.ts';
 import { dayEnd, dayStart, needsBookingCount } from '@core/domain/audience-rules.ts';
 import type { AudienceRules } from '@core/schemas/marketing.ts';
 import { badRequest } from '@core/errors.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { users } from '../db/schema.ts';
 
-/** The statuses of a booking that was paid for (the count and the "last booking" rules): requested and later. */
-export const paidBookingStatuses = ['requested', 'accepted', 'en_route', 'in_progress', 'completed'] as const;
-const paidList = sql.raw(paidBookingStatuses.map((status) => `'${status}'`).join(', '));
+/** A booking counts for the count and the "last booking" rules once paid for (core's paidStatuses). */
+const paidList = sql.raw(paidStatuses.map((status) => `'${status}'`).join(', '));
 
 const earthRadiusMiles = 3958.8;
 

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { detailerSeesBooking, type BookingStatus } from '@core/domain/booking-status.ts';
-import { bookingHidesContacts, endedBookingStatuses, maskContactDetails } from '@core/domain/contact-masking.ts';
+import { detailerSeesBooking, isFinalStatus, type BookingStatus } from '@core/domain/booking-status.ts';
+import { bookingHidesContacts, maskContactDetails } from '@core/domain/contact-masking.ts';
 import { notFound } from '@core/errors.ts';
 import { supportSenderName, type ConversationSummary } from '@core/schemas/message.ts';
 import type { LiveAudience } from '../context.ts';
@@ -135,7 +135,7 @@ export async function requireThreadAccess(db: Database, user: UserRow, conversat
 /** A booking thread a week after its booking ended; a support thread never closes. */
 export function isReadOnly(context: ConversationContext, now: Date): boolean {
   const { booking } = context;
-  if (!booking || !(endedBookingStatuses as readonly BookingStatus[]).includes(booking.status)) return false;
+  if (!booking || !isFinalStatus(booking.status)) return false;
   const endedAt = booking.lastEventAt ?? booking.startsAt;
   return now.getTime() - endedAt.getTime() >= closedAfterMs;
 }

@@ -49,8 +49,6 @@ export const mailLogFields = (id: number, email: Email) => ({
   subject: email.subject,
 });
 
-const transports = new Map<string, Transporter>();
-
 /** How long a relay may take to accept the connection, to greet, and to answer at all once talking. */
 export const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
 
@@ -65,15 +63,11 @@ export function smtpTransportUrl(smtpUrl: string): string {
   return url.toString();
 }
 
-/** One SMTP transport per relay and sender, shared by every mailer of the process. */
+/** The mailer's SMTP transport, made on its first email and kept as long as the mailer (one per app, built in buildApp). */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
-  const key = `${smtpUrl}\n${from}`;
+  let transport: Transporter | undefined;
   return async (email) => {
-    let transport = transports.get(key);
-    if (!transport) {
-      transport = nodemailer.createTransport(smtpTransportUrl(smtpUrl), { from });
-      transports.set(key, transport);
-    }
+    transport ??= nodemailer.createTransport(smtpTransportUrl(smtpUrl), { from });
     await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) });
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
+import { chargedStatuses, statusIn } from '@core/domain/booking-status.ts';
 import { formatUsd, refundableCents } from '@core/domain/money.ts';
 import type { RefundBookingInput, RefundResponse } from '@core/schemas/payments.ts';
 import { announceBookingChangeById } from '../bookings/booking-live.ts';
@@ -9,12 +10,9 @@ import { requireRole, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { gatewayFailure } from './payment-common.ts';
 
-export const onlyCompletedRefundMessage = 'Only a completed booking, or a cancelled one that was charged a fee, can be refunded.';
+export const onlyCompletedRefundMessage = 'Only a completed booking, or a cancelled or no-show one that was charged a fee, can be refunded.';
 export const nothingCapturedMessage = 'This booking has no captured payment to refund.';
 export const fullyRefundedMessage = 'This booking has already been refunded in full.';
-
-/** The statuses after which money may have been captured: completion, or a late cancellation's fee. */
-const refundableStatuses: readonly string[] = ['completed', 'cancelled'];
 
 /**
  * POST /api/admin/bookings/:id/refund: an admin gives back part or all of what a completed booking captured (or
@@ -34,7 +32,7 @@ export async function refundBooking(
   requireRole(actor, 'admin');
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw notFound('Booking not found');
-  if (!refundableStatuses.includes(booking.status)) throw conflict(onlyCompletedRefundMessage);
+  if (!statusIn(chargedStatuses, booking.status)) throw conflict(onlyCompletedRefundMessage);
 
   const reserved = await db.transaction(async (tx) => {
     const [intent] = await tx

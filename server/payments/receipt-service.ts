@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { conflict } from '@core/errors.ts';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
+import { chargedStatuses, statusIn } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { buildReceiptLines, receiptNumber } from '@core/domain/receipt.ts';
 import { discountSourceOf } from '@core/domain/discount.ts';
@@ -24,7 +25,7 @@ function whenText(startsAt: Date, timeZone: string): string {
 /** The receipt of a booking whose card was charged (completion, or a late cancellation's fee); null before that. */
 async function receiptOf(db: Database, record: BookingRecord, withCard: boolean): Promise<Receipt | null> {
   const b = record.booking;
-  if (b.status !== 'completed' && b.status !== 'cancelled') return null;
+  if (!statusIn(chargedStatuses, b.status)) return null;
   const [intent] = await db
     .select()
     .from(paymentIntents)

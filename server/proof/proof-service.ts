@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { conflict, forbidden, notFound } from '@core/errors.ts';
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { tripStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import {
   maxPhotosPerPhase,
   missingForComplete,
@@ -20,7 +20,7 @@ import { requireOwnUpload } from '../uploads/upload-service.ts';
 import { copyServiceChecklist, loadProof } from './proof-rules.ts';
 
 /** Photos are taken on the way (the car as found) and at the car. */
-const photoStatuses: ReadonlySet<BookingStatus> = new Set(['en_route', 'in_progress']);
+const photoStatuses: ReadonlySet<BookingStatus> = new Set(tripStatuses);
 const photosClosedMessage = 'Photos can be added or removed only while the job is on the way or in progress';
 const checklistClosedMessage = 'The checklist can be ticked only while the job is in progress';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { badRequest } from '@core/errors.ts';
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { endedWithoutWorkStatuses, paidLiveStatuses, statusIn, type BookingStatus } from '@core/domain/booking-status.ts';
 import { canBeReferred, canRefer, referralCodeForCustomersMessage, referralCodeNotFoundMessage } from '@core/domain/referrals.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, creditGrants, referrals, users } from '../db/schema.ts';
@@ -101,14 +101,12 @@ export async function rewardReferrer(tx: Database, booking: MovedBooking, now: D
   return granted;
 }
 
-const paidLiveStatuses = ['requested', 'accepted', 'en_route', 'in_progress'] as const satisfies readonly BookingStatus[];
-const endedUnfinished: readonly BookingStatus[] = ['cancelled', 'declined', 'expired'];
 
 /**
  * A friend's booking moved (called once per move, inside its transaction, by server/bookings/booking-transitions.ts):
  * - paid (requested): it becomes the friend's first booking if they have none yet ('booked');
  * - completed: the referrer's reward (rewardReferrer);
- * - cancelled, declined or expired before the reward: the next paid live booking takes its place, else none
+ * - ended without the work (cancelled, declined, expired, no-show) before the reward: the next paid live booking takes its place, else none
  *   ('signed up' again until another first booking).
  */
 export async function followReferralBooking(tx: Database, move: { booking: MovedBooking; to: BookingStatus; now: Date }): Promise<void> {
@@ -124,7 +122,7 @@ export async function followReferralBooking(tx: Database, move: { booking: Moved
     await rewardReferrer(tx, booking, now);
     return;
   }
-  if (!endedUnfinished.includes(to)) return;
+  if (!statusIn(endedWithoutWorkStatuses, to)) return;
   // Most bookings are nobody's first: one indexed read before looking for a replacement.
   const [waiting] = await tx
     .select({ id: referrals.id })

@@ -1,3 +1,4 @@
+import { tripStatuses, upcomingStatuses } from '@core/domain/booking-status.ts';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { notFound } from '@core/errors.ts';
 import { arrivalText, zipReachMeters } from '@core/domain/arrival-text.ts';
@@ -8,7 +9,7 @@ import { bookings, detailers } from '../db/schema.ts';
 import { requireRole, requireUser, type Actor } from '../identity/access.ts';
 import { loadRecord, selectRecords, type BookingRecord } from '../bookings/booking-records.ts';
 import type { EtaEstimator } from '../geo/eta.ts';
-import { isSharingToday, isTripStatus, jobAddress, lastPositionOf, tripStatuses } from './tracking-records.ts';
+import { isSharingToday, isTripStatus, jobAddress, lastPositionOf } from './tracking-records.ts';
 
 /** A position older than this means the detailer's phone stopped sending (no signal, app closed): shown as paused. */
 export const pausedAfterMs = 2 * 60_000;
@@ -64,7 +65,7 @@ export async function getCurrentTracking(db: Database, eta: EtaEstimator, actor:
     .limit(1);
   if (trip) return { tracking: await toTracking(db, eta, trip, now), nextBooking: null };
   const [next] = await selectRecords(db)
-    .where(and(eq(bookings.customerId, user.id), inArray(bookings.status, ['requested', 'accepted']), gt(bookings.endsAt, now)))
+    .where(and(eq(bookings.customerId, user.id), inArray(bookings.status, [...upcomingStatuses]), gt(bookings.endsAt, now)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .limit(1);
   return {

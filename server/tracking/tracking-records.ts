@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { forbidden } from '@core/errors.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import { placeLine } from '@core/domain/places.ts';
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { statusIn, tripStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, detailerPositions, detailers, locationSharing } from '../db/schema.ts';
 import type { UserRow } from '../identity/user-service.ts';
@@ -11,9 +11,8 @@ import { selectRecords, type BookingRecord } from '../bookings/booking-records.t
 // What every part of live tracking reads: the detailer behind a user, whether they share today, a trip's positions.
 
 /** The statuses of a trip: a position is taken and shown only while the detailer is on the way or working. */
-export const tripStatuses = ['en_route', 'in_progress'] as const satisfies readonly BookingStatus[];
 
-export const isTripStatus = (status: BookingStatus) => (tripStatuses as readonly BookingStatus[]).includes(status);
+export const isTripStatus = (status: BookingStatus) => statusIn(tripStatuses, status);
 
 export type DetailerRow = typeof detailers.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { UserRow } from '../../server/identity/user-service.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { createCaller, createTestApp, createTestClock, type DatabaseKind, type TestApp } from '../integration/test-app.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from './index.ts';
-import { addProofOfService } from './proof-of-service.ts';
+import { completeJob } from './job-day.ts';
 
 type TestDetailer = Awaited<ReturnType<typeof createDetailer>>;
 type BookingOverrides = Partial<typeof bookings.$inferInsert>;
@@ -52,12 +52,8 @@ export function paidBookingFactory(options: {
    */
   async function completedPaidBooking(given: Parameters<typeof paidBooking>[0] = {}) {
     const paid = await paidBooking(given);
-    clock.set(paid.booking.startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(app().ctx, paid.detailer.user, paid.booking.id);
-      const response = await call(paid.detailer.user, 'POST', `/api/bookings/${paid.booking.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
+    const { detailer, booking } = paid;
+    await completeJob({ ctx: app().ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path) });
     return paid;
   }
 

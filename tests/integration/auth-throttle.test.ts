@@ -37,9 +37,8 @@ describe.each(databaseKinds)('sign-in throttle on %s', (kind) => {
       verifications += 1;
       return verifyPassword(hash, password);
     };
-    const ctx = { db: t.db, now: clock.now(), adminEmails: [] };
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => login(ctx, { email: user.email, password: 'wrong-password' }, ip, countingVerifier)),
+      Array.from({ length: 50 }, () => login(t.ctx, { email: user.email, password: 'wrong-password' }, ip, countingVerifier)),
     );
     expect(verifications).toBeLessThanOrEqual(maxFailedLoginsPerPair);
     expect(results.every((result) => result.status === 'rejected')).toBe(true);

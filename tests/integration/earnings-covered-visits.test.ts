@@ -9,9 +9,9 @@ import { syncEarnings } from '../../server/business/earnings-sync.ts';
 import { runPayouts } from '../../server/business/payout-run.ts';
 import { createAdmin, createBooking, createDetailer } from '../factories/index.ts';
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
 import { databaseKinds } from './test-app.ts';
 import { useVisitTestApp } from './membership-visits-setup.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 /**
  * Decision 022: a visit the membership covers is funded by the platform, so the detailer earns it like a paid job;
@@ -34,12 +34,7 @@ describe.each(databaseKinds)('earnings of covered visits on %s', (kind) => {
   }
 
   async function complete(v: Awaited<ReturnType<typeof coveredVisit>>) {
-    clock.set(v.booking.startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(app().ctx, v.detailer.user, v.booking.id);
-      const response = await call(v.detailer.user, 'POST', `/api/bookings/${v.booking.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
+    await completeJob({ ctx: app().ctx, clock, detailer: v.detailer.user, booking: v.booking, post: (path) => call(v.detailer.user, 'POST', path) });
   }
 
   /** Past the member's claim window (48 hours after completion): the held credit is due. */

@@ -13,9 +13,9 @@ import { refundBooking } from '../../server/payments/payment-refunds.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
 import { seededRandom } from '../factories/seeded-random.ts';
 import { createTestApp, createTestClock, databaseKinds, signedInCookie, type TestApp } from './test-app.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 // Issue 17: the detailer ledger balances to the cent over random sequences of what happens to money (complete a
 // paid job, tip it, refund part of it, sync, run the payout), on both databases. Each sequence comes from a seed
@@ -85,12 +85,7 @@ describe.each(databaseKinds)('ledger property on %s', (kind) => {
     const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
     const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card });
     expect(paid.json()).toMatchObject({ status: 'requires_capture' });
-    clock.set(startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
-      const response = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
+    await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path) });
     return { booking, customer };
   }
 

@@ -18,9 +18,9 @@ import {
 import { runVisitScheduler } from '../../server/memberships/visits/visit-scheduler-job.ts';
 import { visitsLeftThisPeriod } from '../../server/member-benefits/visit-allowance.ts';
 import { createBooking, createCustomer } from '../factories/index.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
 import { databaseKinds } from './test-app.ts';
 import { useVisitTestApp } from './membership-visits-setup.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 const la = 'America/Los_Angeles';
 
@@ -66,12 +66,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    clock.set(booking!.startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(app().ctx, m.detailer.user, booking!.id);
-      const response = await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
+    await completeJob({ ctx: app().ctx, clock, detailer: m.detailer.user, booking: booking!, post: (path) => call(m.detailer.user, 'POST', path) });
     expect(await app().db.select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
     expect(await intentsOf(booking!.id)).toEqual([]);
   });
@@ -177,11 +172,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    clock.set(booking!.startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(app().ctx, m.detailer.user, booking!.id);
-      expect((await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/${action}`)).statusCode, action).toBe(200);
-    }
+    await completeJob({ ctx: app().ctx, clock, detailer: m.detailer.user, booking: booking!, post: (path) => call(m.detailer.user, 'POST', path) });
     expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
 
     const skipped = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' });

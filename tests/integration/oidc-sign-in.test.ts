@@ -15,7 +15,8 @@ describe('usernameBase (the spec search-engine sign-up rule)', () => {
 
 describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
   let t: TestApp;
-  const ctx = () => ({ db: t.db, now: new Date('2026-11-23T16:00:00Z'), adminEmails: ['chief@example.com'] });
+  const signedInAt = { now: () => new Date('2026-11-23T16:00:00Z') };
+  const ctx = (adminEmails = ['chief@example.com']) => ({ ...t.ctx, clock: signedInAt, config: { ...t.ctx.config, ADMIN_EMAILS: adminEmails } });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -73,7 +74,7 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
     const [row] = await t.db.select().from(users).where(eq(users.id, unverified.user.id));
     expect(row!.emailVerifiedAt).toBeNull();
     const verified = await signInWithOidc(
-      { ...ctx(), adminEmails: ['chief3@example.com'] },
+      ctx(['chief3@example.com']),
       { subject: 'sub-chief-3', email: 'CHIEF3@example.com', name: null, emailVerified: true },
     );
     expect(verified.user.role).toBe('admin');

@@ -7,7 +7,7 @@ import { declineMessages, testCards, type TestGateway } from '../../server/payme
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 const card = (number: string, expYear = 2030) => ({ number, expMonth: 12, expYear, cvc: '123', zip: '94107' });
 
@@ -38,17 +38,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     expect(paid.json()).toMatchObject({ status: 'requires_capture' });
     if (options.complete) {
       // On my way and Start open shortly before the start (decision 015): the job is done at its start.
-      const held = clock.now();
-      clock.set(booking.startsAt);
-      try {
-        for (const action of ['accept', 'start-route', 'start', 'complete']) {
-          if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
-          const response = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`);
-          expect(response.statusCode, response.body).toBe(200);
-        }
-      } finally {
-        clock.set(held);
-      }
+      await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path), restoreClock: true });
     }
     return { detailer, customer, booking, intent };
   }

@@ -15,7 +15,7 @@ import { beyondHorizonMessage } from '../../server/bookings/availability-service
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestClock, createTestDatabase, databaseKinds, signedInCookie } from './test-app.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 /** The secret every install shared before this fix: it must open nothing now. */
 const formerDefaultSecret = 'whsec_glossly_test_gateway_dev';
@@ -124,17 +124,8 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     app = await start();
     const detailerCookie = await cookieOf(detailer.user);
     // On my way and Start open shortly before the start (decision 015): the job is done at its start.
-    const held = clock.now();
-    clock.set(booking.startsAt);
-    try {
-      for (const action of ['accept', 'start-route', 'start', 'complete']) {
-        if (action === 'complete') await addProofOfService(app.ctx, detailer.user, booking.id);
-        const moved = await app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/${action}`, headers: { cookie: detailerCookie } });
-        expect(moved.statusCode, `${action}: ${moved.body}`).toBe(200);
-      }
-    } finally {
-      clock.set(held);
-    }
+    const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: detailerCookie } });
+    await completeJob({ ctx: app.ctx, clock, detailer: detailer.user, booking, post, restoreClock: true });
     expect(await bookingStatus(booking.id)).toBe('completed');
     const captured = await database.db
       .select()

@@ -9,7 +9,7 @@ import { signWebhook } from '../../server/payments/gateways/webhook-signature.ts
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 const webhookSecret = 'whsec_integration_test_secret_0123456789';
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' });
@@ -252,17 +252,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     const i1 = await intentFor(done.customer, done.booking.id);
     await pay(done.customer, i1.clientSecret, testCards.success);
     // On my way and Start open shortly before the start (decision 015): the job is done at its start.
-    const held = clock.now();
-    clock.set(done.booking.startsAt);
-    try {
-      for (const action of ['accept', 'start-route', 'start', 'complete']) {
-        if (action === 'complete') await addProofOfService(t.ctx, done.detailer.user, done.booking.id);
-        const response = await call(done.detailer.user, 'POST', `/api/bookings/${done.booking.id}/${action}`);
-        expect(response.statusCode, response.body).toBe(200);
-      }
-    } finally {
-      clock.set(held);
-    }
+    await completeJob({ ctx: t.ctx, clock, detailer: done.detailer.user, booking: done.booking, post: (path) => call(done.detailer.user, 'POST', path), restoreClock: true });
     expect((await ledger(done.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 7872], ['capture', 7872]]);
 
     // Decline

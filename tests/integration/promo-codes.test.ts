@@ -10,8 +10,8 @@ import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { createApiCaller } from '../factories/api-caller.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { usePaidBookingTestApp } from '../factories/paid-booking.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
 import { databaseKinds } from './test-app.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 const booked = new Date('2026-11-23T16:00:00Z');
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
@@ -299,12 +299,7 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
       expect(applied.statusCode, applied.body).toBe(200);
       const intent = (await api(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
       expect((await api(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).json()).toMatchObject({ status: 'requires_capture' });
-      clock.set(booking.startsAt);
-      for (const action of ['accept', 'start-route', 'start', 'complete']) {
-        if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
-        const moved = await api(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`);
-        expect(moved.statusCode, `${action}: ${moved.body}`).toBe(200);
-      }
+      await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => api(detailer.user, 'POST', path) });
       bookingOf[code] = booking.id;
     }
     await syncEarnings(t.db, clock.now());

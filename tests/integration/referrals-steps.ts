@@ -9,6 +9,7 @@ import { rewardReferrer } from '../../server/referrals/referral-rewards.ts';
 import { createBooking, createCustomer, createDetailer, registrationPayload } from '../factories/index.ts';
 import type { usePaidBookingTestApp } from '../factories/paid-booking.ts';
 import { addProofOfService } from '../factories/proof-of-service.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 type TestDetailer = Awaited<ReturnType<typeof createDetailer>>;
 type ReferralTestApp = ReturnType<typeof usePaidBookingTestApp>;
@@ -54,14 +55,7 @@ export function useReferralSteps(t: ReferralTestApp) {
 
   /** The detailer's accept, On my way, Start, proof and Complete through the API at the job's time. */
   async function complete(detailer: TestDetailer, booking: { id: number; startsAt: Date }) {
-    const before = clock.now();
-    clock.set(booking.startsAt);
-    for (const action of ['accept', 'start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
-      const response = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
-    clock.set(before);
+    await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path), restoreClock: true });
   }
 
   /** `count` of the friend's jobs in progress (4 hours apart), each with its proof, ready to Complete. */

@@ -6,7 +6,7 @@ import { fullyRefundedMessage } from '../../server/payments/payment-refunds.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { usePaidBookingTestApp } from '../factories/paid-booking.ts';
 import { databaseKinds } from './test-app.ts';
-import { addProofOfService } from '../factories/proof-of-service.ts';
+import { completeJob } from '../factories/job-day.ts';
 
 const booked = new Date('2026-11-23T16:00:00Z');
 
@@ -28,13 +28,8 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
   /** Runs a paid booking to completion (captured $78.72), at its start time: starting is allowed only near it. */
   async function completedBooking() {
     const paid = await paidBooking();
-    expect((await call(paid.detailer.user, 'POST', `/api/bookings/${paid.booking.id}/accept`)).statusCode).toBe(200);
-    clock.set(paid.booking.startsAt);
-    for (const action of ['start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(t.ctx, paid.detailer.user, paid.booking.id);
-      const response = await call(paid.detailer.user, 'POST', `/api/bookings/${paid.booking.id}/${action}`);
-      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    }
+    const { detailer, booking } = paid;
+    await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path) });
     return paid;
   }
 
@@ -58,12 +53,7 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     expect(money(await read(customer, booking.id))).toEqual({ status: 'requested', refundedCents: 0, refundableCents: 0 });
     expect((await refund(booking.id)).statusCode).toBe(409);
 
-    expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/accept`)).statusCode).toBe(200);
-    clock.set(booking.startsAt);
-    for (const action of ['start-route', 'start', 'complete']) {
-      if (action === 'complete') await addProofOfService(t.ctx, detailer.user, booking.id);
-      expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${action}`)).statusCode).toBe(200);
-    }
+    await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path) });
     const completed = { status: 'completed', refundedCents: 0, refundableCents: 7872 };
     expect(money(await read(customer, booking.id))).toEqual(completed);
     expect(money(await read(detailer.user, booking.id))).toEqual(completed);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict } from '@core/errors.ts';
+import { endedWithoutWorkStatuses, statusIn, upcomingStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import { type VisitRhythm } from '@core/domain/membership-visits.ts';
 import type { ConfirmVisitInput, MoveVisitInput, SkipVisitInput, VisitSchedule } from '@core/schemas/membership-visits.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,10 +15,8 @@ export const notBookedYetMessage = 'This visit is not booked yet: you can move i
 export const alreadySkippedMessage = 'This visit is already skipped';
 export const nothingToConfirmMessage = 'This visit has nothing to confirm';
 
-/** Bookings a skip or decline still has to cancel; any other has ended (or the job is under way). */
-const cancellable = ['requested', 'accepted'];
-/** Bookings that ended without the work: their visit no longer counts, so skipping or declining it changes nothing. */
-const endedWithoutWork = ['cancelled', 'declined', 'expired', 'abandoned'];
+// A skip or decline still has to cancel an upcoming booking; one that ended without the work no longer counts, so
+// skipping or declining its visit changes nothing; any other has taken place (or the job is under way).
 
 export const visitTookPlaceMessage = 'This visit has already taken place, so it cannot be skipped or declined';
 
@@ -25,8 +24,8 @@ export const visitTookPlaceMessage = 'This visit has already taken place, so it 
  * A visit whose job is under way or done keeps counting against the month: marked skipped or unfilled, it would give
  * its visit back and the scheduler would book another covered one in the same period.
  */
-function refuseIfTakingPlace(bookingStatus: string | null): void {
-  if (bookingStatus !== null && !cancellable.includes(bookingStatus) && !endedWithoutWork.includes(bookingStatus)) {
+function refuseIfTakingPlace(bookingStatus: BookingStatus | null): void {
+  if (bookingStatus !== null && !statusIn(upcomingStatuses, bookingStatus) && !statusIn(endedWithoutWorkStatuses, bookingStatus)) {
     throw conflict(visitTookPlaceMessage);
   }
 }
@@ -70,7 +69,7 @@ export async function skipVisit(ctx: AppContext, actor: Actor, now: Date, member
   }
   if (found.visit.status === 'skipped') throw conflict(alreadySkippedMessage);
   refuseIfTakingPlace(found.bookingStatus);
-  if (found.visit.bookingId !== null && found.bookingStatus && cancellable.includes(found.bookingStatus)) {
+  if (found.visit.bookingId !== null && found.bookingStatus && statusIn(upcomingStatuses, found.bookingStatus)) {
     await cancelBooking(ctx, actor, now, found.visit.bookingId, {});
   }
   await ctx.db.update(membershipVisits).set({ status: 'skipped', updatedAt: now }).where(eq(membershipVisits.id, found.visit.id));
@@ -88,7 +87,7 @@ export async function moveVisit(ctx: AppContext, actor: Actor, now: Date, member
     if (await isPlannedDate(ctx, membership.id, input.dueOn)) throw conflict(notBookedYetMessage);
     throw badRequest(notAVisitDateMessage, { dueOn: notAVisitDateMessage });
   }
-  if (found.visit.bookingId === null || !found.bookingStatus || !cancellable.includes(found.bookingStatus)) {
+  if (found.visit.bookingId === null || !found.bookingStatus || !statusIn(upcomingStatuses, found.bookingStatus)) {
     throw conflict('Only a booked visit can be moved');
   }
   await rescheduleBooking(ctx, actor, now, found.visit.bookingId, { date: input.date, time: input.time });
@@ -110,7 +109,7 @@ export async function confirmVisit(ctx: AppContext, actor: Actor, now: Date, mem
       .where(and(eq(membershipVisits.id, found.visit.id), eq(membershipVisits.status, 'needs_confirmation')));
     return getVisitSchedule(ctx, actor, now, membershipId);
   }
-  if (found.visit.bookingId !== null && found.bookingStatus && cancellable.includes(found.bookingStatus)) {
+  if (found.visit.bookingId !== null && found.bookingStatus && statusIn(upcomingStatuses, found.bookingStatus)) {
     await cancelBooking(ctx, actor, now, found.visit.bookingId, {});
   }
   await ctx.db.update(membershipVisits).set({ status: 'unfilled', updatedAt: now }).where(eq(membershipVisits.id, found.visit.id));

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { bookableWindows, firstVisitOn, upcomingVisitDates, type VisitRhythm as Rhythm } from '@core/domain/membership-visits.ts';
+import { endedWithoutWorkStatuses, statusIn } from '@core/domain/booking-status.ts';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { UpcomingVisit, VisitOptions, VisitRhythm, VisitRhythmInput, VisitSchedule } from '@core/schemas/membership-visits.ts';
@@ -31,9 +32,6 @@ export const detailerNotOfferingMessage = 'This detailer does not offer that ser
 export const noEveningSlotsMessage = 'No visits can be booked in the evening yet: choose morning or afternoon';
 export const chooseOwnAddressMessage = 'Choose one of your addresses';
 export const chooseOwnCarMessage = 'Choose one of your cars';
-
-/** Bookings that ended without the work: their visit shows as not filled. */
-const endedStatuses = ['cancelled', 'declined', 'expired', 'abandoned'];
 
 /** The member's own membership, not canceled; anyone else's (or none) is the same 404. */
 export async function ownMembership(db: Database, actor: Actor, membershipId: number) {
@@ -120,7 +118,7 @@ export async function getVisitSchedule(ctx: AppContext, actor: Actor, now: Date,
     .orderBy(asc(membershipVisits.dueOn));
   const visits: UpcomingVisit[] = rows.map((row) => ({
     dueOn: row.visit.dueOn,
-    status: row.bookingStatus && endedStatuses.includes(row.bookingStatus) && row.visit.status !== 'skipped' ? 'unfilled' : row.visit.status,
+    status: row.bookingStatus && statusIn(endedWithoutWorkStatuses, row.bookingStatus) && row.visit.status !== 'skipped' ? 'unfilled' : row.visit.status,
     bookingId: row.visit.bookingId,
     startsAt: row.startsAt?.toISOString() ?? null,
     detailerName: row.detailerName,

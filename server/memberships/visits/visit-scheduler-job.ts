@@ -1,3 +1,4 @@
+import { upcomingStatuses } from '@core/domain/booking-status.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { catchUp, isDueForBooking, visitBookingLeadDays, type VisitRhythm } from '@core/domain/membership-visits.ts';
@@ -58,7 +59,7 @@ export async function cancelVisitsAfterMembershipEnd(ctx: AppContext, now: Date)
     .from(membershipVisits)
     .innerJoin(memberships, eq(memberships.id, membershipVisits.membershipId))
     .innerJoin(bookings, eq(bookings.id, membershipVisits.bookingId))
-    .where(and(eq(memberships.status, 'canceled'), inArray(bookings.status, ['requested', 'accepted']), gte(bookings.startsAt, memberships.currentPeriodEnd)));
+    .where(and(eq(memberships.status, 'canceled'), inArray(bookings.status, [...upcomingStatuses]), gte(bookings.startsAt, memberships.currentPeriodEnd)));
   const cancelled = new Set(await cancelAsPlatform(ctx, now, after.map((row) => row.bookingId)));
   for (const visit of after.filter((row) => cancelled.has(row.bookingId))) {
     await ctx.db.update(membershipVisits).set({ status: 'skipped', updatedAt: now }).where(eq(membershipVisits.id, visit.visitId));

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { cardBrand, brandLabel, digitsOnly, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardErrors } from '@core/domain/card.ts';
+import { cardBrand, brandLabel, digitsOnly, formatBillingZip, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardErrors } from '@core/domain/card.ts';
 import type { TestCardInput } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -111,9 +111,9 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="94107"
-            maxLength={5}
+            maxLength={10}
             value={values.zip}
-            onChange={(e) => set('zip', digitsOnly(e.target.value).slice(0, 5))}
+            onChange={(e) => set('zip', formatBillingZip(e.target.value))}
           />
           <FieldError id={`${id}-zip-error`}>{errors.zip}</FieldError>
         </div>

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { proofStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -9,7 +9,7 @@ import { ProofEditor } from './proof-editor.tsx';
 import { ProofGallery } from './proof-gallery.tsx';
 
 /** Proof exists from the way to the car on; earlier statuses have none to show. */
-const statusesWithProof: ReadonlySet<BookingStatus> = new Set(['en_route', 'in_progress', 'completed']);
+const statusesWithProof: ReadonlySet<BookingStatus> = new Set(proofStatuses);
 
 /**
  * A booking's proof of service, for any page that shows the booking: the editor for its detailer while the job is

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
-import { bookingStatusLabel, isFinalStatus, type BookingStatus } from '@core/domain/booking-status.ts';
+import { bookingStatusLabel, isFinalStatus, mainPathStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { cn } from '@/lib/cn.ts';
 
 /** The main path of the lifecycle; side exits (declined, cancelled...) end it early. */
-const mainPath: readonly BookingStatus[] = ['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed'];
+const mainPath = mainPathStatuses;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 

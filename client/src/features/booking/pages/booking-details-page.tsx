@@ -1,4 +1,4 @@
-import { endedWithoutWorkStatuses } from '@core/domain/booking-status.ts';
+import { endedWithoutWorkStatuses, statusIn, tripStatuses } from '@core/domain/booking-status.ts';
 import { CreditCard, Route } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
@@ -47,7 +47,7 @@ export default function BookingDetailsPage() {
 function BookingDetails({ booking }: { booking: Booking }) {
   const { user } = useCurrentUser();
   const isCustomer = user?.id === booking.customerId;
-  const hasEndedWithoutWork = (endedWithoutWorkStatuses as readonly string[]).includes(booking.status);
+  const hasEndedWithoutWork = statusIn(endedWithoutWorkStatuses, booking.status);
   const actions = new Set(booking.allowedActions);
 
   return (
@@ -127,7 +127,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
 
       {isCustomer && <AddToCalendar booking={booking} />}
 
-      {isCustomer && (booking.status === 'en_route' || booking.status === 'in_progress') && (
+      {isCustomer && statusIn(tripStatuses, booking.status) && (
         <Button asChild size="lg">
           <Link href="/track-provider">
             <Navigation aria-hidden />

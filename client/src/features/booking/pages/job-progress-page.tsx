@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import type { BookingStatus } from '@core/domain/booking-status.ts';
+import { activeJobStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { BookingProof } from '@/components/proof/booking-proof.tsx';
@@ -16,7 +16,7 @@ import { JobTimeline } from '../components/job-timeline.tsx';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 
 /** Accepted and on until done: the statuses in which the detailer is going to the car, or at it. */
-const onTheJob: ReadonlySet<BookingStatus> = new Set(['accepted', 'en_route', 'in_progress']);
+const onTheJob: ReadonlySet<BookingStatus> = new Set(activeJobStatuses);
 
 /**
  * /job-progress/:id: the timeline of a booking's statuses, under the page's own heading. The detailer (or an admin)

@@ -1,7 +1,7 @@
 import { Car, Clock, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { bookingStatusLabel } from '@core/domain/booking-status.ts';
+import { bookingStatusLabel, notArrivedStatuses, statusIn } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
@@ -76,7 +76,7 @@ export function DashboardJobCard({ job, showDate = false, notice }: DashboardJob
         </Fact>
       </ul>
       {notice}
-      {(job.status === 'accepted' || job.status === 'en_route') && (
+      {statusIn(notArrivedStatuses, job.status) && (
         <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${when}`} />
       )}
       <DetailerActionButtons booking={job} className="auto-cols-fr grid-flow-col" accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`} />

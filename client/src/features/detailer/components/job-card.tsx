@@ -1,6 +1,6 @@
 import { Camera, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
-import { bookingStatusLabel } from '@core/domain/booking-status.ts';
+import { bookingStatusLabel, notArrivedStatuses, statusIn, tripStatuses } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
@@ -50,10 +50,10 @@ export function JobCard({ job }: { job: Booking }) {
           {job.notes}
         </p>
       )}
-      {(job.status === 'accepted' || job.status === 'en_route') && (
+      {statusIn(notArrivedStatuses, job.status) && (
         <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`} />
       )}
-      {(job.status === 'en_route' || job.status === 'in_progress') && (
+      {statusIn(tripStatuses, job.status) && (
         // Proof of service (photos, checklist) is taken on the job's own screen; Complete below waits for it.
         <Button asChild variant="secondary">
           <Link href={`/job-progress/${job.id}`} aria-label={`Photos and checklist: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}>

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'wouter';
 import { dateInZone } from '@core/domain/time-slots.ts';
-import { bySoonestStart } from '@core/domain/booking-status.ts';
+import { activeJobStatuses, bySoonestStart } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { JobCard } from '../components/job-card.tsx';
 
-const activeStatuses: ReadonlySet<Booking['status']> = new Set(['accepted', 'en_route', 'in_progress']);
+const activeStatuses: ReadonlySet<Booking['status']> = new Set(activeJobStatuses);
 
 /**
  * Days are the detailer's calendar days: a job's date (YYYY-MM-DD in the detailer's zone, from the server) against
