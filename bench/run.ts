@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureBundle } from './bundle-size.ts';
+import { homeJsBudgetBytes, measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
 import { buildWithoutTheApp, calibratedSlowdown, lighthouseTable, measureLighthouse, median, type PageResult } from './lighthouse.ts';
 import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
@@ -26,7 +26,8 @@ const clientDir = mkdtempSync(path.join(tmpdir(), 'glossly-bench-client-'));
 const floorDir = `${clientDir}-without-the-app`;
 try {
   const bundle = await measureBundle(rootDir, clientDir);
-  console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x)`);
+  console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x; budget ${kb(homeJsBudgetBytes)})`);
+  console.log(`  by package: ${[...bundle.byPackage].map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
 
   if (lighthouseRuns > 0) {
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
