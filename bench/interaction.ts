@@ -45,8 +45,9 @@ function nextWorkday(): { label: string; isNextMonth: boolean } {
   };
 }
 
-export async function measureInteraction(options: { clientDir: string; slowdown: number; chromePath?: string }): Promise<InteractionResult> {
-  const { url, child } = await startServer(options.clientDir);
+/** `serverUrl`: a bench server already running (bench/lighthouse-server.ts), else one is started on `clientDir`. */
+export async function measureInteraction(options: { clientDir: string; slowdown: number; chromePath?: string; serverUrl?: string }): Promise<InteractionResult> {
+  const { url, child } = options.serverUrl ? { url: options.serverUrl, child: null } : await startServer(options.clientDir);
   const browser = await chromium.launch({ executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromeFlags.filter((flag) => !flag.startsWith('--headless')) });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: url });
@@ -100,7 +101,7 @@ export async function measureInteraction(options: { clientDir: string; slowdown:
     return { slowdown: options.slowdown, steps, inp: Math.max(0, ...steps.map((s) => s.ms)) };
   } finally {
     await browser.close();
-    await stopServer(child);
+    if (child) await stopServer(child);
   }
 }
 
