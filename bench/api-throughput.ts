@@ -13,16 +13,20 @@ async function requestsPerSecond(url: string): Promise<number> {
   return result.requests.average;
 }
 
-/** GET /api/services on the real app against a bare Fastify JSON route, same process and settings. */
+/**
+ * GET /api/services on the real app against a bare Fastify route serving the same JSON (the seeded catalog, as
+ * the app answers it), same process and settings.
+ */
 export async function measureApiThroughput(kind: DatabaseKind) {
-  const bare = Fastify();
-  bare.get('/bare', () => [{ id: 1, name: 'hello' }]);
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-
   const database = await createTestDatabase(kind);
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
   await seedDatabase(app.ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const catalog: unknown = (await app.inject({ method: 'GET', url: '/api/services' })).json();
+
+  const bare = Fastify();
+  bare.get('/bare', () => catalog);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const address = (server: { server: { address: () => ReturnType<typeof bare.server.address> } }) => {
     const info = server.server.address();

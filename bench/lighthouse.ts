@@ -54,7 +54,7 @@ export const median = (values: number[]) => {
 };
 
 /** Starts bench/lighthouse-server.ts on the built client and resolves with its URL once it answers. */
-async function startServer(clientDir: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(clientDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lighthouse-server.ts')], {
     env: { ...process.env, BENCH_CLIENT_DIR: clientDir },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -77,7 +77,7 @@ async function startServer(clientDir: string): Promise<{ url: string; child: Chi
   }
 }
 
-async function stopServer(child: ChildProcess) {
+export async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
@@ -98,7 +98,7 @@ async function api<T>(base: string, method: string, route: string, cookie?: stri
 }
 
 /** Signs a seeded demo account in through the API, as the login form does; answers the Cookie header. */
-async function signIn(base: string, role: keyof typeof demoAccounts): Promise<string> {
+export async function signIn(base: string, role: keyof typeof demoAccounts): Promise<string> {
   const { response } = await api(base, 'POST', '/api/auth/login', undefined, { email: demoAccounts[role].email, password: demoPassword });
   // The session and the page-readable signed-in hint (core/domain/session-hint.ts), as one Cookie header.
   const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);

@@ -110,10 +110,13 @@ async function loadSlotContext(
     .select({ startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
     .from(availabilityRules)
     .where(and(eq(availabilityRules.detailerId, detailer.id), eq(availabilityRules.weekday, weekdayOf(date))));
-  const [dayOff] = await db
-    .select({ id: detailerDaysOff.id })
-    .from(detailerDaysOff)
-    .where(and(eq(detailerDaysOff.detailerId, detailer.id), eq(detailerDaysOff.date, date)));
+  // The detailer's travel buffer and whether the day is off, in one statement (issue 40: each one counts when
+  // every customer of a busy shop asks at once, and PGlite runs them one at a time).
+  const [day] = await db
+    .select({ travelBufferMinutes: detailers.travelBufferMinutes, dayOffId: detailerDaysOff.id })
+    .from(detailers)
+    .leftJoin(detailerDaysOff, and(eq(detailerDaysOff.detailerId, detailers.id), eq(detailerDaysOff.date, date)))
+    .where(eq(detailers.id, detailer.id));
   // The whole local day and the hours around it: long services from the day before, and the neighbours to drive from.
   const dayStart = zonedTimeToUtc(date, -neighbourMarginMinutes, detailer.timeZone);
   const dayEnd = zonedTimeToUtc(date, 24 * 60 + neighbourMarginMinutes, detailer.timeZone);
@@ -134,17 +137,16 @@ async function loadSlotContext(
     endsAt: row.endsAt,
     place: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
   }));
-  const [buffer] = await db.select({ minutes: detailers.travelBufferMinutes }).from(detailers).where(eq(detailers.id, detailer.id));
   const place = where.place ?? null;
   // A routing service is asked here, before any lock: the check under the lock reuses these answers.
   const driveSeconds = await driveSecondsFor(where.router ?? straightLineRouter, pairsAround(place, busy));
   return {
     timeZone: detailer.timeZone,
     rules,
-    dayOff: dayOff !== undefined,
+    dayOff: day?.dayOffId != null,
     busy,
     place,
-    travelBufferMinutes: buffer?.minutes ?? 0,
+    travelBufferMinutes: day?.travelBufferMinutes ?? 0,
     driveSeconds,
   };
 }

@@ -7,6 +7,7 @@ import { vehicleTypes, type VehicleType } from '@core/schemas/booking.ts';
 import { archivedServiceMessage, pausedServiceMessage } from '@core/schemas/own-service.ts';
 import type { ServiceArea } from '@core/schemas/tracking.ts';
 import type { Database } from '../db/client.ts';
+import { encodeJson, type EncodedBody } from '../http/encoded-body.ts';
 import { detailerServices, detailers, serviceCategories, serviceSurcharges, services } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
@@ -115,6 +116,11 @@ export function listServiceCategories({ db, catalogCache }: CatalogReader): Prom
 
 export function listServices({ db, catalogCache }: CatalogReader, filter: { categoryId?: number }): Promise<Service[]> {
   return catalogCache.read(`services:${filter.categoryId ?? 'all'}`, () => loadServices(db, filter));
+}
+
+/** The same list as sent: serialized, compressed and tagged once per cache fill (GET /api/services, issue 40). */
+export function listServicesEncoded(reader: CatalogReader, filter: { categoryId?: number }): Promise<EncodedBody> {
+  return reader.catalogCache.read(`services-encoded:${filter.categoryId ?? 'all'}`, async () => encodeJson(await loadServices(reader.db, filter)));
 }
 
 async function loadServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {

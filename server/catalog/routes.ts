@@ -10,9 +10,10 @@ import {
   getService,
   listDetailers,
   listServiceCategories,
-  listServices,
+  listServicesEncoded,
 } from './catalog-service.ts';
 import { serviceAreaCheckQuerySchema, serviceAreaInputSchema } from '@core/schemas/tracking.ts';
+import { sendEncodedJson } from '../http/encoded-body.ts';
 import { parse } from '../http/validate.ts';
 import { requireRole } from '../identity/access.ts';
 import { checkServiceArea, mapConfig, setServiceArea } from './service-area-service.ts';
@@ -22,7 +23,10 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   app.get('/api/service-categories', () => listServiceCategories(app.ctx));
 
-  app.get('/api/services', (request) => listServices(app.ctx, parse(servicesQuerySchema, request.query)));
+  // The catalog is most of the traffic and changes rarely: sent as encoded once, with an ETag (issue 40).
+  app.get('/api/services', async (request, reply) =>
+    sendEncodedJson(request, reply, await listServicesEncoded(app.ctx, parse(servicesQuerySchema, request.query))),
+  );
 
   app.get('/api/services/:id', (request) => getService(app.ctx.db, parse(serviceIdParamsSchema, request.params).id));
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -6,7 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
+import { acceptsEncoding, encodeBody, type EncodedBody } from './encoded-body.ts';
 import { loadFirstScreenDrawer, type DrawnScreen } from './first-screen.ts';
+
+export { acceptsEncoding };
 
 const apiNotFound = (method: string, url: string) => ({
   code: 'not_found',
@@ -33,7 +35,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 type RoutePreload = { path: string; files: string[] };
 
 /** A page anyone may be sent, encoded once: Brotli and gzip beside the plain bytes, as the build does for the static files. */
-type Page = { etag: string; plain: Buffer; br: Buffer; gzip: Buffer };
+type Page = EncodedBody;
 
 const emptyRoot = '<div id="root"></div>';
 // Who is signed in (client/src/lib/session/get-current-user.ts): the same URL and credentials, so the app's own
@@ -70,15 +72,6 @@ function withFirstScreen(html: string, firstScreen: string, { data, hydratable =
 }
 
 /**
- * A page's bytes, its ETag and both encodings. `quick`: Brotli at quality 5, for a page kept seconds rather than for
- * the life of a build (quality 11 costs the server tens of milliseconds on a large page).
- */
-function encodePage(plain: Buffer, { quick = false } = {}): Page {
-  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`;
-  const br = brotliCompressSync(plain, quick ? { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } : {});
-  return { etag, plain, br, gzip: gzipSync(plain, { level: quick ? 6 : 9 }) };
-}
-
 /** Visitor pages kept at once: past this (a flood of made-up URLs) a page is drawn and sent, not kept. */
 const visitorPagesKept = 500;
 
@@ -150,7 +143,7 @@ function routePages(clientDir: string) {
     let found = built.get(key);
     if (!found) {
       const html = htmlWith(files, { asksSession });
-      found = encodePage(Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html));
+      found = encodeBody(Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html));
       built.set(key, found);
     }
     return found;
@@ -170,22 +163,6 @@ function routePages(clientDir: string) {
     /** The page for `route` with a screen drawn for this request. */
     drawn: (route: RoutePreload, screen: DrawnScreen) => withFirstScreen(htmlWith(route.files), screen.markup, screen),
   };
-}
-
-/**
- * Whether an Accept-Encoding header takes `encoding`: its own entry decides (`br;q=0` refuses Brotli), else `*`; a
- * weight of zero refuses.
- */
-export function acceptsEncoding(header: string, encoding: string): boolean {
-  const weights = new Map(
-    header.split(',').map((entry) => {
-      const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-      const weight = parameters.find((parameter) => parameter.startsWith('q='));
-      return [name, weight === undefined ? 1 : Number(weight.slice(2))] as const;
-    }),
-  );
-  const weight = weights.get(encoding) ?? weights.get('*');
-  return weight !== undefined && weight > 0;
 }
 
 /**
@@ -245,7 +222,7 @@ export async function registerStaticClient(
       if (visitor) {
         const drawn = await visitorPage(request.url, async () => {
           const screen = await drawScreen();
-          return screen && { page: encodePage(Buffer.from(pages.drawn(route, screen)), { quick: true }), keep: screen.hydratable };
+          return screen && { page: encodeBody(Buffer.from(pages.drawn(route, screen)), { quick: true }), keep: screen.hydratable };
         });
         if (drawn) return sendPage(reply, request, drawn);
       } else {

@@ -115,10 +115,20 @@ export async function sendMessage(
   const now = ctx.clock.now();
   const access = await requireThreadAccess(ctx.db, user, conversationId);
   const body = input.body ?? '';
-  const retried = await findSent(ctx.db, conversationId, user.id, input.clientId);
-  if (retried) return { message: toApiMessage(access, retried, false), created: false };
-  if (access.relation === 'admin' && access.booking) throw forbidden('Admins read booking conversations but do not write in them');
-  if (isReadOnly(access, now)) throw conflict('This conversation is closed');
+  const refusal =
+    access.relation === 'admin' && access.booking
+      ? forbidden('Admins read booking conversations but do not write in them')
+      : isReadOnly(access, now)
+        ? conflict('This conversation is closed')
+        : null;
+  // A retry answers the message it made, even where a new one is refused now. A text send needs no look-up first:
+  // its insert does nothing on a used clientId, and that message is read after (one statement less a send on a busy
+  // thread, issue 40); a photo is looked up first so a retry does not store it again.
+  if (refusal || input.photo) {
+    const retried = await findSent(ctx.db, conversationId, user.id, input.clientId);
+    if (retried) return { message: toApiMessage(access, retried, false), created: false };
+  }
+  if (refusal) throw refusal;
 
   if (input.photo) await requireStorageLeft(ctx.db, user.id, 'photo.data');
   const photo = input.photo ? await storeMessagePhoto(storage, conversationId, input.photo) : null;

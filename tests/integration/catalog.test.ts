@@ -1,8 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceAreaVerdict } from '@core/domain/geo.ts';
 import type { Detailer } from '@core/schemas/catalog.ts';
-import { detailers } from '../../server/db/schema.ts';
+import { detailers, services } from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { createTestApp, databaseKinds, type TestApp } from './test-app.ts';
 
@@ -44,6 +45,45 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
     const services = (await get(`/api/services?categoryId=${interior.id}`)).json();
     expect(services.length).toBeGreaterThan(0);
     expect(services.every((s: { categoryId: number }) => s.categoryId === interior.id)).toBe(true);
+  });
+
+  it('tags the services list with a weak ETag: the same list answers 304 with no body, a changed one a new tag', async () => {
+    const first = await get('/api/services');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // The security headers stay on the catalog's answer.
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+
+    const again = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'if-none-match': `W/"other", ${etag}` } });
+    expect(listed.statusCode).toBe(304);
+    const stale = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'if-none-match': 'W/"other"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(first.json());
+
+    // A compressed answer carries the same list and tag.
+    const gzipped = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(etag);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(first.json());
+
+    // A changed catalog (an admin's edit clears the cache) gets a new tag, and the old one a 200 with the change.
+    const [service] = await t.db.select().from(services).orderBy(services.id).limit(1);
+    await t.db.update(services).set({ name: `${service!.name} (renamed)` }).where(eq(services.id, service!.id));
+    t.ctx.catalogCache.clear();
+    try {
+      const changed = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.json().find((s: { id: number }) => s.id === service!.id).name).toBe(`${service!.name} (renamed)`);
+    } finally {
+      await t.db.update(services).set({ name: service!.name }).where(eq(services.id, service!.id));
+      t.ctx.catalogCache.clear();
+    }
   });
 
   it('refuses an unknown or malformed category with a 400 naming the problem', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { ArrowLeft, Compass, X } from 'lucide-react';
+import { ArrowLeft, X } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
+import { TakeTourButton } from './take-tour-button.tsx';
 import { isTourCompleted, markTourCompleted } from './tour-storage.ts';
 import { tourAutoStartDelayMs, tourCardWidth, type TourStep, type TourStepPosition } from './tour-types.ts';
 
@@ -9,6 +10,8 @@ export type GuidedTourProps = {
   steps: TourStep[];
   /** Opens by itself after 1000 ms unless completed before (spec: off on the home screen). */
   autoStart?: boolean;
+  /** Open at the first step: the page loaded the tour because 'Take Tour' was tapped. */
+  startOpen?: boolean;
 };
 
 type Rect = { top: number; left: number; width: number; height: number; bottom: number };
@@ -42,8 +45,8 @@ function measure(selector: string | undefined): Rect | null {
 }
 
 /** The guided tour: a 'Take Tour' button where the page places it, then one card per step over a backdrop. */
-export function GuidedTour({ tourId, steps, autoStart = false }: GuidedTourProps) {
-  const [stepIndex, setStepIndex] = useState<number | null>(null);
+export function GuidedTour({ tourId, steps, autoStart = false, startOpen = false }: GuidedTourProps) {
+  const [stepIndex, setStepIndex] = useState<number | null>(startOpen ? 0 : null);
   const [target, setTarget] = useState<Rect | null>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const isOpen = stepIndex !== null;
@@ -84,16 +87,7 @@ export function GuidedTour({ tourId, steps, autoStart = false }: GuidedTourProps
     return () => window.removeEventListener('keydown', onKey);
   }, [isOpen, end]);
 
-  if (!step || stepIndex === null) {
-    // In the page's flow, where the page puts it: the spec's prototype floated it bottom-right, where on a phone it
-    // always covered a card (a price, a 'Book Now'); here it never covers anything at any scroll position.
-    return (
-      <Button variant="secondary" className="shrink-0 rounded-full" onClick={() => setStepIndex(0)}>
-        <Compass aria-hidden className="text-accent-600" />
-        Take Tour
-      </Button>
-    );
-  }
+  if (!step || stepIndex === null) return <TakeTourButton onClick={() => setStepIndex(0)} />;
 
   const isLast = stepIndex === steps.length - 1;
   const viewport = { width: window.innerWidth, height: window.innerHeight };

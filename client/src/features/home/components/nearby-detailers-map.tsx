@@ -1,10 +1,6 @@
-import { useState } from 'react';
-import { ChevronRight, X } from 'lucide-react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
 import { defaultCity, type Coordinates } from '@core/domain/distance.ts';
 import type { Detailer } from '@core/schemas/catalog.ts';
-import { defaultDetailerImageUrl, distanceLabel } from '@/components/catalog/catalog-format.ts';
-import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { MapView, type MapMarker } from '@/components/map/map-view.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
@@ -14,6 +10,9 @@ export interface NearbyDetailersMapProps {
   /** The customer's shared location, drawn as a dot; null while unshared. */
   you: Coordinates | null;
 }
+
+// Who a tapped pin is loads with the first tap, like the map library itself (loads="on-touch" below).
+const NearbyDetailerPreview = lazy(() => import('./nearby-detailer-preview.tsx'));
 
 /** The home screen's map: nearby detailers as pins; tapping one shows who it is with a link to their profile. */
 export function NearbyDetailersMap({ detailers, isPending, you }: NearbyDetailersMapProps) {
@@ -39,6 +38,13 @@ export function NearbyDetailersMap({ detailers, isPending, you }: NearbyDetailer
   }));
   if (you) markers.push({ id: 'you', kind: 'you', position: you, label: 'Your location' });
 
+  const caption = (
+    <p className="text-xs text-neutral-600">
+      {mapped.length === 0
+        ? 'No detailers on the map yet: see the list below.'
+        : `${mapped.length} ${mapped.length === 1 ? 'detailer' : 'detailers'} on the map. Tap a pin to see who it is.`}
+    </p>
+  );
   return (
     <div className="flex flex-col gap-2">
       <MapView
@@ -54,47 +60,11 @@ export function NearbyDetailersMap({ detailers, isPending, you }: NearbyDetailer
         className="h-44"
       />
       {selected ? (
-        <div
-          role="group"
-          aria-label="Selected detailer"
-          className="flex items-center gap-3 rounded-card bg-surface p-2 pl-3 shadow-card"
-        >
-          <img
-            src={selected.avatarUrl ?? defaultDetailerImageUrl}
-            alt=""
-            width={40}
-            height={40}
-            className="size-10 shrink-0 rounded-full bg-neutral-100 object-cover"
-          />
-          <div className="min-w-0 flex-1">
-            <Link
-              href={`/detailers/${selected.id}`}
-              className="flex min-h-6 items-center gap-1 truncate font-semibold text-neutral-900 hover:text-brand-700"
-            >
-              <span className="truncate">{selected.businessName}</span>
-              <ChevronRight aria-hidden className="size-4 shrink-0" />
-            </Link>
-            <p className="flex items-center gap-2 text-xs whitespace-nowrap text-neutral-600">
-              <StarRating value={selected.rating} count={selected.reviewCount} />
-              <span aria-hidden>·</span>
-              <span className="whitespace-nowrap">{distanceLabel(selected.distanceMiles)}</span>
-            </p>
-          </div>
-          <button
-            type="button"
-            aria-label="Close detailer preview"
-            onClick={() => setSelectedId(null)}
-            className="flex size-11 shrink-0 items-center justify-center rounded-control text-neutral-600 hover:bg-neutral-100"
-          >
-            <X aria-hidden className="size-5" />
-          </button>
-        </div>
+        <Suspense fallback={caption}>
+          <NearbyDetailerPreview selected={selected} onClose={() => setSelectedId(null)} />
+        </Suspense>
       ) : (
-        <p className="text-xs text-neutral-600">
-          {mapped.length === 0
-            ? 'No detailers on the map yet: see the list below.'
-            : `${mapped.length} ${mapped.length === 1 ? 'detailer' : 'detailers'} on the map. Tap a pin to see who it is.`}
-        </p>
+        caption
       )}
     </div>
   );
