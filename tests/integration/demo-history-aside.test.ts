@@ -25,7 +25,7 @@ describe('demo history written beside the running app (PGlite)', () => {
     return { app, clock, ...createCaller(() => app, clock) };
   };
   // Three weeks of it: what is tested is the window around the history, not the story (demo-history.test.ts).
-  const history = () => ({ now: seedNow, storage: createMemoryStorage(), config: t!.config, weeks: 3 });
+  const history = (weeks = 3) => ({ now: seedNow, storage: createMemoryStorage(), config: t!.config, weeks });
   const completedCount = async (app: TestApp) => (await app.db.select({ n: count() }).from(bookings).where(eq(bookings.status, 'completed')))[0]!.n;
 
   it('answers a request made while the history is written with the seed alone, then shows the whole history at once', async () => {
@@ -71,12 +71,15 @@ describe('demo history written beside the running app (PGlite)', () => {
       // Started at once (a query builder waits for its then), as a request would.
       written.push(app.db.insert(serviceCategories).values({ name: `Booked during window ${written.length + 1}` }).then(() => undefined));
     };
-    const result = await writeDemoHistoryAside(app.ctx, history(), { attempts: 2, onClone });
+    // Three walks of the history here (two clones, then in place): one week each.
+    const result = await writeDemoHistoryAside(app.ctx, history(1), { attempts: 2, onClone });
     await Promise.all(written);
-    expect(result).toMatchObject({ skipped: false, how: 'in place', attempts: 2, upcoming: 5 });
-    expect(result.completed).toBeGreaterThan(5);
+    expect(result).toMatchObject({ skipped: false, how: 'in place', attempts: 2 });
+    // One week's story differs from six months' (its upcoming slots may meet a past job's): some of each.
+    expect(result.completed).toBeGreaterThan(0);
+    expect(result.upcoming).toBeGreaterThan(0);
     expect(await completedCount(app)).toBe(result.completed);
     const kept = await app.db.select({ name: serviceCategories.name }).from(serviceCategories).where(like(serviceCategories.name, 'Booked during window %'));
     expect(kept.map((row) => row.name).sort()).toEqual(['Booked during window 1', 'Booked during window 2']);
-  }, 120_000);
+  }, 300_000);
 });
