@@ -9,6 +9,7 @@ import { benchPostgresUrl, notificationLatencyLines } from './notification-laten
 import { benchTrackingRounds, trackingLatencyLines } from './tracking-latency.ts';
 import { busyShopLines } from './busy-shop.ts';
 import { describeInteraction, measureInteraction } from './interaction.ts';
+import { startTimeLines } from './start-time.ts';
 
 // Figures, not pass/fail: each is one run on this machine, printed for the closing notes (bench/README.md says
 // what each one means). One heavy step at a time: the build, Lighthouse, the API load, the live events.
@@ -84,6 +85,7 @@ if (!postgresUrl) console.log('PostgreSQL figures: skipped (set BENCH_DATABASE_U
 for (const line of await notificationLatencyLines()) console.log(line);
 for (const line of await trackingLatencyLines()) console.log(line);
 for (const line of await busyShopLines()) console.log(line);
+for (const line of await startTimeLines(rootDir)) console.log(line);
 
 async function chromiumVersion(): Promise<string> {
   const { execFile } = await import('node:child_process');

@@ -1,4 +1,5 @@
-// `npm start` runs this first: it builds the client only when its inputs changed since the last successful build.
+// `npm install` (its prepare script) and `npm start` run this: it builds the client only when its inputs changed
+// since the last successful build.
 // The inputs are everything `vite build` reads: client/ and core/ (test files aside: no bundle imports them), the
 // Vite config, the TypeScript config and the lockfile. Their hash is kept in dist/client.build-stamp.json, written
 // next to dist/client after a build succeeds, with the time of the dist/client/index.html that build wrote: a build
@@ -19,7 +20,7 @@ const builtIndex = path.join('dist', 'client', 'index.html');
 /** Test files never reach the bundle, so editing one does not call for a build. */
 const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
-async function listFiles(root, directory) {
+export async function listFiles(root, directory) {
   const entries = await readdir(path.join(root, directory), { withFileTypes: true }).catch((error) => {
     if (error.code === 'ENOENT') return [];
     throw error;
@@ -36,11 +37,11 @@ async function listFiles(root, directory) {
   return files;
 }
 
-/** One SHA-256 over every input's path and content, in a stable order. */
-export async function inputsHash(root) {
+/** One SHA-256 over every input's path and content, in a stable order (the client's inputs unless told others). */
+export async function inputsHash(root, directories = inputDirectories, singleFiles = inputFiles) {
   const files = [];
-  for (const directory of inputDirectories) files.push(...(await listFiles(root, directory)));
-  for (const file of inputFiles) if (existsSync(path.join(root, file))) files.push(file);
+  for (const directory of directories) files.push(...(await listFiles(root, directory)));
+  for (const file of singleFiles) if (existsSync(path.join(root, file))) files.push(file);
   files.sort();
   const hash = createHash('sha256');
   for (const file of files) {
@@ -88,8 +89,19 @@ async function main() {
     console.log(`Client build is up to date (${decision.reason}); skipping vite build.`);
     return;
   }
+  let viteDir;
+  try {
+    viteDir = path.dirname(createRequire(import.meta.url).resolve('vite/package.json'));
+  } catch (error) {
+    // `npm install --omit=dev` has no Vite: the install goes on (prepare passes --if-vite), the client is not built.
+    if (process.argv.includes('--if-vite')) {
+      console.log('Vite is not installed (dev dependencies left out): the client is built at the first npm start.');
+      return;
+    }
+    throw error;
+  }
   console.log(`Building the client (${decision.reason})...`);
-  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const vite = path.join(viteDir, 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // The hash from before the build: an edit made during the build makes the next start build again.

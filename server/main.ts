@@ -32,19 +32,28 @@ await startupStep(
 // The database is reached while the app's code loads (seconds on a busy machine): a database that does not answer is
 // said once its own time is up, not after the loading too.
 const { openDatabase } = await import('./db/client.ts');
-const appCode = Promise.all([import('./seed/seed.ts'), import('./catalog/catalog-cache.ts'), import('./app.ts'), import('./shutdown.ts')]);
+const appCode = Promise.all([
+  import('./seed/seed.ts'),
+  import('./catalog/catalog-cache.ts'),
+  import('./app.ts'),
+  import('./shutdown.ts'),
+  import('./seed/demo-history-aside.ts'),
+]);
 appCode.catch(() => undefined); // a failure is seen where it is awaited, once the database is open
 // The seed runs before the app and its context exist (its catalog writes clear a cache nobody reads yet), after the
-// migrations and under the same lock: instances started together on one database seed it one after another.
+// migrations and under the same lock: instances started together on one database seed it one after another. On
+// PGlite the demo history waits until the app listens (below): it takes tens of seconds (decision 047).
+const historyAfterListen = config.DEMO_MODE && config.DEMO_HISTORY && !config.DATABASE_URL;
 const seed = async (db: Database) => {
   const [{ seedDatabase }, { createCatalogCache }] = await appCode;
-  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history: config.DEMO_HISTORY });
+  const history = config.DEMO_HISTORY && !historyAfterListen;
+  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history });
 };
 const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),
   config,
 );
-const [, , { buildApp }, { drainOnSignals }] = await appCode;
+const [, , { buildApp }, { drainOnSignals }, { writeDemoHistoryAside }] = await appCode;
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 // SIGTERM or SIGINT drains: running requests, job passes and deliveries finish; exit within 10 s (decision 041).
@@ -54,3 +63,11 @@ await startupStep(() => app.listen({ port: config.PORT, host: config.HOST }), co
   await app.close();
   await database.close();
 });
+
+if (historyAfterListen) {
+  // Written on a copy and swapped in at once (server/seed/demo-history-aside.ts): screens show the seed until then.
+  writeDemoHistoryAside({ db: database.db, catalogCache: app.ctx.catalogCache }, { config }).then(
+    (result) => { if (!result.skipped) app.log.info({ demoHistory: result }, 'demo history written'); },
+    (error: unknown) => app.log.error({ err: error }, 'demo history failed'),
+  );
+}

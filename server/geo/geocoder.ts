@@ -1,4 +1,3 @@
-import zipcodes from 'zipcodes';
 import { badRequest } from '@core/errors.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Config } from '../config.ts';
@@ -29,10 +28,17 @@ export type JobPlace = GeocodedPlace & { precision: PlacePrecision };
 /** The five digits of a ZIP or ZIP+4 code: both the table and the services know ZIP codes by those. */
 export const fiveDigitZip = (zip: string) => zip.trim().slice(0, 5);
 
+/**
+ * The table loads at its first look-up, not at start: its 40,000 places cost a start a second on a busy machine
+ * (decision 047).
+ */
+let zipTable: Promise<(typeof import('zipcodes'))['default']> | undefined;
+const loadZipTable = () => (zipTable ??= import('zipcodes').then((module) => module.default));
+
 /** The built-in default: the centroid of the ZIP code from the `zipcodes` table, no network. */
 export const zipTableGeocoder: Geocoder = {
   async locateZip(zip) {
-    const found = zipcodes.lookup(fiveDigitZip(zip));
+    const found = (await loadZipTable()).lookup(fiveDigitZip(zip));
     return found ? { latitude: found.latitude, longitude: found.longitude } : null;
   },
   async locateStreet() {

@@ -67,7 +67,8 @@ const detailerReviewBodies = ['Easy to find and the car was ready for us. Thank 
 
 const hour = 3_600_000;
 const day = 24 * hour;
-const weeksBack = 26;
+/** Six months: the dashboards' longest period. */
+const defaultWeeksBack = 26;
 const historyZips = [{ zip: '94105', address: '500 Howard St' }, { zip: '94103', address: '1355 Market St' }, { zip: '94107', address: '600 Townsend St' }];
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -227,7 +228,14 @@ const serviceWeight = (name: string) => {
 };
 
 /** The six months of completed jobs, oldest first: 4 to 8 a week, Fridays and Saturdays and mornings busiest. */
-function planJobs(rng: ReturnType<typeof prng>, cast: Detailer[], customers: { demo: UserRow; others: UserRow[] }, seedNow: Date, timeZone: string): Job[] {
+function planJobs(
+  rng: ReturnType<typeof prng>,
+  cast: Detailer[],
+  customers: { demo: UserRow; others: UserRow[] },
+  seedNow: Date,
+  timeZone: string,
+  weeksBack: number,
+): Job[] {
   const today = dateInZone(seedNow, timeZone);
   const taken = new Set<string>();
   const jobs: Job[] = [];
@@ -291,9 +299,26 @@ export type DemoHistoryOptions = {
   storage?: ObjectStorage;
   /** The app's configuration (the caller's: a seed never reads the environment itself); no history without one. */
   config?: Config;
+  /** Weeks of past jobs (26 by default); tests of what happens around the history pass a few. */
+  weeks?: number;
 };
 
 export type DemoHistoryResult = { skipped: boolean; completed: number; upcoming: number; ms: number };
+
+/**
+ * Whether the history is still to be written: with the test gateway only (with Stripe configured there is no demo
+ * money to invent), and once: the demo detailer's first completed job marks it done (a later start costs this look-up).
+ */
+export async function isDemoHistoryDue(db: CatalogWriter['db'], config: Pick<Config, 'PAYMENTS_GATEWAY'>): Promise<boolean> {
+  if (config.PAYMENTS_GATEWAY !== 'test') return false;
+  const [already] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(detailers, eq(detailers.id, bookings.detailerId))
+    .innerJoin(users, eq(users.id, detailers.userId))
+    .where(and(eq(users.email, demoAccounts.detailer.email), eq(bookings.status, 'completed')));
+  return already!.n === 0;
+}
 
 /** Seeds the demo's history once: skipped when the demo detailer already has a completed job (a second start). */
 export async function seedDemoHistory(seed: CatalogWriter, options: DemoHistoryOptions = {}): Promise<DemoHistoryResult> {
@@ -301,18 +326,9 @@ export async function seedDemoHistory(seed: CatalogWriter, options: DemoHistoryO
   const seedNow = options.now ?? new Date();
   const { db } = seed;
   const done = (skipped: boolean, completed = 0, upcoming = 0) => ({ skipped, completed, upcoming, ms: Math.round(performance.now() - started) });
-  // With Stripe configured there is no demo money to invent.
-  if (!options.config || options.config.PAYMENTS_GATEWAY !== 'test') return done(true);
+  if (!options.config || !(await isDemoHistoryDue(db, options.config))) return done(true);
   // The geocoder of the ZIP table only: no network during a start.
   const config = { ...options.config, GEOCODER_URL: undefined };
-  // Once: the demo detailer's first completed job marks it done (a second start costs these two look-ups).
-  const [already] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(detailers, eq(detailers.id, bookings.detailerId))
-    .innerJoin(users, eq(users.id, detailers.userId))
-    .where(and(eq(users.email, demoAccounts.detailer.email), eq(bookings.status, 'completed')));
-  if (already!.n > 0) return done(true);
   const detailerCast = await seedDetailerCast(db);
   const demoDetailer = detailerCast.find((d) => d.user.email === demoAccounts.detailer.email);
   const customers = demoDetailer && (await historyCustomers(db));
@@ -357,7 +373,8 @@ async function walkHistory(
   const [{ lastNotice }] = (await db.select({ lastNotice: max(notifications.id) }).from(notifications)) as [{ lastNotice: number | null }];
   const [{ lastDelivery }] = (await db.select({ lastDelivery: max(notificationDeliveries.id) }).from(notificationDeliveries)) as [{ lastDelivery: number | null }];
 
-  const jobs = planJobs(rng, detailerCast, customers, seedNow, cast.timeZone);
+  const weeksBack = options.weeks ?? defaultWeeksBack;
+  const jobs = planJobs(rng, detailerCast, customers, seedNow, cast.timeZone, weeksBack);
   const accountOpened = new Date(seedNow.getTime() - (weeksBack + 2) * 7 * day);
   for (const detailer of detailerCast) {
     // An account the detailer set up themselves stays.
