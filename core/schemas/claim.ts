@@ -1,20 +1,18 @@
 import { z } from 'zod';
+import { claimDescriptionMax, claimDescriptionMin, claimPhotosMax } from '../domain/after-the-job.ts';
 import { formatUsd } from '../domain/money.ts';
 import { dollarsTextSchema, idParam, idSchema, textSchema } from './common.ts';
 
 export const claimStatuses = ['open', 'resolved', 'rejected'] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 
-export const claimDescriptionMin = 10;
-export const claimDescriptionMax = 2000;
-export const claimPhotosMax = 6;
+/** What went wrong, named `field` in its messages. */
+const claimDescription = (field: string) =>
+  textSchema(field, claimDescriptionMax, { multiline: true }).min(claimDescriptionMin, `${field} must be at least ${claimDescriptionMin} characters`);
 
 /** POST /api/bookings/:id/claims: 'Report a problem', with photos the customer uploaded (POST /api/uploads). */
 export const createClaimSchema = z.object({
-  description: textSchema('description', claimDescriptionMax, { multiline: true }).min(
-    claimDescriptionMin,
-    `description must be at least ${claimDescriptionMin} characters`,
-  ),
+  description: claimDescription('description'),
   uploadIds: z
     .array(idSchema('uploadIds', 'uploadIds must hold upload ids'), { error: 'uploadIds must be a list of upload ids' })
     .max(claimPhotosMax, `uploadIds may hold at most ${claimPhotosMax} photos`)
@@ -22,6 +20,10 @@ export const createClaimSchema = z.object({
     .default([]),
 });
 export type CreateClaimInput = z.infer<typeof createClaimSchema>;
+
+/** The 'Report a problem' form: the same rules, its messages in the customer's words ("Your description ..."). */
+export const createClaimFormSchema = createClaimSchema.extend({ description: claimDescription('Your description') });
+export type CreateClaimFormInput = z.input<typeof createClaimFormSchema>;
 
 /** The note the customer reads with the decision; `required` is what an empty one says. */
 const claimNote = (required = 'note is required') => textSchema('note', 1000, { multiline: true, required }).min(1, required);
