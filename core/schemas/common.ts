@@ -100,3 +100,13 @@ export const dollarsTextSchema = (invalid: string) =>
     context.addIssue({ code: 'custom', message: invalid });
     return z.NEVER;
   });
+
+/**
+ * A number typed into a form, times `scale` (100 for dollars to cents or percent to basis points) and rounded, then
+ * checked by `field`, the request schema's own rule; empty or not a number is missing.
+ */
+export const numberTextSchema = <Field extends z.ZodType<number, number>>(field: Field, scale = 1) =>
+  z
+    .string()
+    .transform((text) => (text.trim() === '' ? Number.NaN : scale === 1 ? Number(text) : Math.round(Number(text) * scale)))
+    .pipe(field);
