@@ -5,6 +5,11 @@ const hour = 3_600_000;
 /** A tip may be added, and a problem reported, for this long after completion. */
 export const tipWindowHours = 48;
 export const claimWindowHours = 48;
+
+/** A reported problem: its description's length and how many photos it carries. */
+export const claimDescriptionMin = 10;
+export const claimDescriptionMax = 2000;
+export const claimPhotosMax = 6;
 /** Both sides may review for this long; then the reviews written are published and no more are taken. */
 export const reviewWindowDays = 14;
 /** An author may edit their review for this long after writing it. */

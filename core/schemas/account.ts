@@ -93,5 +93,9 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/** The 'Delete account' form: the password, required; an account without one types the word instead. */
+export const deleteAccountPasswordFormSchema = deleteAccountSchema.pick({ password: true }).extend({ password: currentPasswordSchema });
+export const deleteAccountWordFormSchema = deleteAccountSchema.pick({ confirmation: true });
+
 /** POST /api/account/email/confirm answers this. */
 export type EmailChangeAnswer = { message: string; email: string };

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { idParam, idSchema, textSchema } from './common.ts';
+import { claimDescriptionMax, claimDescriptionMin, claimPhotosMax } from '../domain/after-the-job.ts';
+import { formatUsd } from '../domain/money.ts';
+import { dollarsTextSchema, idParam, idSchema, textSchema } from './common.ts';
 
 export const claimStatuses = ['open', 'resolved', 'rejected'] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 
-export const claimDescriptionMin = 10;
-export const claimDescriptionMax = 2000;
-export const claimPhotosMax = 6;
+/** What went wrong, named `field` in its messages. */
+const claimDescription = (field: string) =>
+  textSchema(field, claimDescriptionMax, { multiline: true }).min(claimDescriptionMin, `${field} must be at least ${claimDescriptionMin} characters`);
 
 /** POST /api/bookings/:id/claims: 'Report a problem', with photos the customer uploaded (POST /api/uploads). */
 export const createClaimSchema = z.object({
-  description: textSchema('description', claimDescriptionMax, { multiline: true }).min(
-    claimDescriptionMin,
-    `description must be at least ${claimDescriptionMin} characters`,
-  ),
+  description: claimDescription('description'),
   uploadIds: z
     .array(idSchema('uploadIds', 'uploadIds must hold upload ids'), { error: 'uploadIds must be a list of upload ids' })
     .max(claimPhotosMax, `uploadIds may hold at most ${claimPhotosMax} photos`)
@@ -21,6 +20,13 @@ export const createClaimSchema = z.object({
     .default([]),
 });
 export type CreateClaimInput = z.infer<typeof createClaimSchema>;
+
+/** The 'Report a problem' form: the same rules, its messages in the customer's words ("Your description ..."). */
+export const createClaimFormSchema = createClaimSchema.extend({ description: claimDescription('Your description') });
+export type CreateClaimFormInput = z.input<typeof createClaimFormSchema>;
+
+/** The note the customer reads with the decision; `required` is what an empty one says. */
+const claimNote = (required = 'note is required') => textSchema('note', 1000, { multiline: true, required }).min(1, required);
 
 /** POST /api/admin/claims/:id/resolve: a refund through the booking's refund path (none when left out). */
 export const resolveClaimSchema = z.object({
@@ -30,13 +36,36 @@ export const resolveClaimSchema = z.object({
     .min(1, 'refundCents must be at least 1 cent')
     .max(100_000_000, 'refundCents is too large')
     .optional(),
-  note: textSchema('note', 1000, { multiline: true }).min(1, 'note is required'),
+  note: claimNote(),
 });
 export type ResolveClaimInput = z.infer<typeof resolveClaimSchema>;
 
 /** POST /api/admin/claims/:id/reject */
-export const rejectClaimSchema = z.object({ note: textSchema('note', 1000, { multiline: true }).min(1, 'note is required') });
+export const rejectClaimSchema = z.object({ note: claimNote() });
 export type RejectClaimInput = z.infer<typeof rejectClaimSchema>;
+
+const formNote = claimNote('Write a note for the customer.');
+
+/**
+ * The admin's 'Resolve' form: the refund typed in dollars (empty or $0.00 for none, at most what is left to refund)
+ * and the note, sent as the API's body.
+ */
+export const resolveClaimFormSchema = (refundableCents: number) =>
+  z
+    .object({
+      amount: z
+        .string()
+        .transform((text) => (text.trim() === '' ? '0' : text))
+        .pipe(dollarsTextSchema('Enter an amount in dollars, such as 20.00, or leave it empty for no refund.'))
+        .refine((cents) => cents <= refundableCents, `At most ${formatUsd(refundableCents)} can be refunded.`),
+      note: formNote,
+    })
+    .transform(({ amount, note }) => (amount > 0 ? { refundCents: amount, note } : { note }))
+    .pipe(resolveClaimSchema);
+export type ResolveClaimFormInput = z.input<ReturnType<typeof resolveClaimFormSchema>>;
+
+/** The admin's 'Reject' form: the note alone (the amount field is not shown). */
+export const rejectClaimFormSchema = z.object({ amount: z.string(), note: formNote }).transform(({ note }) => ({ note })).pipe(rejectClaimSchema);
 
 export const claimIdParamsSchema = z.object({ id: idParam('Claim id') });
 

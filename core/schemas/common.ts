@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idDigits, maxId } from '../domain/ids.ts';
+import { parseDollars } from '../domain/money.ts';
 import { isCalendarDate } from '../domain/time-slots.ts';
 
 // The shared building blocks of every request contract: ids, text and dates are bounded here once, so that no
@@ -87,3 +88,25 @@ export const dateSchema = (field: string) =>
     .min(1, `${field} is required`)
     .refine(isCalendarDate, { message: `${field} must be a real date written YYYY-MM-DD`, abort: true })
     .refine((value) => value >= minDate && value <= maxDate, `${field} must be between ${minDate} and ${maxDate}`);
+
+/**
+ * A form's amount typed in dollars and cents ("20", "$1,020.50") as whole cents, `invalid` when it is not one. A form
+ * schema pipes it into its request schema's cents.
+ */
+export const dollarsTextSchema = (invalid: string) =>
+  z.string().transform((text, context) => {
+    const cents = parseDollars(text);
+    if (cents !== null) return cents;
+    context.addIssue({ code: 'custom', message: invalid });
+    return z.NEVER;
+  });
+
+/**
+ * A number typed into a form, times `scale` (100 for dollars to cents or percent to basis points) and rounded, then
+ * checked by `field`, the request schema's own rule; empty or not a number is missing.
+ */
+export const numberTextSchema = <Field extends z.ZodType<number, number>>(field: Field, scale = 1) =>
+  z
+    .string()
+    .transform((text) => (text.trim() === '' ? Number.NaN : scale === 1 ? Number(text) : Math.round(Number(text) * scale)))
+    .pipe(field);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idSchema, textSchema } from './common.ts';
+import { idParam, idSchema, numberTextSchema, textSchema } from './common.ts';
 import { gatewayKinds, testCardSchema } from './payments.ts';
 
 /** Membership plans, subscribing and My Subscription (issue 18, decision 022). Amounts in cents. */
@@ -37,6 +37,15 @@ export const planInputSchema = z.object({
   status: z.enum(planStatuses, { error: 'Status must be active or retired' }).default('active'),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
+
+/** The admin's plan form: the same fields, amounts typed in dollars and the discount in percent. */
+export const planFormSchema = planInputSchema.extend({
+  monthlyPriceCents: numberTextSchema(planInputSchema.shape.monthlyPriceCents, 100),
+  includedVisitsPerMonth: numberTextSchema(planInputSchema.shape.includedVisitsPerMonth),
+  discountBasisPoints: numberTextSchema(planInputSchema.shape.discountBasisPoints, 100),
+  coveredPriceLimitCents: numberTextSchema(planInputSchema.shape.coveredPriceLimitCents, 100),
+});
+export type PlanFormInput = z.input<typeof planFormSchema>;
 
 export const planIdParamsSchema = z.object({ id: idParam('Plan id') });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { billingZipPattern, cardMessages, cvcPattern } from '../domain/card.ts';
 import { zipMessage, zipPattern } from '../domain/places.ts';
-import { idParam, idSchema, textSchema } from './common.ts';
+import { formatUsd } from '../domain/money.ts';
+import { dollarsTextSchema, idParam, idSchema, textSchema } from './common.ts';
 
 export const gatewayKinds = ['test', 'stripe'] as const;
 export type GatewayKind = (typeof gatewayKinds)[number];
@@ -130,6 +131,19 @@ export const refundBookingSchema = z.object({
     .optional(),
 });
 export type RefundBookingInput = z.infer<typeof refundBookingSchema>;
+
+/** The admin's refund form: dollars typed, above $0.00 and at most what is left to refund, sent as the API's cents. */
+export const refundFormSchema = (refundableCents: number) =>
+  z
+    .object({
+      amount: dollarsTextSchema('Enter an amount in dollars, such as 20.00.')
+        .refine((cents) => cents > 0, 'Enter an amount above $0.00.')
+        .refine((cents) => cents <= refundableCents, `At most ${formatUsd(refundableCents)} can be refunded.`),
+    })
+    .transform(({ amount }) => ({ amountCents: amount }))
+    .pipe(refundBookingSchema.required());
+export type RefundFormInput = z.input<ReturnType<typeof refundFormSchema>>;
+export type RefundForm = z.output<ReturnType<typeof refundFormSchema>>;
 
 export const refundResponseSchema = z.object({
   bookingId: z.number().int(),

@@ -170,6 +170,9 @@ export const bookingIdParamsSchema = z.object({ id: idParam('Booking') });
 
 /** POST /api/bookings/:id/promo-code. */
 export const applyPromoCodeSchema = z.object({ code: promoCodeTextSchema });
+
+/** The payment step's 'Promo code' field: the same rule; an empty field asks for a code. */
+export const promoCodeFieldSchema = applyPromoCodeSchema.extend({ code: z.string().trim().min(1, 'Enter a promo code').pipe(promoCodeTextSchema) });
 export type ApplyPromoCodeInput = z.infer<typeof applyPromoCodeSchema>;
 
 export const promoCodeStatuses = ['active', 'paused', 'scheduled', 'expired', 'used_up'] as const;

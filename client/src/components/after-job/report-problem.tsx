@@ -1,20 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { CircleAlert, Trash2 } from 'lucide-react';
-import { claimWindowHours, isWithinHours } from '@core/domain/after-the-job.ts';
+import { claimDescriptionMax, claimDescriptionMin, claimPhotosMax, claimWindowHours, isWithinHours } from '@core/domain/after-the-job.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import { claimDescriptionMax, claimPhotosMax, createClaimSchema, type Claim } from '@core/schemas/claim.ts';
+import type { Claim, CreateClaimFormInput, CreateClaimInput } from '@core/schemas/claim.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import type { Upload } from '@/components/upload/api/upload-image.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCreateClaim } from './api/create-claim.ts';
 import { useBookingClaims } from './api/get-booking-claims.ts';
+
+const resolver = schemaResolver<CreateClaimFormInput, CreateClaimInput>(() => import('@core/schemas/claim.ts').then((schemas) => schemas.createClaimFormSchema));
 
 const claimLooks: Record<Claim['status'], { label: string; variant: BadgeVariant }> = {
   open: { label: 'Under review', variant: 'warning' },
@@ -64,36 +69,32 @@ function ReportProblemDialog({ bookingId }: { bookingId: number }) {
   const id = useId();
   const create = useCreateClaim();
   const [isOpen, setIsOpen] = useState(false);
-  const [description, setDescription] = useState('');
   const [photos, setPhotos] = useState<Upload[]>([]);
   // A fresh picker after each photo: the one just used keeps showing its preview otherwise.
   const [pickerKey, setPickerKey] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // The photos are added beside the form, each uploaded at once; the report sends their ids.
+  const form = useForm<CreateClaimFormInput, unknown, CreateClaimInput>({ resolver, defaultValues: { description: '' } });
+  const description = useWatch({ control: form.control, name: 'description' });
+  const { errors } = form.formState;
 
   function changeOpen(open: boolean) {
     if (create.isPending) return;
     if (open) {
-      setDescription('');
+      form.reset({ description: '' });
       setPhotos([]);
-      setError(null);
     }
     setIsOpen(open);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { description, uploadIds: photos.map((photo) => photo.id) };
-    const parsed = createClaimSchema.safeParse(input);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message.replace(/^description/, 'Your description'));
-    setError(null);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await create.mutateAsync({ bookingId, ...parsed.data });
+      await create.mutateAsync({ bookingId, ...input, uploadIds: photos.map((photo) => photo.id) });
       setIsOpen(false);
       toast({ title: 'Problem reported', description: "We'll look into it and let you know." });
     } catch (failure) {
-      setError(errorMessage(failure, 'Your report was not sent. Please try again.'));
+      form.setError('root', { message: errorMessage(failure, 'Your report was not sent. Please try again.') });
     }
-  }
+  });
 
   return (
     <Dialog open={isOpen} onOpenChange={changeOpen}>
@@ -111,16 +112,18 @@ function ReportProblemDialog({ bookingId }: { bookingId: number }) {
             <Label htmlFor={`${id}-description`}>What went wrong?</Label>
             <Textarea
               id={`${id}-description`}
-              value={description}
               maxLength={claimDescriptionMax}
-              onChange={(event) => setDescription(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={`${id}-count ${id}-description-error`}
               disabled={create.isPending}
+              {...form.register('description')}
             />
             <p id={`${id}-count`} className="text-xs text-neutral-600">
-              At least 10 characters ({description.trim().length}/{claimDescriptionMax})
+              At least {claimDescriptionMin} characters ({description.trim().length}/{claimDescriptionMax})
             </p>
+            <FieldError id={`${id}-description-error`} role="alert">
+              {errors.description?.message}
+            </FieldError>
           </div>
           {photos.length > 0 && (
             <ul className="grid grid-cols-3 gap-2" aria-label="Photos added">
@@ -151,11 +154,9 @@ function ReportProblemDialog({ bookingId }: { bookingId: number }) {
               }}
             />
           )}
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-danger-700">
-              {error}
-            </p>
-          )}
+          <FieldError id={`${id}-error`} role="alert">
+            {errors.root?.message}
+          </FieldError>
           <div className="grid gap-3 sm:grid-cols-2">
             <Button type="button" variant="secondary" onClick={() => changeOpen(false)} disabled={create.isPending}>
               Cancel

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { cardBrand, brandLabel, digitsOnly, formatBillingZip, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardErrors } from '@core/domain/card.ts';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { cardBrand, brandLabel, digitsOnly, formatBillingZip, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardInput } from '@core/domain/card.ts';
 import type { TestCardInput } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -27,33 +28,54 @@ type Props = {
   notice?: string;
 };
 
+/**
+ * The card's one rule, core/domain/card's validateCard (Luhn, expiry, CVC, ZIP), as the form's resolver: the typed
+ * fields in, the gateway's card out. The server checks the same card with testCardSchema.
+ */
+const cardResolver: Resolver<CardInput, unknown, TestCardInput> = (values) => {
+  const problems = Object.entries(validateCard(values, new Date()));
+  if (problems.length > 0) {
+    const errors: FieldErrors<CardInput> = Object.fromEntries(problems.map(([name, message]) => [name, { type: 'card', message }]));
+    return { values: {} as Record<string, never>, errors };
+  }
+  const expiry = parseExpiry(values.expiry)!;
+  return {
+    values: { number: digitsOnly(values.number), expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), zip: values.zip.trim() },
+    errors: {},
+  };
+};
+
 /** The built-in gateway's card fields: checkout pays with it, /payment-methods saves with it. */
 export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit, children, notice }: Props) {
   const id = useId();
-  const [values, setValues] = useState({ number: '', expiry: '', cvc: '', zip: '' });
-  const [errors, setErrors] = useState<CardErrors>({});
+  // A field's message goes as soon as it is typed in again; the card is checked again on the next submit.
+  const form = useForm<CardInput, unknown, TestCardInput>({
+    resolver: cardResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { number: '', expiry: '', cvc: '', zip: '' },
+  });
+  const { errors } = form.formState;
+  const number = useWatch({ control: form.control, name: 'number' });
+  const brand = cardBrand(number);
 
-  const set = (field: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
+  const handle = form.handleSubmit(onSubmit);
   const submit = (event: FormEvent) => {
+    if (!notice) return handle(event);
     event.preventDefault();
-    if (notice) return;
-    const found = validateCard(values, new Date());
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const expiry = parseExpiry(values.expiry)!;
-    onSubmit({ number: digitsOnly(values.number), expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), zip: values.zip.trim() });
   };
 
-  const brand = cardBrand(values.number);
-  const field = (name: keyof typeof values) => ({
+  // Each field formats what is typed (4242 4242..., 12 / 34, digits only) and drops its message.
+  const field = (name: keyof CardInput, format: (value: string) => string) => ({
     id: `${id}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     disabled: isProcessing,
+    ...form.register(name, {
+      onChange: (event: { target: { value: string } }) => {
+        form.setValue(name, format(event.target.value));
+        form.clearErrors(name);
+      },
+    }),
   });
 
   return (
@@ -62,12 +84,10 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
         <Label htmlFor={`${id}-number`}>Card number</Label>
         <div className="relative">
           <Input
-            {...field('number')}
+            {...field('number', formatCardNumber)}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            value={values.number}
-            onChange={(e) => set('number', formatCardNumber(e.target.value))}
             className="pr-28"
           />
           {brand !== 'unknown' && (
@@ -76,46 +96,40 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
             </span>
           )}
         </div>
-        <FieldError id={`${id}-number-error`}>{errors.number}</FieldError>
+        <FieldError id={`${id}-number-error`}>{errors.number?.message}</FieldError>
       </div>
       <div className="grid grid-cols-3 gap-3">
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-expiry`}>Expiry</Label>
           <Input
-            {...field('expiry')}
+            {...field('expiry', formatExpiry)}
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
-            value={values.expiry}
-            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
           />
-          <FieldError id={`${id}-expiry-error`}>{errors.expiry}</FieldError>
+          <FieldError id={`${id}-expiry-error`}>{errors.expiry?.message}</FieldError>
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-cvc`}>CVC</Label>
           <Input
-            {...field('cvc')}
+            {...field('cvc', (value) => digitsOnly(value).slice(0, 4))}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
             maxLength={4}
-            value={values.cvc}
-            onChange={(e) => set('cvc', digitsOnly(e.target.value).slice(0, 4))}
           />
-          <FieldError id={`${id}-cvc-error`}>{errors.cvc}</FieldError>
+          <FieldError id={`${id}-cvc-error`}>{errors.cvc?.message}</FieldError>
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-zip`}>ZIP</Label>
           <Input
-            {...field('zip')}
+            {...field('zip', formatBillingZip)}
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="94107"
             maxLength={10}
-            value={values.zip}
-            onChange={(e) => set('zip', formatBillingZip(e.target.value))}
           />
-          <FieldError id={`${id}-zip-error`}>{errors.zip}</FieldError>
+          <FieldError id={`${id}-zip-error`}>{errors.zip?.message}</FieldError>
         </div>
       </div>
       {cardError && (

@@ -1,12 +1,17 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { TicketPercent, X } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
+import type { ApplyPromoCodeInput } from '@core/schemas/promo-codes.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
+
+const resolver = schemaResolver<ApplyPromoCodeInput>(() => import('@core/schemas/promo-codes.ts').then((schemas) => schemas.promoCodeFieldSchema));
 import { useApplyPromoCode, useRemovePromoCode } from './api/apply-promo-code.ts';
 
 export interface PromoCodeFieldProps {
@@ -26,8 +31,9 @@ export interface PromoCodeFieldProps {
  */
 export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCents, disabled }: PromoCodeFieldProps) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The code's rules load with the first code tried, not with checkout (zod is heavy to start: lib/schema-resolver.ts).
+  const form = useForm<ApplyPromoCodeInput>({ resolver, reValidateMode: 'onSubmit', defaultValues: { code: '' } });
+  const error = form.formState.errors.code?.message;
   const apply = useApplyPromoCode();
   const remove = useRemovePromoCode();
 
@@ -59,48 +65,29 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCen
     );
   }
 
-  // The code's rules load with the first code tried, not with checkout (zod is heavy to start: lib/schema-resolver.ts).
-  async function submit() {
-    const { promoCodeFormatMessage, promoCodeTextSchema } = await import('@core/schemas/promo-codes.ts');
-    const parsed = promoCodeTextSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(code.trim() === '' ? 'Enter a promo code' : promoCodeFormatMessage);
-      return;
-    }
-    setError(null);
-    apply.mutate(
-      { bookingId, code: parsed.data },
-      {
-        onSuccess: (booking) => {
-          setCode('');
-          // The server's totals before and after, as they are: a code that replaces a member's discount saves only
-          // the difference between the two (issue 36: 'You save' was the code's discount alone).
-          const was = totalCents === null || totalCents === booking.totalCents ? '' : ` (was ${formatUsd(totalCents)})`;
-          toast({ title: 'Promo code applied', description: `Your total is now ${formatUsd(booking.totalCents)}${was}.` });
-        },
-        onError: (failure) => setError(errorMessage(failure, 'We could not apply this code. Please try again.')),
+  const submit = form.handleSubmit((input) =>
+    apply.mutateAsync({ bookingId, code: input.code }).then(
+      (booking) => {
+        form.reset({ code: '' });
+        // The server's totals before and after, as they are: a code that replaces a member's discount saves only
+        // the difference between the two (issue 36: 'You save' was the code's discount alone).
+        const was = totalCents === null || totalCents === booking.totalCents ? '' : ` (was ${formatUsd(totalCents)})`;
+        toast({ title: 'Promo code applied', description: `Your total is now ${formatUsd(booking.totalCents)}${was}.` });
       },
-    );
-  }
+      (failure: unknown) => form.setError('code', { message: errorMessage(failure, 'We could not apply this code. Please try again.') }),
+    ),
+  );
 
   return (
     <form
       noValidate
       className="grid gap-1.5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
     >
       <Label htmlFor={`${id}-code`}>Promo code</Label>
       <div className="flex gap-2">
         <Input
           id={`${id}-code`}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -109,6 +96,7 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCen
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-error`}
           disabled={disabled}
+          {...form.register('code', { onChange: () => form.clearErrors('code') })}
         />
         <Button type="submit" variant="secondary" disabled={disabled || apply.isPending}>
           {apply.isPending ? 'Applying…' : 'Apply'}

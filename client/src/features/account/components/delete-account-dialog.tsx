@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { AlertDialog } from 'radix-ui';
 import { Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { accountMessages, deleteConfirmationWord } from '@core/domain/account.ts';
+import type { DeleteAccountInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { AccountField } from './account-field.tsx';
@@ -14,47 +17,42 @@ import { AccountField } from './account-field.tsx';
  * 'Delete account': an alert dialog that spells out what goes and what stays, then asks for the password (an account
  * without one, signed up with Google, is asked to type DELETE when the server says so).
  */
+const passwordResolver = schemaResolver<DeleteAccountInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountPasswordFormSchema));
+const wordResolver = schemaResolver<DeleteAccountInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountWordFormSchema));
+const emptyForm = { password: '', confirmation: '' };
+
 export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boolean; className?: string }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [needsWord, setNeedsWord] = useState(false);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DeleteAccountInput>({ resolver: needsWord ? wordResolver : passwordResolver, defaultValues: emptyForm });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = needsWord ? errors.confirmation?.message : errors.password?.message;
+  const failure = errors.root?.message;
   const remove = useDeleteAccount();
   const [, navigate] = useLocation();
 
   const reset = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setPassword('');
-      setConfirmation('');
-      setFieldError(undefined);
-      setFailure(null);
-    }
+    if (!next) form.reset(emptyForm);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFieldError(undefined);
-    setFailure(null);
-    if (!needsWord && password === '') return setFieldError('Required');
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await remove.mutateAsync(needsWord ? { confirmation } : { password });
+      await remove.mutateAsync(needsWord ? { confirmation: input.confirmation } : { password: input.password });
       toast({ title: 'Your account has been deleted', description: 'Thank you for using Glossly.' });
       navigate('/', { replace: true });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields?.confirmation) {
         setNeedsWord(true);
-        if (needsWord) setFieldError(fields.confirmation);
+        if (needsWord) form.setError('confirmation', { message: fields.confirmation });
       } else if (fields?.password) {
-        setFieldError(fields.password);
+        form.setError('password', { message: fields.password });
       } else {
-        setFailure(errorMessage(error, 'We could not delete your account. Please try again.'));
+        form.setError('root', { message: errorMessage(error, 'We could not delete your account. Please try again.') });
       }
     }
-  };
+  });
 
   return (
     <AlertDialog.Root open={open} onOpenChange={reset}>
@@ -96,18 +94,16 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
                 autoComplete="off"
                 autoCapitalize="characters"
                 hint="Your account signs in with Google and has no password."
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
                 error={fieldError}
+                {...form.register('confirmation')}
               />
             ) : (
               <AccountField
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
                 error={fieldError}
+                {...form.register('password')}
               />
             )}
             {failure && (
@@ -129,8 +125,8 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
                   Keep my account
                 </Button>
               </AlertDialog.Cancel>
-              <Button type="submit" variant="destructive" size="lg" disabled={remove.isPending}>
-                {remove.isPending ? 'Deleting...' : 'Delete my account'}
+              <Button type="submit" variant="destructive" size="lg" disabled={isSubmitting}>
+                {isSubmitting ? 'Deleting...' : 'Delete my account'}
               </Button>
             </div>
           </form>

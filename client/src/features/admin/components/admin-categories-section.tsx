@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Eye, EyeOff, FolderOpen, Pencil } from 'lucide-react';
-import { adminCategoryInputSchema, type AdminCategory } from '@core/schemas/admin-catalog.ts';
+import { adminCategoryInputSchema, type AdminCategory, type AdminCategoryInput } from '@core/schemas/admin-catalog.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -12,14 +13,25 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangeAdminCategory, type CategoryChange } from '../api/change-admin-category.ts';
 import { useAdminCategories } from '../api/get-admin-categories.ts';
 
-/** The form's check of a name, with the API's own schema and message. */
-function nameProblem(name: string): string | null {
-  const parsed = adminCategoryInputSchema.safeParse({ name });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name');
+// The API's own schema and messages. /admin/services builds zod while rendering anyway (the service dialog's schema).
+const resolver = schemaResolver<AdminCategoryInput>(() => Promise.resolve(adminCategoryInputSchema));
+
+/**
+ * A category's name field: checked with the API's schema, sent trimmed by `send`; what the server refuses shows under
+ * the field.
+ */
+function useCategoryNameForm(name: string, send: (input: AdminCategoryInput, form: UseFormReturn<AdminCategoryInput>) => Promise<unknown>, failure: string) {
+  const form = useForm<AdminCategoryInput>({ resolver, defaultValues: { name } });
+  const submit = form.handleSubmit((input) =>
+    send(input, form).catch((error: unknown) => form.setError('name', { message: errorMessage(error, failure) })),
+  );
+  const { errors, isSubmitting } = form.formState;
+  return { form, submit, problem: errors.name?.message, isSubmitting };
 }
 
 const serviceCount = (n: number) => (n === 1 ? '1 service' : `${n} services`);
@@ -130,25 +142,15 @@ export function AdminCategoriesSection() {
 
 function NewCategoryForm() {
   const change = useChangeAdminCategory();
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = nameProblem(name);
-    setProblem(found);
-    if (found) return;
-    change.mutate(
-      { kind: 'create', input: { name: name.trim() } },
-      {
-        onSuccess: () => {
-          toast({ title: `${name.trim()} added` });
-          setName('');
-        },
-        onError: (error) => setProblem(errorMessage(error, "Couldn't add the category.")),
-      },
-    );
-  }
+  const { form, submit, problem, isSubmitting } = useCategoryNameForm(
+    '',
+    (input, form) =>
+      change.mutateAsync({ kind: 'create', input }).then(() => {
+        toast({ title: `${input.name} added` });
+        form.reset({ name: '' });
+      }),
+    "Couldn't add the category.",
+  );
 
   return (
     <Card className="p-4">
@@ -157,14 +159,13 @@ function NewCategoryForm() {
         <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
           <Input
             id="admin-new-category"
-            value={name}
             placeholder="e.g. Headlights"
             aria-invalid={problem ? true : undefined}
             aria-describedby="admin-new-category-error"
-            onChange={(event) => setName(event.target.value)}
+            {...form.register('name')}
           />
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Adding...' : 'Add category'}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Adding...' : 'Add category'}
           </Button>
         </div>
         <FieldError id="admin-new-category-error">{problem}</FieldError>
@@ -183,25 +184,15 @@ function RenameCategoryDialog({ category, onClose }: { category: AdminCategory |
 
 function RenameForm({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
   const change = useChangeAdminCategory();
-  const [name, setName] = useState(category.name);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = nameProblem(name);
-    setProblem(found);
-    if (found) return;
-    change.mutate(
-      { kind: 'update', categoryId: category.id, input: { name: name.trim() } },
-      {
-        onSuccess: () => {
-          toast({ title: 'Category renamed' });
-          onClose();
-        },
-        onError: (error) => setProblem(errorMessage(error, "Couldn't rename the category.")),
-      },
-    );
-  }
+  const { form, submit, problem, isSubmitting } = useCategoryNameForm(
+    category.name,
+    (input) =>
+      change.mutateAsync({ kind: 'update', categoryId: category.id, input }).then(() => {
+        toast({ title: 'Category renamed' });
+        onClose();
+      }),
+    "Couldn't rename the category.",
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
@@ -211,10 +202,9 @@ function RenameForm({ category, onClose }: { category: AdminCategory; onClose: (
         <Label htmlFor="admin-rename-category">Name</Label>
         <Input
           id="admin-rename-category"
-          value={name}
           aria-invalid={problem ? true : undefined}
           aria-describedby="admin-rename-category-error"
-          onChange={(event) => setName(event.target.value)}
+          {...form.register('name')}
         />
         <FieldError id="admin-rename-category-error">{problem}</FieldError>
       </div>
@@ -222,8 +212,8 @@ function RenameForm({ category, onClose }: { category: AdminCategory; onClose: (
         <Button type="button" variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Save name'}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save name'}
         </Button>
       </div>
     </form>

@@ -1,16 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatUsd } from '@core/domain/money.ts';
-import { rejectClaimSchema, resolveClaimSchema, type AdminClaim } from '@core/schemas/claim.ts';
+import type { AdminClaim, ResolveClaimFormInput, ResolveClaimInput } from '@core/schemas/claim.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRejectClaim } from '../api/reject-claim.ts';
 import { useResolveClaim } from '../api/resolve-claim.ts';
-import { parseDollars } from './refund-booking-dialog.tsx';
 
 const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
@@ -23,46 +25,37 @@ export function ClaimDecisionDialog({ claim, decision }: { claim: AdminClaim; de
   const reject = useRejectClaim();
   const isPending = resolve.isPending || reject.isPending;
   const [isOpen, setIsOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
   const isResolve = decision === 'resolve';
+  const resolver = useMemo(
+    () =>
+      schemaResolver<ResolveClaimFormInput, ResolveClaimInput>(() =>
+        import('@core/schemas/claim.ts').then((schemas) => (isResolve ? schemas.resolveClaimFormSchema(claim.refundableCents) : schemas.rejectClaimFormSchema)),
+      ),
+    [isResolve, claim.refundableCents],
+  );
+  const form = useForm<ResolveClaimFormInput, unknown, ResolveClaimInput>({ resolver, defaultValues: { amount: '', note: '' } });
+  const { errors } = form.formState;
 
   function changeOpen(open: boolean) {
     if (isPending) return;
-    if (open) {
-      setAmount(claim.refundableCents > 0 ? dollarsText(claim.refundableCents) : '');
-      setNote('');
-      setError(null);
-    }
+    if (open) form.reset({ amount: isResolve && claim.refundableCents > 0 ? dollarsText(claim.refundableCents) : '', note: '' });
     setIsOpen(open);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    let refundCents: number | undefined;
-    if (isResolve && amount.trim() !== '') {
-      const cents = parseDollars(amount);
-      if (cents === null) return setError('Enter an amount in dollars, such as 20.00, or leave it empty for no refund.');
-      if (cents > claim.refundableCents) return setError(`At most ${formatUsd(claim.refundableCents)} can be refunded.`);
-      refundCents = cents > 0 ? cents : undefined;
-    }
-    const parsed = isResolve ? resolveClaimSchema.safeParse({ refundCents, note }) : rejectClaimSchema.safeParse({ note });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message.replace(/^note is required$/, 'Write a note for the customer.'));
-    setError(null);
+  const submit = form.handleSubmit(async ({ refundCents, note }) => {
     try {
-      if (isResolve) await resolve.mutateAsync({ claimId: claim.id, refundCents, note: parsed.data.note });
-      else await reject.mutateAsync({ claimId: claim.id, note: parsed.data.note });
+      if (isResolve) await resolve.mutateAsync({ claimId: claim.id, refundCents, note });
+      else await reject.mutateAsync({ claimId: claim.id, note });
       setIsOpen(false);
       toast({
         title: isResolve ? 'Claim resolved' : 'Claim rejected',
         description: refundCents ? `${formatUsd(refundCents)} goes back to ${claim.customerName}.` : `${claim.customerName} has been told.`,
       });
     } catch (failure) {
-      setError(errorMessage(failure, 'That did not go through. Please try again.'));
+      form.setError('root', { message: errorMessage(failure, 'That did not go through. Please try again.') });
     }
-  }
+  });
 
   return (
     <Dialog open={isOpen} onOpenChange={changeOpen}>
@@ -85,28 +78,37 @@ export function ClaimDecisionDialog({ claim, decision }: { claim: AdminClaim; de
                 id={`${id}-amount`}
                 inputMode="decimal"
                 autoComplete="off"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  setError(null);
-                }}
-                aria-describedby={`${id}-hint`}
+                aria-invalid={errors.amount ? true : undefined}
+                aria-describedby={`${id}-hint ${id}-amount-error`}
                 disabled={isPending}
+                {...form.register('amount', { onChange: () => form.clearErrors('root') })}
               />
               <p id={`${id}-hint`} className="text-sm text-neutral-600">
                 At most {formatUsd(claim.refundableCents)} is left to refund. Leave it empty to resolve without money.
               </p>
+              <FieldError id={`${id}-amount-error`} role="alert">
+                {errors.amount?.message}
+              </FieldError>
             </div>
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-note`}>Note to the customer</Label>
-            <Textarea id={`${id}-note`} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} disabled={isPending} rows={3} />
+            <Textarea
+              id={`${id}-note`}
+              maxLength={1000}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={`${id}-note-error`}
+              disabled={isPending}
+              rows={3}
+              {...form.register('note', { onChange: () => form.clearErrors('root') })}
+            />
+            <FieldError id={`${id}-note-error`} role="alert">
+              {errors.note?.message}
+            </FieldError>
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-danger-700">
-              {error}
-            </p>
-          )}
+          <FieldError id={`${id}-error`} role="alert">
+            {errors.root?.message}
+          </FieldError>
           <div className="grid gap-3 sm:grid-cols-2">
             <Button type="button" variant="secondary" onClick={() => changeOpen(false)} disabled={isPending}>
               Cancel

@@ -1,21 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Booking } from '@core/schemas/booking.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import type { RefundForm, RefundFormInput } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRefundBooking } from '../api/refund-booking.ts';
-
-/** "20", "20.5", "$1,020.00" -> cents; null when it is not an amount of dollars and cents. */
-export function parseDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
 
 const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
@@ -27,41 +22,36 @@ const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 export function RefundBookingDialog({ booking }: { booking: Booking }) {
   const refund = useRefundBooking();
   const [isOpen, setIsOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
   const leftCents = booking.refundableCents;
   const capturedCents = booking.refundedCents + booking.refundableCents;
+  const resolver = useMemo(
+    () => schemaResolver<RefundFormInput, RefundForm>(() => import('@core/schemas/payments.ts').then((schemas) => schemas.refundFormSchema(leftCents))),
+    [leftCents],
+  );
+  const form = useForm<RefundFormInput, unknown, RefundForm>({ resolver, defaultValues: { amount: dollarsText(leftCents) } });
+  const error = form.formState.errors.amount?.message;
 
   function changeOpen(open: boolean) {
     if (refund.isPending) return;
-    if (open) {
-      setAmount(dollarsText(leftCents));
-      setError(null);
-    }
+    if (open) form.reset({ amount: dollarsText(leftCents) });
     setIsOpen(open);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const cents = parseDollars(amount);
-    if (cents === null) return setError('Enter an amount in dollars, such as 20.00.');
-    if (cents <= 0) return setError('Enter an amount above $0.00.');
-    if (cents > leftCents) return setError(`At most ${formatUsd(leftCents)} can be refunded.`);
-    setError(null);
+  const submit = form.handleSubmit(async ({ amountCents }) => {
     try {
-      const result = await refund.mutateAsync({ bookingId: booking.id, amountCents: cents });
+      const result = await refund.mutateAsync({ bookingId: booking.id, amountCents });
       setIsOpen(false);
       toast({
         title: 'Refund issued',
         description: `${formatUsd(result.refundedCents)} goes back to ${booking.customerName} for booking #${booking.id}.`,
       });
     } catch (failure) {
-      setError(errorMessage(failure, 'The refund did not go through. Please try again.'));
+      form.setError('amount', { message: errorMessage(failure, 'The refund did not go through. Please try again.') });
     }
-  }
+  });
 
   return (
     <Dialog open={isOpen} onOpenChange={changeOpen}>
@@ -83,11 +73,10 @@ export function RefundBookingDialog({ booking }: { booking: Booking }) {
               id={fieldId}
               inputMode="decimal"
               autoComplete="off"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${hintId} ${errorId}` : hintId}
               disabled={refund.isPending}
+              {...form.register('amount')}
             />
             <p id={hintId} className="text-sm text-neutral-600">
               At most {formatUsd(leftCents)} can be refunded

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { CloudRain, Trash2 } from 'lucide-react';
-import { setForecastSchema, weatherConditions, type ForecastList, type WeatherCondition } from '@core/schemas/weather.ts';
+import { weatherConditions, type WeatherCondition } from '@core/domain/weather.ts';
+import type { ForecastList, SetForecastInput } from '@core/schemas/weather.ts';
 import { DebugQueryState } from '@/components/debug/debug-query-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -11,6 +12,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { addDays, formatLongDate, toIsoDate } from '@/lib/calendar-dates.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useClearForecast, useRunWeatherCheck, useSetForecast, useTestWeather } from '../api/test-weather.ts';
 import { fieldGridClassName } from '@/components/ui/field-grid.ts';
@@ -48,34 +50,28 @@ export default function TestWeatherNotificationsPage() {
   );
 }
 
-type Fields = { zip: string; date: string; condition: WeatherCondition; precipitationChance: string };
 const ids = { zip: 'weather-zip', date: 'weather-date', condition: 'weather-condition', chance: 'weather-chance' };
+
+const resolver = schemaResolver<SetForecastInput>(() => import('@core/schemas/weather.ts').then((schemas) => schemas.setForecastSchema));
 
 function ForecastForm() {
   const save = useSetForecast();
-  const [fields, setFields] = useState<Fields>({ zip: '', date: addDays(toIsoDate(new Date()), 1), condition: 'rain', precipitationChance: '80' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const change = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  const { register, handleSubmit, setError, formState } = useForm<SetForecastInput>({
+    resolver,
+    defaultValues: { zip: '', date: addDays(toIsoDate(new Date()), 1), condition: 'rain', precipitationChance: 80 },
+  });
+  const { errors } = formState;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const chance = fields.precipitationChance.trim() === '' ? Number.NaN : Number(fields.precipitationChance);
-    const parsed = setForecastSchema.safeParse({ ...fields, precipitationChance: Number.isNaN(chance) ? undefined : chance });
-    if (!parsed.success) {
-      const found: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Fields] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Weather set', description: `${conditionLabels[parsed.data.condition]} on ${formatLongDate(parsed.data.date)} in ${parsed.data.zip}` }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<keyof Fields, string>>);
-        else toast({ title: "Couldn't set the weather", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const submit = handleSubmit((forecast) =>
+    save.mutateAsync(forecast).then(
+      () => toast({ title: 'Weather set', description: `${conditionLabels[forecast.condition]} on ${formatLongDate(forecast.date)} in ${forecast.zip}` }),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.fields) {
+          for (const [name, message] of Object.entries(error.fields)) setError(name as keyof SetForecastInput, { message });
+        } else toast({ title: "Couldn't set the weather", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
-    });
-  }
+    ),
+  );
 
   const describedBy = (id: string) => `${id}-error`;
   return (
@@ -87,17 +83,17 @@ function ForecastForm() {
         <div className={fieldGridClassName}>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.zip}>ZIP code</Label>
-            <Input id={ids.zip} inputMode="numeric" autoComplete="off" maxLength={5} value={fields.zip} onChange={change('zip')} aria-invalid={errors.zip ? true : undefined} aria-describedby={describedBy(ids.zip)} />
-            <FieldError id={describedBy(ids.zip)}>{errors.zip}</FieldError>
+            <Input id={ids.zip} inputMode="numeric" autoComplete="off" maxLength={5} aria-invalid={errors.zip ? true : undefined} aria-describedby={describedBy(ids.zip)} {...register('zip')} />
+            <FieldError id={describedBy(ids.zip)}>{errors.zip?.message}</FieldError>
           </div>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.date}>Day</Label>
-            <Input id={ids.date} type="date" value={fields.date} onChange={change('date')} aria-invalid={errors.date ? true : undefined} aria-describedby={describedBy(ids.date)} />
-            <FieldError id={describedBy(ids.date)}>{errors.date}</FieldError>
+            <Input id={ids.date} type="date" aria-invalid={errors.date ? true : undefined} aria-describedby={describedBy(ids.date)} {...register('date')} />
+            <FieldError id={describedBy(ids.date)}>{errors.date?.message}</FieldError>
           </div>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.condition}>Condition</Label>
-            <select id={ids.condition} className={cn(fieldClasses, 'h-11')} value={fields.condition} onChange={change('condition')}>
+            <select id={ids.condition} className={cn(fieldClasses, 'h-11')} {...register('condition')}>
               {weatherConditions.map((condition) => (
                 <option key={condition} value={condition}>
                   {conditionLabels[condition]}
@@ -107,12 +103,22 @@ function ForecastForm() {
           </div>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.chance}>Chance (%)</Label>
-            <Input id={ids.chance} type="number" inputMode="numeric" min={0} max={100} step={1} value={fields.precipitationChance} onChange={change('precipitationChance')} aria-invalid={errors.precipitationChance ? true : undefined} aria-describedby={describedBy(ids.chance)} />
-            <FieldError id={describedBy(ids.chance)}>{errors.precipitationChance}</FieldError>
+            <Input
+              id={ids.chance}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              aria-invalid={errors.precipitationChance ? true : undefined}
+              aria-describedby={describedBy(ids.chance)}
+              {...register('precipitationChance', { valueAsNumber: true })}
+            />
+            <FieldError id={describedBy(ids.chance)}>{errors.precipitationChance?.message}</FieldError>
           </div>
         </div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Set weather'}
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving...' : 'Set weather'}
         </Button>
       </form>
     </Card>
