@@ -40,3 +40,11 @@ export const portfolioConsentQuestion = (detailerName: string) =>
   `May ${detailerName} show the before and after photos of this job on their profile?`;
 
 export const verifiedJobLabel = 'Verified job';
+
+/** 'Dec 31, 2026' from 'YYYY-MM-DD': a badge's expiry as the page says it. */
+export function dayLabel(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** 'Full Detail · March 2026': what a portfolio pair's 'Verified job' mark says about it. */
+export const verifiedJobDetail = (serviceName: string, month: string) => `${serviceName} · ${monthLabel(month)}`;
