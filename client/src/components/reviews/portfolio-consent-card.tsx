@@ -24,7 +24,7 @@ export function PortfolioConsentCard({ bookingId }: { bookingId: number }) {
     });
 
   return (
-    <Card className="grid gap-3 p-4" aria-labelledby="portfolio-consent">
+    <Card role="group" className="grid gap-3 p-4" aria-labelledby="portfolio-consent">
       <h2 id="portfolio-consent" className="text-base font-semibold text-neutral-900">
         {allowed === null || isChanging ? portfolioConsentQuestion(detailerName) : 'Your photos'}
       </h2>

@@ -54,7 +54,7 @@ function DocumentReview({ document }: { document: DetailerDocument }) {
     });
 
   return (
-    <Card className="grid gap-3 p-4" aria-label={title}>
+    <Card role="group" className="grid gap-3 p-4" aria-label={title}>
       <div className="grid gap-0.5">
         <h2 className="font-semibold text-neutral-900">{title}</h2>
         <p className="text-sm text-neutral-600">Expires {dayLabel(document.expiresOn)}</p>

@@ -95,6 +95,8 @@ function PortfolioContent({ portfolio }: { portfolio: DetailerPortfolio }) {
 }
 
 function PhotoChoice({ photos, chosen, onChoose, label }: { photos: Photo[]; chosen: number | null; onChoose: (id: number) => void; label: string }) {
+  // One photo is no choice.
+  if (photos.length < 2) return null;
   return (
     <div role="radiogroup" aria-label={label} className="flex gap-2 overflow-x-auto">
       {photos.map((photo, index) => (
@@ -127,18 +129,20 @@ function PublishJob({ job }: { job: Job }) {
   const title = `${job.serviceName} · ${monthLabel(job.month)}`;
 
   return (
-    <Card className="grid gap-3 p-4" aria-label={title}>
+    <Card role="group" className="grid gap-3 p-4" aria-label={title}>
       <h3 className="font-semibold text-neutral-900">{title}</h3>
       {!before || !after ? (
         <p className="text-sm text-neutral-600">This job needs a before and an after photo to show.</p>
       ) : (
         <>
           <div className="grid gap-2">
+            <p className="text-sm font-medium text-neutral-900">Before · drag over what must not show</p>
             <PhotoChoice photos={befores} chosen={beforeId} onChoose={(id) => { setBeforeId(id); setBeforeBlur(null); }} label="Before photo" />
             <BlurPicker src={before.url} label="Before photo" region={beforeBlur} onChange={setBeforeBlur} />
             {beforeBlur && <Button variant="ghost" size="sm" onClick={() => setBeforeBlur(null)}>Clear blur on before</Button>}
           </div>
           <div className="grid gap-2">
+            <p className="text-sm font-medium text-neutral-900">After · drag over what must not show</p>
             <PhotoChoice photos={afters} chosen={afterId} onChoose={(id) => { setAfterId(id); setAfterBlur(null); }} label="After photo" />
             <BlurPicker src={after.url} label="After photo" region={afterBlur} onChange={setAfterBlur} />
             {afterBlur && <Button variant="ghost" size="sm" onClick={() => setAfterBlur(null)}>Clear blur on after</Button>}
