@@ -55,6 +55,7 @@ import { startNotificationDeliveryJob } from './notifications/notification-deliv
 import { trackingRoutes } from './tracking/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { proofRoutes } from './proof/routes.ts';
+import { trustRoutes } from './trust/routes.ts';
 import { startUploadCleanupJob } from './uploads/upload-cleanup-job.ts';
 import { addressRoutes } from './garage/address-routes.ts';
 import { vehicleRoutes } from './garage/vehicle-routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp({ config, database, clientDir, clock = systemCloc
   await app.register(marketingRoutes);
   await app.register(smartBookingRoutes);
   await app.register(calendarRoutes);
+  await app.register(trustRoutes);
   app.get('/api/health', () => ({ ok: true }));
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each

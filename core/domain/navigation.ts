@@ -64,8 +64,11 @@ const exactTitles: Readonly<Record<string, string>> = {
   '/admin/services': 'Services',
   '/admin/bookings': 'Bookings',
   '/admin/messages': 'Messages',
+  '/admin/documents': 'Documents',
   '/admin/settings': 'Settings',
   '/detailer/marketing': 'Marketing',
+  '/detailer/documents': 'Badges',
+  '/detailer/portfolio': 'Portfolio',
   '/smart-booking': 'Smart Book',
   '/subscribe': 'Subscribe',
 };

@@ -15,3 +15,4 @@ export * from './schema/memberships.ts';
 export * from './schema/marketing.ts';
 export * from './schema/smart-booking.ts';
 export * from './schema/calendar.ts';
+export * from './schema/trust.ts';

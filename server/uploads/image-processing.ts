@@ -67,3 +67,38 @@ export async function encodeWebp(
     throw new ImageError('unreadable');
   }
 }
+
+/** A region to hide, in fractions of the image's width and height. */
+export type ImageRegion = { x: number; y: number; width: number; height: number };
+
+/**
+ * The image with `region` made unreadable (a plate, a face, a house number): the region is pixelated to blocks of
+ * about a twentieth of its size and then blurred, so nothing in it can be read back. Answers a lossless PNG; the
+ * upload pipeline re-encodes it.
+ */
+export async function hideRegion(bytes: Buffer, region: ImageRegion): Promise<Buffer> {
+  const { width, height } = await uprightSize(bytes);
+  const left = Math.min(width - 1, Math.floor(region.x * width));
+  const top = Math.min(height - 1, Math.floor(region.y * height));
+  const areaWidth = Math.max(1, Math.min(width - left, Math.ceil(region.width * width)));
+  const areaHeight = Math.max(1, Math.min(height - top, Math.ceil(region.height * height)));
+  try {
+    const upright = await decoder(bytes).rotate().png().toBuffer();
+    // Blurred before it is shrunk, so fine detail (letters, a checkerboard) averages out instead of aliasing.
+    const blockSize = Math.max(1, Math.min(areaWidth, areaHeight) / 20);
+    const blocks = await sharp(upright)
+      .extract({ left, top, width: areaWidth, height: areaHeight })
+      .blur(Math.max(2, blockSize))
+      .resize({ width: Math.max(1, Math.round(areaWidth / 20)), height: Math.max(1, Math.round(areaHeight / 20)), fit: 'fill' })
+      .png()
+      .toBuffer();
+    const patch = await sharp(blocks)
+      .resize({ width: areaWidth, height: areaHeight, fit: 'fill', kernel: 'nearest' })
+      .blur(Math.max(1, blockSize / 2))
+      .png()
+      .toBuffer();
+    return await sharp(upright).composite([{ input: patch, left, top }]).png().toBuffer();
+  } catch {
+    throw new ImageError('unreadable');
+  }
+}

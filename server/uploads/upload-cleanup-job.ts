@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { bookingPhotos, claimPhotos, detailers, services, uploads, users, vehicles } from '../db/schema.ts';
+import { bookingPhotos, claimPhotos, detailerDocuments, detailers, portfolioPhotos, services, uploads, users, vehicles } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { removeQueuedObjects } from '../storage/object-removals.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
@@ -26,6 +26,8 @@ const referenced = sql`(
   or exists (select 1 from ${detailers} where ${detailers.logoUploadId} = ${uploads.id})
   or exists (select 1 from ${bookingPhotos} where ${bookingPhotos.uploadId} = ${uploads.id})
   or exists (select 1 from ${claimPhotos} where ${claimPhotos.uploadId} = ${uploads.id})
+  or exists (select 1 from ${detailerDocuments} where ${detailerDocuments.uploadId} = ${uploads.id})
+  or exists (select 1 from ${portfolioPhotos} where ${portfolioPhotos.beforeUploadId} = ${uploads.id} or ${portfolioPhotos.afterUploadId} = ${uploads.id})
 )`;
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { AppError, badRequest, notFound } from '@core/errors.ts';
 import { storedUploadWidths, uploadMaxBytes, type Upload } from '@core/schemas/upload.ts';
 import type { Database } from '../db/client.ts';
-import { bookingPhotos, bookings, detailers, reviews, services, uploads, users, vehicles } from '../db/schema.ts';
+import { bookingPhotos, bookings, detailers, portfolioConsents, portfolioPhotos, reviews, services, uploads, users, vehicles } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { requireStorageLeft, reserveStorage } from '../storage/storage-quota.ts';
@@ -104,14 +104,22 @@ async function isVisibleThroughUse(db: Database, userId: number, uploadId: numbe
 
 /**
  * Whether anyone, signed in or not, may see an upload: a service's photo and a business's logo (the catalog is
- * public), and the after photos of a job whose customer review is published and not hidden (they show with the
- * review on the detailer's public page). Nothing else is public.
+ * public), a portfolio copy while its job's customer agrees (decision 050), and the after photos of a job whose
+ * customer review is published and not hidden (they show with the review on the detailer's public page) unless the
+ * detailer blurred part of it for the portfolio. Nothing else is public.
  */
 async function isPublic(db: Database, uploadId: number): Promise<boolean> {
   const [asService] = await db.select({ id: services.id }).from(services).where(eq(services.imageUploadId, uploadId)).limit(1);
   if (asService) return true;
   const [asLogo] = await db.select({ id: detailers.id }).from(detailers).where(eq(detailers.logoUploadId, uploadId)).limit(1);
   if (asLogo) return true;
+  const [inPortfolio] = await db
+    .select({ id: portfolioPhotos.id })
+    .from(portfolioPhotos)
+    .innerJoin(portfolioConsents, and(eq(portfolioConsents.bookingId, portfolioPhotos.bookingId), eq(portfolioConsents.allowed, true)))
+    .where(or(eq(portfolioPhotos.beforeUploadId, uploadId), eq(portfolioPhotos.afterUploadId, uploadId)))
+    .limit(1);
+  if (inPortfolio) return true;
   const [withReview] = await db
     .select({ id: bookingPhotos.id })
     .from(bookingPhotos)
@@ -123,6 +131,7 @@ async function isPublic(db: Database, uploadId: number): Promise<boolean> {
         eq(reviews.authorRole, 'customer'),
         isNotNull(reviews.publishedAt),
         isNull(reviews.hiddenAt),
+        sql`not exists (select 1 from ${portfolioPhotos} where ${portfolioPhotos.afterPhotoId} = ${bookingPhotos.id} and ${portfolioPhotos.afterBlurred})`,
       ),
     )
     .limit(1);
@@ -166,4 +175,11 @@ export async function requireOwnUpload(db: Database, userId: number, uploadId: n
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.ownerUserId, userId)));
   if (!row) throw badRequest('Upload the image first: this upload is not yours', { [field]: 'not an upload of yours' });
+}
+
+/** The largest stored version of an upload, for a copy made from it (a portfolio photo); null when gone. */
+export async function readLargestVersion(db: Database, storage: ObjectStorage, uploadId: number): Promise<Buffer | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  if (!row) return null;
+  return storage.get(uploadObjectKey(row.storageKey, Math.max(...row.widths)));
 }

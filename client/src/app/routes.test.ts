@@ -24,7 +24,7 @@ describe('route table', () => {
 
   it('guards admin pages for admins only', () => {
     const adminRoutes = routeDefinitions.filter((r) => r.path.startsWith('/admin'));
-    expect(adminRoutes.length).toBe(17);
+    expect(adminRoutes.length).toBe(18);
     for (const route of adminRoutes) expect(route.roles, route.path).toEqual(['admin']);
   });
 });

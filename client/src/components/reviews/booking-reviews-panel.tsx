@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/lib/toast.ts';
 import { useBookingReviews } from './api/get-booking-reviews.ts';
 import { useCreateReview } from './api/create-review.ts';
+import { PortfolioConsentCard } from './portfolio-consent-card.tsx';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { formatReviewDeadline } from './review-format.ts';
@@ -121,6 +122,7 @@ function PanelContent({ bookingId, data, detailerName, customerName }: BookingRe
           </ReviewCard>
         </div>
       )}
+      {side === 'customer' && mine && <PortfolioConsentCard bookingId={bookingId} />}
       {theirs && <ReviewCard review={theirs} title={`${theirs.authorName}'s review of you`} />}
       {!canReview && !mine && (
         <Card className="grid gap-1 p-4">

@@ -37,6 +37,8 @@ const accountLinks: Record<Role, ReadonlyArray<{ href: string; label: string }>>
     { href: '/detailer/bookings', label: 'Your jobs' },
     { href: '/detailer/services', label: 'My services' },
     { href: '/detailer/availability', label: 'Availability and service area' },
+    { href: '/detailer/portfolio', label: 'Portfolio' },
+    { href: '/detailer/documents', label: 'Badges' },
     { href: '/business', label: 'Earnings and payouts' },
     { href: '/notification-settings', label: 'Notification settings' },
   ],

@@ -25,6 +25,7 @@ describe('AdminMenu', () => {
       ['Services', '/admin/services'],
       ['Bookings', '/admin/bookings'],
       ['Messages', '/admin/messages'],
+      ['Documents', '/admin/documents'],
       ['Notifications', '/admin/notifications'],
       ['Marketing', '/admin/marketing'],
       ['Plans', '/admin/subscription-plans'],

@@ -9,6 +9,7 @@ export const adminMenuItems = [
   { label: 'Services', href: '/admin/services' },
   { label: 'Bookings', href: '/admin/bookings' },
   { label: 'Messages', href: '/admin/messages' },
+  { label: 'Documents', href: '/admin/documents' },
   { label: 'Notifications', href: '/admin/notifications' },
   { label: 'Marketing', href: '/admin/marketing' },
   { label: 'Plans', href: '/admin/subscription-plans' },

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { DetailerPortfolio, DetailerTrustFacts } from '../components/detailer-trust.tsx';
 import { parseRouteId } from '@core/domain/ids.ts';
 
 /** /detailers/:id: a detailer's profile with the services they offer, each one step from booking. */
@@ -90,6 +91,7 @@ export default function DetailerPage() {
           </ul>
         )}
         {d.description && <p className="text-sm leading-6 text-neutral-700">{d.description}</p>}
+        <DetailerTrustFacts detailerId={d.id} />
         <Button asChild variant="accent" size="lg" className="mt-2 w-full">
           <Link href={`/booking/${d.id}`}>Book Now</Link>
         </Button>
@@ -124,6 +126,8 @@ export default function DetailerPage() {
           </ul>
         )}
       </section>
+
+      <DetailerPortfolio detailerId={d.id} />
 
       <DetailerReviewsSection detailerId={d.id} rating={d.rating} reviewCount={d.reviewCount} />
     </article>
