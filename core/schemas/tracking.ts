@@ -34,6 +34,12 @@ export const serviceAreaInputSchema = z.object({
     .max(100, serviceRadiusMessage),
 });
 export type ServiceAreaInput = z.infer<typeof serviceAreaInputSchema>;
+/** The detailer's service area form: the radius is typed as text (empty is no number, which the API schema refuses). */
+export const serviceAreaFormSchema = z
+  .object({ zip: z.string(), radiusMiles: z.string() })
+  .transform((form) => ({ zip: form.zip, radiusMiles: form.radiusMiles.trim() === '' ? Number.NaN : Number(form.radiusMiles) }))
+  .pipe(serviceAreaInputSchema);
+export type ServiceAreaFormValues = z.input<typeof serviceAreaFormSchema>;
 
 /** GET /api/service-area/check?detailerId=&zip= */
 export const serviceAreaCheckQuerySchema = z.object({ detailerId: idParam('detailerId'), zip: zipCode });
