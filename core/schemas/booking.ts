@@ -223,6 +223,7 @@ export type WeeklyAvailability = { rules: AvailabilityRule[]; daysOff: string[];
 export const putWeeklyAvailabilitySchema = z.object({ rules: z.array(availabilityRuleSchema).max(50) });
 
 export const dayOffSchema = z.object({ date: bookingDateSchema });
+export type DayOffInput = z.infer<typeof dayOffSchema>;
 
 /** GET /api/bookings/recent-detailers: one of the customer's recent detailers, from their newest completed booking with them. */
 export const recentDetailerSchema = z.object({

@@ -70,6 +70,33 @@ export const audienceInputSchema = z.object({
 });
 export type AudienceInput = z.infer<typeof audienceInputSchema>;
 
+/** The audience form's rule fields, each typed as text (a select's value too); an empty one is no rule. */
+export const audienceRuleFields = [
+  'role', 'city', 'zip', 'radiusMiles', 'lastBookingAfter', 'lastBookingBefore',
+  'minBookings', 'maxBookings', 'hasMembership', 'vehicleType', 'signedUpFrom', 'signedUpTo',
+] as const;
+export type AudienceRuleField = (typeof audienceRuleFields)[number];
+const numberRules = new Set<AudienceRuleField>(['radiusMiles', 'minBookings', 'maxBookings']);
+
+/** The form's text as rules: numbers stay numbers the schema refuses when they are not ones; 'yes'/'no' is a boolean. */
+export const audienceRulesFormSchema = z
+  .object(Object.fromEntries(audienceRuleFields.map((field) => [field, z.string()])) as Record<AudienceRuleField, z.ZodString>)
+  .transform((form) => {
+    const rules: Record<string, unknown> = {};
+    for (const field of audienceRuleFields) {
+      const text = form[field].trim();
+      if (text === '') continue;
+      rules[field] = field === 'hasMembership' ? text === 'yes' : numberRules.has(field) ? Number(text) : text;
+    }
+    return rules;
+  })
+  .pipe(audienceRulesSchema);
+export type AudienceRulesFormValues = z.input<typeof audienceRulesFormSchema>;
+
+/** The admin's audience form: the API's name rule and the rules typed as text. */
+export const audienceFormSchema = z.object({ name: audienceInputSchema.shape.name, rules: audienceRulesFormSchema });
+export type AudienceFormValues = z.input<typeof audienceFormSchema>;
+
 /** One member of the sample: enough to recognise the segment, not a mailing list. */
 export type AudienceMember = { name: string; email: string; city: string | null };
 export type AudiencePreview = { count: number; sample: AudienceMember[] };

@@ -34,10 +34,19 @@ export const serviceAreaInputSchema = z.object({
     .max(100, serviceRadiusMessage),
 });
 export type ServiceAreaInput = z.infer<typeof serviceAreaInputSchema>;
+/** The detailer's service area form: the radius is typed as text (empty is no number, which the API schema refuses). */
+export const serviceAreaFormSchema = z
+  .object({ zip: z.string(), radiusMiles: z.string() })
+  .transform((form) => ({ zip: form.zip, radiusMiles: form.radiusMiles.trim() === '' ? Number.NaN : Number(form.radiusMiles) }))
+  .pipe(serviceAreaInputSchema);
+export type ServiceAreaFormValues = z.input<typeof serviceAreaFormSchema>;
 
 /** GET /api/service-area/check?detailerId=&zip= */
 export const serviceAreaCheckQuerySchema = z.object({ detailerId: idParam('detailerId'), zip: zipCode });
 export type ServiceAreaCheckQuery = z.infer<typeof serviceAreaCheckQuerySchema>;
+/** The demo's 'Does a detailer come to you?' form: its ZIP code field (the detailer is the select the map also sets). */
+export const serviceAreaCheckFormSchema = serviceAreaCheckQuerySchema.pick({ zip: true });
+export type ServiceAreaCheckForm = z.infer<typeof serviceAreaCheckFormSchema>;
 
 export const serviceAreaCheckSchema = z.object({
   /** True when the detailer comes there (also when they set no base: then they take any address). */

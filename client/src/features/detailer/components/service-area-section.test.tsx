@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { jsonResponse } from '../../../../../tests/factories/booking-response.ts';
 import { renderAtPath, stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
-import { ServiceAreaSection, radiusMessage, serviceAreaErrors } from './service-area-section.tsx';
+import { serviceAreaFormSchema } from '@core/schemas/tracking.ts';
+import { ServiceAreaSection, radiusMessage } from './service-area-section.tsx';
 
 let puts: unknown[];
 let putReply: { status: number; body: unknown };
@@ -33,11 +34,16 @@ const renderSection = () =>
     </>,
   );
 
-describe('serviceAreaErrors', () => {
+const formErrors = (zip: string, radiusMiles: string) => {
+  const parsed = serviceAreaFormSchema.safeParse({ zip, radiusMiles });
+  return Object.fromEntries((parsed.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+};
+
+describe('serviceAreaFormSchema', () => {
   it('wants a US ZIP code and a whole radius of 1 to 100 miles', () => {
-    expect(serviceAreaErrors('94105', '25')).toEqual({});
-    expect(serviceAreaErrors('9410', '25').zip).toBe('Enter a 5-digit ZIP code (or ZIP+4)');
-    for (const radius of ['0', '101', '2.5', '', 'ten']) expect(serviceAreaErrors('94105', radius).radiusMiles).toBe(radiusMessage);
+    expect(serviceAreaFormSchema.parse({ zip: ' 94105 ', radiusMiles: '25' })).toEqual({ zip: '94105', radiusMiles: 25 });
+    expect(formErrors('9410', '25').zip).toBe('Enter a 5-digit ZIP code (or ZIP+4)');
+    for (const radius of ['0', '101', '2.5', '', 'ten']) expect(formErrors('94105', radius).radiusMiles).toBe(radiusMessage);
   });
 });
 
@@ -60,9 +66,10 @@ describe('ServiceAreaSection', () => {
     fireEvent.change(zip, { target: { value: 'abc' } });
     fireEvent.change(screen.getByLabelText('Radius (miles)'), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save service area' }));
-    expect(screen.getByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeTruthy();
+    expect(await screen.findByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeTruthy();
     expect(screen.getByText(radiusMessage)).toBeTruthy();
     expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(zip);
     expect(screen.getByLabelText('Radius (miles)').getAttribute('aria-describedby')).toBe('area-radius-error');
     expect(puts).toEqual([]);
   });

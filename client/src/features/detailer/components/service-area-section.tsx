@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { serviceAreaInputSchema, type ServiceArea } from '@core/schemas/tracking.ts';
+import { useForm } from 'react-hook-form';
+import { serviceAreaFormSchema, type ServiceArea, type ServiceAreaFormValues, type ServiceAreaInput } from '@core/schemas/tracking.ts';
 import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -8,25 +8,16 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateServiceArea } from '../api/update-service-area.ts';
 
 export { serviceRadiusMessage as radiusMessage } from '@core/schemas/tracking.ts';
 const defaultRadiusMiles = 25;
 
-type Errors = { zip?: string; radiusMiles?: string };
-
-/** The server's own rules (core/schemas/tracking.ts): a US ZIP code and a whole radius of 1 to 100 miles. */
-export function serviceAreaErrors(zip: string, radius: string): Errors {
-  const parsed = serviceAreaInputSchema.safeParse({ zip, radiusMiles: radius.trim() === '' ? Number.NaN : Number(radius) });
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'zip' || field === 'radiusMiles') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+// The server's own rules (core/schemas/tracking.ts): a US ZIP code and a whole radius of 1 to 100 miles. The schema
+// comes with the page, which already imports its module (glossly:route-preloads).
+const resolver = schemaResolver<ServiceAreaFormValues, ServiceAreaInput>(() => Promise.resolve(serviceAreaFormSchema));
 
 /** 'Service area' on /detailer/availability: where the detailer's base is (a ZIP code) and how far they travel. */
 export function ServiceAreaSection({ detailerId }: { detailerId: number }) {
@@ -51,28 +42,25 @@ export function ServiceAreaSection({ detailerId }: { detailerId: number }) {
 
 function ServiceAreaForm({ area }: { area: ServiceArea | null }) {
   // The server keeps the base as a point, not the ZIP code it came from: the field starts empty.
-  const [zip, setZip] = useState('');
-  const [radius, setRadius] = useState(String(area?.radiusMiles ?? defaultRadiusMiles));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<ServiceAreaFormValues, unknown, ServiceAreaInput>({
+    resolver,
+    defaultValues: { zip: '', radiusMiles: String(area?.radiusMiles ?? defaultRadiusMiles) },
+  });
+  const { errors, isSubmitting } = form.formState;
   const save = useUpdateServiceArea();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = serviceAreaErrors(zip, radius);
-    setErrors(found);
-    if (found.zip || found.radiusMiles) return;
-    save.mutate(
-      { zip: zip.trim(), radiusMiles: Number(radius) },
-      {
-        onSuccess: () => toast({ title: 'Service area saved', description: `You travel up to ${Number(radius)} miles from ${zip.trim()}.` }),
-        onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : undefined;
-          if (fields?.zip || fields?.radiusMiles) setErrors({ zip: fields.zip, radiusMiles: fields.radiusMiles });
-          else toast({ title: 'Could not save your service area', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-        },
-      },
-    );
-  }
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync(input);
+      toast({ title: 'Service area saved', description: `You travel up to ${input.radiusMiles} miles from ${input.zip}.` });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      if (fields?.zip || fields?.radiusMiles) {
+        if (fields.zip) form.setError('zip', { message: fields.zip });
+        if (fields.radiusMiles) form.setError('radiusMiles', { message: fields.radiusMiles });
+      } else toast({ title: 'Could not save your service area', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  });
 
   return (
     <Card className="p-4">
@@ -85,11 +73,10 @@ function ServiceAreaForm({ area }: { area: ServiceArea | null }) {
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={10}
-              value={zip}
               placeholder="e.g. 94105"
               aria-invalid={errors.zip ? true : undefined}
               aria-describedby={errors.zip ? 'area-zip-error' : undefined}
-              onChange={(event) => setZip(event.target.value)}
+              {...form.register('zip')}
             />
           </div>
           <div className="grid content-start gap-1.5">
@@ -101,17 +88,16 @@ function ServiceAreaForm({ area }: { area: ServiceArea | null }) {
               min={1}
               max={100}
               step={1}
-              value={radius}
               aria-invalid={errors.radiusMiles ? true : undefined}
               aria-describedby={errors.radiusMiles ? 'area-radius-error' : 'area-radius-hint'}
-              onChange={(event) => setRadius(event.target.value)}
+              {...form.register('radiusMiles')}
             />
           </div>
           <FieldError id="area-zip-error" className="col-span-2">
-            {errors.zip}
+            {errors.zip?.message}
           </FieldError>
           <FieldError id="area-radius-error" className="col-span-2">
-            {errors.radiusMiles}
+            {errors.radiusMiles?.message}
           </FieldError>
           {!errors.radiusMiles && (
             <p id="area-radius-hint" className="col-span-2 text-sm text-neutral-600">
@@ -121,8 +107,8 @@ function ServiceAreaForm({ area }: { area: ServiceArea | null }) {
             </p>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save service area'}
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save service area'}
         </Button>
       </form>
     </Card>

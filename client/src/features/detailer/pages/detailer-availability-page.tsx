@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { CalendarOff, X } from 'lucide-react';
 import { dateInZone } from '@core/domain/time-slots.ts';
-import { availabilityRuleSchema, type AvailabilityRule, type WeeklyAvailability } from '@core/schemas/booking.ts';
+import { availabilityRuleSchema, dayOffSchema, type AvailabilityRule, type DayOffInput, type WeeklyAvailability } from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -13,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useAddDayOff } from '../api/add-day-off.ts';
@@ -207,9 +209,14 @@ function TimeSelect(props: {
   );
 }
 
+// The API's own rule for a day off; the schema comes with the page, which already imports its module.
+const dayOffResolver = schemaResolver<DayOffInput>(() => Promise.resolve(dayOffSchema));
+
 function DaysOff({ availability }: { availability: WeeklyAvailability }) {
   const today = dateInZone(new Date(), availability.timeZone);
-  const [date, setDate] = useState('');
+  const form = useForm<DayOffInput>({ resolver: dayOffResolver, defaultValues: { date: '' } });
+  const date = useWatch({ control: form.control, name: 'date' });
+  const dateError = form.formState.errors.date?.message;
   const add = useAddDayOff();
   const remove = useRemoveDayOff();
   const onError = (error: unknown) =>
@@ -226,20 +233,34 @@ function DaysOff({ availability }: { availability: WeeklyAvailability }) {
         <p className="text-sm text-neutral-600">No one can book you on a blocked day.</p>
       </div>
       <form
-        className="flex items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!date) return;
-          add.mutate(date, { onSuccess: () => setDate(''), onError });
-        }}
+        noValidate
+        className="grid gap-1.5"
+        onSubmit={form.handleSubmit(async ({ date: day }) => {
+          try {
+            await add.mutateAsync(day);
+            form.reset();
+          } catch (error) {
+            onError(error);
+          }
+        })}
       >
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="day-off">Date</Label>
-          <Input id="day-off" type="date" min={today} value={date} onChange={(event) => setDate(event.target.value)} />
+        <div className="flex items-end gap-3">
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="day-off">Date</Label>
+            <Input
+              id="day-off"
+              type="date"
+              min={today}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? 'day-off-error' : undefined}
+              {...form.register('date')}
+            />
+          </div>
+          <Button type="submit" disabled={!date || form.formState.isSubmitting}>
+            Block day
+          </Button>
         </div>
-        <Button type="submit" disabled={!date || add.isPending}>
-          Block day
-        </Button>
+        <FieldError id="day-off-error">{dateError}</FieldError>
       </form>
       {availability.daysOff.length === 0 ? (
         <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">No days off planned.</p>

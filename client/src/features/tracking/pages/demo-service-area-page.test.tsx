@@ -57,8 +57,9 @@ describe('DemoServiceAreaPage', () => {
     const zip = await screen.findByLabelText('ZIP code');
     fireEvent.change(zip, { target: { value: '941' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(screen.getByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeTruthy();
+    expect(await screen.findByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeTruthy();
     expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(zip);
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/service-area/check'))).toBe(false);
   });
 

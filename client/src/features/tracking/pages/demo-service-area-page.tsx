@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CircleCheck, CircleX, MapPinned } from 'lucide-react';
 import type { Detailer } from '@core/schemas/catalog.ts';
-import { serviceAreaCheckQuerySchema } from '@core/schemas/tracking.ts';
+import { serviceAreaCheckFormSchema, type ServiceAreaCheckForm } from '@core/schemas/tracking.ts';
 import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
 import { milesToMeters } from '@core/domain/geo.ts';
 import { MapView, type MapCircle, type MapMarker } from '@/components/map/map-view.tsx';
@@ -16,9 +17,14 @@ import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { useServiceAreaCheck, type ServiceAreaQuestion } from '../api/check-service-area.ts';
 
 type MappedDetailer = Detailer & { serviceArea: NonNullable<Detailer['serviceArea']> };
+
+// The server's own rule for the question (core/schemas/tracking.ts), so the two never disagree. The schema comes with
+// the page, which already imports its module (glossly:route-preloads).
+const resolver = schemaResolver<ServiceAreaCheckForm>(() => Promise.resolve(serviceAreaCheckFormSchema));
 
 const hasArea = (detailer: Detailer): detailer is MappedDetailer => detailer.serviceArea !== null;
 
@@ -96,24 +102,15 @@ function ServiceAreas({ detailers }: { detailers: MappedDetailer[] }) {
 
 function CoverageCheck(props: { detailers: MappedDetailer[]; selectedId: number | null; onSelect: (id: number) => void }) {
   const { detailers, selectedId, onSelect } = props;
-  const [zip, setZip] = useState('');
-  const [zipError, setZipError] = useState<string | null>(null);
+  const form = useForm<ServiceAreaCheckForm>({ resolver, defaultValues: { zip: '' } });
+  const zipError = form.formState.errors.zip?.message;
   const [question, setQuestion] = useState<ServiceAreaQuestion | null>(null);
   const check = useServiceAreaCheck(question);
   const asked = question ? detailers.find((d) => d.id === question.detailerId) : undefined;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (selectedId === null) return;
-    // The server's own rule for the question (core/schemas/tracking.ts), so the two never disagree.
-    const parsed = serviceAreaCheckQuerySchema.safeParse({ detailerId: selectedId, zip });
-    if (!parsed.success) {
-      setZipError(parsed.error.issues.find((issue) => issue.path[0] === 'zip')?.message ?? null);
-      return;
-    }
-    setZipError(null);
-    setQuestion({ detailerId: parsed.data.detailerId, zip: parsed.data.zip.slice(0, 5) });
-  }
+  const submit = form.handleSubmit(({ zip }) => {
+    if (selectedId !== null) setQuestion({ detailerId: selectedId, zip: zip.slice(0, 5) });
+  });
 
   return (
     <Card className="flex flex-col gap-4 p-4">
@@ -141,10 +138,9 @@ function CoverageCheck(props: { detailers: MappedDetailer[]; selectedId: number 
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={10}
-            value={zip}
             aria-invalid={zipError ? true : undefined}
             aria-describedby={zipError ? 'area-zip-error' : undefined}
-            onChange={(event) => setZip(event.target.value)}
+            {...form.register('zip')}
           />
           <FieldError id="area-zip-error">{zipError}</FieldError>
         </div>
