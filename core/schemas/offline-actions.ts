@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { maxOfflineActionsPerBatch } from '../domain/offline-actions.ts';
 import { photoPhases } from './proof.ts';
 
 // A detailer's job without signal (decision 049): what was done on the phone is sent later as one ordered batch,
 // each action with the id the phone gave it and the time it was done there.
-
-/** At most this many actions in one batch: a phone with more sends them in several, in order. */
-export const maxOfflineActionsPerBatch = 50;
-
-/** What the screen says while actions wait on the phone. */
-export const savedOnPhoneText = 'Saved on this phone, will send when you are back online';
 
 const common = {
   clientId: z.uuid({ error: 'clientId must be a UUID made on the phone' }),
