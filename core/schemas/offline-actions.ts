@@ -14,6 +14,7 @@ const common = {
 export const offlineActionSchema = z.discriminatedUnion(
   'kind',
   [
+    z.object({ kind: z.literal('start-route'), ...common }),
     z.object({ kind: z.literal('start'), ...common }),
     z.object({ kind: z.literal('complete'), ...common }),
     /** A checklist item by its place in the service's list (1 = first): known on the phone before Start copies it. */
@@ -31,7 +32,7 @@ export const offlineActionSchema = z.discriminatedUnion(
       phase: z.enum(photoPhases, { error: "phase must be 'before' or 'after'" }),
     }),
   ],
-  { error: "kind must be 'start', 'checklist', 'photo' or 'complete'" },
+  { error: "kind must be 'start-route', 'start', 'checklist', 'photo' or 'complete'" },
 );
 export type OfflineAction = z.infer<typeof offlineActionSchema>;
 export type OfflineActionKind = OfflineAction['kind'];

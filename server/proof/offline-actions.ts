@@ -56,6 +56,7 @@ async function checklistItemAt(db: Database, bookingId: number, position: number
 /** One action through the service function its online button calls, at its own time: the same rules, no second copy. */
 async function applyOne(ctx: AppContext, user: UserRow, at: Date, bookingId: number, action: OfflineAction): Promise<void> {
   switch (action.kind) {
+    case 'start-route':
     case 'start':
     case 'complete':
       await performDetailerAction(ctx, user, at, bookingId, action.kind);

@@ -78,6 +78,11 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
    * for its permission first, once. A refusal does not hold the trip up; the detailer is told what the customer sees.
    */
   async function startRoute() {
+    // Without signal there is no location to share: On my way waits on the phone with the rest (decision 049).
+    if (offline.shouldQueue) {
+      void offline.keep({ kind: 'start-route' });
+      return;
+    }
     const answer = await requestPosition();
     send('start-route', () => {
       if (answer === 'denied' || answer === 'unsupported') {

@@ -35,14 +35,14 @@ export function useIsOffline(): boolean {
   return useSyncExternalStore(subscribeOnline, () => !navigator.onLine, () => false);
 }
 
-const kindWords: Record<OfflineRefusal['kind'], string> = { start: 'Start', checklist: 'Checklist tick', photo: 'Photo', complete: 'Complete' };
+const kindWords: Record<OfflineRefusal['kind'], string> = { 'start-route': 'On my way', start: 'Start', checklist: 'Checklist tick', photo: 'Photo', complete: 'Complete' };
 
 /** The job's screens as if the action were done: the server's answer replaces this once the queue is sent. */
 function showAsDone(queryClient: QueryClient, bookingId: number, action: QueuedAction['action'], photoUrl?: string) {
-  if (action.kind === 'start' || action.kind === 'complete') {
-    queryClient.setQueryData<Booking>(bookingQueryKey(bookingId), (booking) =>
-      booking && { ...booking, ...(action.kind === 'start' ? { status: 'in_progress', allowedActions: ['complete'] } : { status: 'completed', allowedActions: [] }) },
-    );
+  const moved = { 'start-route': { status: 'en_route', allowedActions: ['start'] }, start: { status: 'in_progress', allowedActions: ['complete'] }, complete: { status: 'completed', allowedActions: [] } } as const;
+  if (action.kind === 'start-route' || action.kind === 'start' || action.kind === 'complete') {
+    const next = moved[action.kind];
+    queryClient.setQueryData<Booking>(bookingQueryKey(bookingId), (booking) => booking && { ...booking, status: next.status, allowedActions: [...next.allowedActions] });
   }
   queryClient.setQueryData<BookingProof>(bookingProofQueryKey(bookingId), (proof) => {
     if (!proof) return proof;
