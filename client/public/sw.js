@@ -10,6 +10,7 @@
 /* global self, clients, URL */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { backgroundSyncTag, sendQueue } from '../src/lib/offline-queue.ts';
 
 self.addEventListener('install', () => {
   self.skipWaiting();
@@ -62,4 +63,12 @@ self.addEventListener('notificationclick', (event) => {
       return clients.openWindow(target);
     }),
   );
+});
+
+// A detailer's job done without signal (decision 049): where the browser has Background Sync, it wakes the worker
+// when the signal is back, page open or not, and the queue kept in IndexedDB is sent in order. A pass that stops on
+// the network is retried by the browser; pages retry on their own `online` event where there is no Background Sync.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== backgroundSyncTag) return;
+  event.waitUntil(sendQueue());
 });

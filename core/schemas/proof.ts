@@ -47,6 +47,11 @@ export const bookingProofSchema = z.object({
   canEdit: z.boolean(),
   /** What Complete still needs, in words; empty once it may complete (or when the job is not under way). */
   missing: z.array(z.string()),
+  /**
+   * For the detailer of a job on the way: the checklist Start will copy, in order, so that a Start and ticks made
+   * without signal can be shown and queued (decision 049). Absent otherwise.
+   */
+  checklistToCome: z.array(z.string()).optional(),
 });
 export type BookingProof = z.infer<typeof bookingProofSchema>;
 

@@ -24,13 +24,18 @@ export async function copyServiceChecklist(db: Database, bookingId: number, serv
     .where(and(eq(bookings.id, bookingId), isNull(bookings.checklistCopiedAt)))
     .returning({ id: bookings.id });
   if (claimed.length === 0) return;
-  const [service] = await db.select({ checklist: services.checklist }).from(services).where(eq(services.id, serviceId));
-  const labels = (service?.checklist ?? []).map((label) => label.trim().slice(0, checklistLabelMax)).filter((label) => label.length > 0);
+  const labels = await serviceChecklistLabels(db, serviceId);
   if (labels.length === 0) return;
   await db
     .insert(bookingChecklistItems)
     .values(labels.map((label, index) => ({ bookingId, position: index + 1, label })))
     .onConflictDoNothing();
+}
+
+/** The service's checklist as Start copies it, in order: item n is at position n (what an offline tick names, decision 049). */
+export async function serviceChecklistLabels(db: Database, serviceId: number): Promise<string[]> {
+  const [service] = await db.select({ checklist: services.checklist }).from(services).where(eq(services.id, serviceId));
+  return (service?.checklist ?? []).map((label) => label.trim().slice(0, checklistLabelMax)).filter((label) => label.length > 0);
 }
 
 /** The booking's photos (oldest first) and checklist (in the service's order) as the API shows them. */

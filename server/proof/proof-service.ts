@@ -17,20 +17,22 @@ import type { UserRow } from '../identity/user-service.ts';
 import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import { visibleRecord, type BookingRecord, type Relation } from '../bookings/booking-records.ts';
 import { requireOwnUpload } from '../uploads/upload-service.ts';
-import { copyServiceChecklist, loadProof } from './proof-rules.ts';
+import { copyServiceChecklist, loadProof, serviceChecklistLabels } from './proof-rules.ts';
 
 /** Photos are taken on the way (the car as found) and at the car. */
 const photoStatuses: ReadonlySet<BookingStatus> = new Set(tripStatuses);
 const photosClosedMessage = 'Photos can be added or removed only while the job is on the way or in progress';
 const checklistClosedMessage = 'The checklist can be ticked only while the job is in progress';
 
-async function answer(db: Database, booking: { id: number; status: BookingStatus }, relation: Relation): Promise<BookingProof> {
+async function answer(db: Database, booking: { id: number; status: BookingStatus }, relation: Relation, serviceId?: number): Promise<BookingProof> {
   const proof = await loadProof(db, booking.id);
   const underWay = photoStatuses.has(booking.status);
+  const showsToCome = relation === 'detailer' && booking.status === 'en_route' && serviceId !== undefined;
   return {
     ...proof,
     canEdit: relation === 'detailer' && underWay,
     missing: underWay ? missingForComplete(proof.photos, proof.checklist) : [],
+    ...(showsToCome ? { checklistToCome: await serviceChecklistLabels(db, serviceId) } : {}),
   };
 }
 
@@ -44,7 +46,7 @@ export async function getBookingProof(ctx: AppContext, actor: Actor, id: number)
   if (record.booking.status === 'in_progress') {
     await ctx.transaction((tx) => copyServiceChecklist(tx.db, id, record.booking.serviceId));
   }
-  return answer(ctx.db, record.booking, relation);
+  return answer(ctx.db, record.booking, relation, record.booking.serviceId);
 }
 
 /** The booking's detailer only: 404 for a stranger (as for any booking), 403 for its customer or an admin. */

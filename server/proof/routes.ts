@@ -6,7 +6,9 @@ import {
   checklistItemParamsSchema,
   setChecklistItemSchema,
 } from '@core/schemas/proof.ts';
+import { offlineActionBatchSchema } from '@core/schemas/offline-actions.ts';
 import { parse } from '../http/validate.ts';
+import { applyOfflineActions } from './offline-actions.ts';
 import { addBookingPhoto, getBookingProof, removeBookingPhoto, setChecklistItem } from './proof-service.ts';
 
 /** Proof of service (decision 020): a job's before and after photos and its checklist. */
@@ -29,5 +31,11 @@ export async function proofRoutes(app: FastifyInstance) {
   app.patch('/api/bookings/:id/checklist/:itemId', (request) => {
     const { id, itemId } = parse(checklistItemParamsSchema, request.params);
     return setChecklistItem(app.ctx, request.user, app.ctx.clock.now(), id, itemId, parse(setChecklistItemSchema, request.body));
+  });
+
+  // What the detailer did without signal, sent on reconnect (decision 049): one answer per action, in order.
+  app.post('/api/bookings/:id/offline-actions', (request) => {
+    const { id } = parse(bookingIdParamsSchema, request.params);
+    return applyOfflineActions(app.ctx, request.user, app.ctx.clock.now(), id, parse(offlineActionBatchSchema, request.body));
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { uploads, users } from './accounts.ts';
 import { bookings } from './bookings.ts';
@@ -44,6 +44,33 @@ export const bookingPhotos = pgTable(
     uniqueIndex('booking_photos_upload_unique').on(t.uploadId),
     check('booking_photos_phase_known', sql`${t.phase} in ('before', 'after')`),
   ],
+);
+
+/**
+ * What a detailer did on a job while offline, once per phone-made id (decision 049): the unique index is the claim,
+ * taken in the same transaction as the action, so a batch sent again applies nothing twice and answers as before.
+ */
+export const offlineActions = pgTable(
+  'offline_actions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The time the phone said it was done. */
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull(),
+    /** The time it was applied with (doneAt bounded), or null when refused. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** Why the rules refused it, or null when applied. */
+    refusal: text('refusal'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('offline_actions_client_unique').on(t.userId, t.clientId)],
 );
 
 /**

@@ -7,6 +7,7 @@ import { customerSeesWithoutLocation, requestPosition } from '@/lib/geolocation.
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
 import { useBookingProof } from '@/components/proof/api/get-booking-proof.ts';
+import { useOfflineJob } from '@/components/proof/offline-job.tsx';
 import { useTransitionBooking, type DetailerBookingAction } from './api/transition-booking.ts';
 import { DeclineRequestDialog } from './decline-request-dialog.tsx';
 import { CustomerAbsentDialog } from './customer-absent-dialog.tsx';
@@ -61,6 +62,7 @@ function useMissingForComplete(booking: Booking, isOffered: boolean): string[] |
  */
 export function DetailerActionButtons({ booking, className, accessibleName }: DetailerActionButtonsProps) {
   const transition = useTransitionBooking();
+  const offline = useOfflineJob(booking.id);
   const noteId = useId();
   const actions = detailerActionOrder.filter((action) => booking.allowedActions.includes(action));
   const startsAt = new Date(booking.startsAt);
@@ -76,6 +78,11 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
    * for its permission first, once. A refusal does not hold the trip up; the detailer is told what the customer sees.
    */
   async function startRoute() {
+    // Without signal there is no location to share: On my way waits on the phone with the rest (decision 049).
+    if (offline.shouldQueue) {
+      void offline.keep({ kind: 'start-route' });
+      return;
+    }
     const answer = await requestPosition();
     send('start-route', () => {
       if (answer === 'denied' || answer === 'unsupported') {
@@ -85,6 +92,11 @@ export function DetailerActionButtons({ booking, className, accessibleName }: De
   }
 
   function send(action: DetailerBookingAction, onSuccess?: () => void) {
+    // Without signal (decision 049), Start and Complete wait on the phone, shown as done; the rest need the network.
+    if (offline.shouldQueue && (action === 'start' || action === 'complete')) {
+      void offline.keep({ kind: action });
+      return;
+    }
     transition.mutate(
       { bookingId: booking.id, action },
       {

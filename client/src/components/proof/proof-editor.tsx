@@ -14,6 +14,7 @@ import { useAddBookingPhoto } from './api/add-booking-photo.ts';
 import { useRemoveBookingPhoto } from './api/remove-booking-photo.ts';
 import { useSetChecklistItem } from './api/set-checklist-item.ts';
 import { ProofPhoto, proofPhotoName } from './proof-photo.tsx';
+import { useOfflineJob } from './offline-job.tsx';
 
 const phaseTitle: Record<PhotoPhase, string> = { before: 'Before', after: 'After' };
 const pickerLabel: Record<PhotoPhase, string> = { before: 'Add a before photo', after: 'Add an after photo' };
@@ -46,6 +47,7 @@ export function ProofEditor({ booking, proof }: { booking: Booking; proof: Booki
 function PhotoGroup({ booking, phase, photos }: { booking: Booking; phase: PhotoPhase; photos: BookingPhoto[] }) {
   const headingId = useId();
   const add = useAddBookingPhoto(booking.id);
+  const offline = useOfflineJob(booking.id);
   // A new picker after each photo is attached: the list shows the photo, the picker is ready for the next one.
   const [pickerKey, setPickerKey] = useState(0);
   const isFull = photos.length >= maxPhotosPerPhase;
@@ -92,7 +94,20 @@ function PhotoGroup({ booking, phase, photos }: { booking: Booking; phase: Photo
       {isFull ? (
         <p className="text-sm text-neutral-600">{maxPhotosPerPhase} photos is the most a job takes: remove one to add another.</p>
       ) : (
-        <ImageUpload key={pickerKey} label={pickerLabel[phase]} onUploaded={(upload) => attach(upload.id)} />
+        <ImageUpload
+          key={pickerKey}
+          label={pickerLabel[phase]}
+          onUploaded={(upload) => attach(upload.id)}
+          // Without signal (decision 049) the photo's bytes wait on the phone and it shows in the list at once.
+          onKeepOnPhone={
+            offline.shouldQueue
+              ? (file) => {
+                  void offline.keep({ kind: 'photo', phase }, file);
+                  setPickerKey((key) => key + 1);
+                }
+              : undefined
+          }
+        />
       )}
       {add.isPending && (
         <p aria-live="polite" className="text-xs text-neutral-600">
@@ -143,6 +158,7 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
   const headingId = useId();
   const idPrefix = useId();
   const setItem = useSetChecklistItem(booking.id);
+  const offline = useOfflineJob(booking.id);
   const canTick = booking.status === 'in_progress';
   const done = proof.checklist.filter((item) => item.checked).length;
 
@@ -164,7 +180,7 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
         </p>
       ) : (
         <ul className="grid">
-          {proof.checklist.map((item) => {
+          {proof.checklist.map((item, index) => {
             const id = `${idPrefix}-${item.id}`;
             const isSaving = setItem.isPending && setItem.variables?.itemId === item.id;
             return (
@@ -174,7 +190,10 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
                   checked={item.checked}
                   disabled={!canTick || isSaving}
                   onCheckedChange={(checked) =>
-                    setItem.mutate(
+                    // Without signal (decision 049): by the item's place in the list, which Start copied in order.
+                    offline.shouldQueue
+                      ? void offline.keep({ kind: 'checklist', position: index + 1, checked })
+                      : setItem.mutate(
                       { itemId: item.id, checked },
                       {
                         onError: (error) =>

@@ -1,4 +1,5 @@
 import { Camera } from 'lucide-react';
+import { openingTimeText } from '@core/domain/booking-status.ts';
 import type { BookingProof, PhotoPhase } from '@core/schemas/proof.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { ProofChecklist } from './proof-checklist.tsx';
@@ -9,13 +10,15 @@ export interface ProofGalleryProps {
   serviceName: string;
   /** The job is still going: an empty gallery says the photos are coming rather than that there are none. */
   isUnderWay: boolean;
+  /** The booking's zone: the times of the job's steps are shown on its clock. */
+  timeZone: string;
 }
 
 /**
  * The proof of a job, read-only (the customer, or anyone once it is done): before and after photos side by side in
  * pairs, the first before with the first after, each opening larger when tapped; then the checklist with its ticks.
  */
-export function ProofGallery({ proof, serviceName, isUnderWay }: ProofGalleryProps) {
+export function ProofGallery({ proof, serviceName, isUnderWay, timeZone }: ProofGalleryProps) {
   const before = proof.photos.filter((photo) => photo.phase === 'before');
   const after = proof.photos.filter((photo) => photo.phase === 'after');
   const pairs = Array.from({ length: Math.max(before.length, after.length) }, (_, index) => index);
@@ -54,6 +57,33 @@ export function ProofGallery({ proof, serviceName, isUnderWay }: ProofGalleryPro
         </p>
       )}
       {proof.checklist.length > 0 && <ProofChecklist items={proof.checklist} />}
+      <JobSteps proof={proof} serviceName={serviceName} timeZone={timeZone} />
     </Card>
+  );
+}
+
+/**
+ * What the detailer did, in the order and at the times they did it (a job done without signal keeps the times it
+ * was done on the phone, decision 049), on the booking's clock.
+ */
+function JobSteps({ proof, serviceName, timeZone }: Pick<ProofGalleryProps, 'proof' | 'serviceName' | 'timeZone'>) {
+  const counts: Record<PhotoPhase, number> = { before: 0, after: 0 };
+  const steps = [
+    ...proof.photos.map((photo) => ({ at: photo.createdAt, text: `${proofPhotoName(photo.phase, ++counts[photo.phase], serviceName)} added` })),
+    ...proof.checklist.flatMap((item) => (item.checkedAt ? [{ at: item.checkedAt, text: `${item.label} done` }] : [])),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  if (steps.length === 0) return null;
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold text-neutral-900">Job steps</h3>
+      <ol className="grid gap-1 text-sm text-neutral-700" aria-label="Job steps">
+        {steps.map((step, index) => (
+          <li key={index} className="flex justify-between gap-3">
+            <span>{step.text}</span>
+            <span className="shrink-0 text-neutral-600 tabular-nums">{openingTimeText(new Date(step.at), timeZone, new Date(step.at)).replace(/^at /, '')}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -14,6 +14,8 @@ export interface ImageUploadProps {
   onUploaded: (upload: Upload) => void;
   /** Offered as 'Remove photo' when given and there is an image to remove. */
   onRemove?: () => void;
+  /** When given, a chosen image is handed here instead of being sent (a job without signal, decision 049). */
+  onKeepOnPhone?: (file: File) => void;
   className?: string;
 }
 
@@ -24,7 +26,7 @@ type Status = 'idle' | 'uploading' | 'done' | 'error';
  * first on a phone). The type and size are checked here before anything is sent; then a progress bar, a preview,
  * and the server's own message if it refuses.
  */
-export function ImageUpload({ label, currentUrl, onUploaded, onRemove, className }: ImageUploadProps) {
+export function ImageUpload({ label, currentUrl, onUploaded, onRemove, onKeepOnPhone, className }: ImageUploadProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
@@ -51,6 +53,10 @@ export function ImageUpload({ label, currentUrl, onUploaded, onRemove, className
     if (problem) {
       setError(problem);
       setStatus('error');
+      return;
+    }
+    if (onKeepOnPhone) {
+      onKeepOnPhone(file);
       return;
     }
     abortRef.current?.abort();

@@ -11,6 +11,7 @@ import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { BookAgainButton, canBookAgain } from '@/components/booking/booking-list-item.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { BookingProof } from '@/components/proof/booking-proof.tsx';
+import { OfflineJobStatus } from '@/components/proof/offline-job.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
 import { BookingReviewsPanel } from '@/components/reviews/booking-reviews-panel.tsx';
 import { RainExpectedPanel } from '@/components/weather/rain-expected-panel.tsx';
@@ -80,6 +81,8 @@ function BookingDetails({ booking }: { booking: Booking }) {
       {actions.has('report-no-show') && <ReportNoShow booking={booking} />}
 
       <RainExpectedPanel booking={booking} isCustomer={isCustomer} />
+
+      {!isCustomer && user?.role === 'detailer' && <OfflineJobStatus bookingId={booking.id} />}
 
       <BookingProof booking={booking} />
 

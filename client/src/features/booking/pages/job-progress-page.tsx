@@ -3,6 +3,7 @@ import { activeJobStatuses, type BookingStatus } from '@core/domain/booking-stat
 import type { Booking } from '@core/schemas/booking.ts';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { BookingProof } from '@/components/proof/booking-proof.tsx';
+import { OfflineJobStatus } from '@/components/proof/offline-job.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -67,6 +68,7 @@ function JobProgress({ booking }: { booking: Booking }) {
         </p>
       </Card>
       {!isCustomer && onTheJob.has(booking.status) && <CustomerDetails booking={booking} />}
+      {!isCustomer && user?.role === 'detailer' && <OfflineJobStatus bookingId={booking.id} />}
       <BookingProof booking={booking} />
       <DetailerActionButtons booking={booking} className="grid-cols-2" />
       <Card className="p-4">
