@@ -150,7 +150,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['drizzle-orm'], patterns: [{ group: ['drizzle-orm/*'], message: 'Routes never touch the database: call a service function with app.ctx (decision 045).' }] },
+        {
+          paths: ['drizzle-orm'],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'Routes never touch the database: call a service function with app.ctx (decision 045).' },
+          ],
+        },
       ],
     },
   },
@@ -163,10 +168,21 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'fastify', message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' },
-            { name: 'fastify-plugin', message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' },
+            {
+              name: 'fastify',
+              message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.',
+            },
+            {
+              name: 'fastify-plugin',
+              message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.',
+            },
           ],
-          patterns: [{ group: ['@fastify/*'], message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.' }],
+          patterns: [
+            {
+              group: ['@fastify/*'],
+              message: 'Services never import Fastify (decision 045): only routes, http/, plugins, job starters, app.ts and main.ts do.',
+            },
+          ],
         },
       ],
     },

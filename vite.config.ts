@@ -85,7 +85,9 @@ function preloadFont(): Plugin {
       handler(_html, context) {
         const font = Object.keys(context.bundle ?? {}).find((file) => preloadedFont.test(file));
         if (!font) throw new Error('glossly:preload-font: the Inter Latin font is not in the build');
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' },
+        ];
       },
     },
   };
@@ -152,7 +154,9 @@ function prerenderVisitorPages(): Plugin {
         minify: false,
       },
     });
-    const { prerenderVisitorPage } = (await import(pathToFileURL(path.join(outDir, drawingModule)).href)) as typeof import('./client/src/app/prerender.tsx');
+    const { prerenderVisitorPage } = (await import(
+      pathToFileURL(path.join(outDir, drawingModule)).href
+    )) as typeof import('./client/src/app/prerender.tsx');
     const pages: Record<string, string> = {};
     for (const route of routeTable.filter(isDrawnForVisitors)) pages[route.path] = await prerenderVisitorPage(route.path);
     await writeFile(path.join(outDir, visitorPagesFile), JSON.stringify(pages));

@@ -9,7 +9,13 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'core/**/*.test.ts',
+      'server/**/*.test.ts',
+      'client/src/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom-wait-time.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -71,7 +71,11 @@ export async function buildClient(rootDir: string, outDir: string): Promise<Roll
   // The production build whatever runs it: under vitest NODE_ENV is 'test', and React's JSX would be the dev one.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  const result = await build({ configFile: path.join(rootDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } }).finally(() => {
+  const result = await build({
+    configFile: path.join(rootDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  }).finally(() => {
     process.env.NODE_ENV = nodeEnv;
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];

@@ -85,7 +85,14 @@ export type BusyShopOptions = { customers?: number; detailers?: number; threads?
 export async function busyShopLines(options: BusyShopOptions = {}): Promise<string[]> {
   const messages = options.messages ?? 1000;
   const spread = options.messageSpreadMs ?? 10_000;
-  const latency = await measureTrackingLatency({ kind: 'pglite', customers: options.threads ?? 100, rounds: 1, intervalMs: 2_000, messages, messageSpreadMs: spread });
+  const latency = await measureTrackingLatency({
+    kind: 'pglite',
+    customers: options.threads ?? 100,
+    rounds: 1,
+    intervalMs: 2_000,
+    messages,
+    messageSpreadMs: spread,
+  });
   const lines = [`Busy shop, ${describeTrackingLatency(latency)[1]!} (target p50 <= 50 ms, p99 <= 200 ms)`];
   for (const kind of benchPostgresUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
     lines.push(`Busy shop, ${describeBookingBurst(await measureBookingBurst(kind, options))}`);
@@ -96,6 +103,7 @@ export async function busyShopLines(options: BusyShopOptions = {}): Promise<stri
 // Run alone: `npx tsx bench/busy-shop.ts`; BENCH_BUSY_SHOP_SMALL=1 for a tiny run that only proves it works.
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (benchPostgresUrl()) process.env.TEST_DATABASE_URL = benchPostgresUrl();
-  const small = process.env.BENCH_BUSY_SHOP_SMALL === '1' ? { customers: 6, detailers: 2, threads: 5, messages: 10, messageSpreadMs: 500 } : {};
+  const small =
+    process.env.BENCH_BUSY_SHOP_SMALL === '1' ? { customers: 6, detailers: 2, threads: 5, messages: 10, messageSpreadMs: 500 } : {};
   for (const line of await busyShopLines(small)) console.log(line);
 }

@@ -46,16 +46,26 @@ function nextWorkday(): { label: string; isNextMonth: boolean } {
 }
 
 /** `serverUrl`: a bench server already running (bench/lighthouse-server.ts), else one is started on `clientDir`. */
-export async function measureInteraction(options: { clientDir: string; slowdown: number; chromePath?: string; serverUrl?: string }): Promise<InteractionResult> {
+export async function measureInteraction(options: {
+  clientDir: string;
+  slowdown: number;
+  chromePath?: string;
+  serverUrl?: string;
+}): Promise<InteractionResult> {
   const { url, child } = options.serverUrl ? { url: options.serverUrl, child: null } : await startServer(options.clientDir);
-  const browser = await chromium.launch({ executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromeFlags.filter((flag) => !flag.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: chromeFlags.filter((flag) => !flag.startsWith('--headless')),
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: url });
     const cookie = await signIn(url, 'customer');
-    await context.addCookies(cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url };
-    }));
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url };
+      }),
+    );
     await context.addInitScript(observeInteractions);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -108,6 +118,9 @@ export async function measureInteraction(options: { clientDir: string; slowdown:
 export function describeInteraction(r: InteractionResult): string[] {
   return [
     `Booking journey taps at ${r.slowdown.toFixed(1)}x CPU: INP ${r.inp.toFixed(0)} ms (target <= 200 ms)`,
-    ...r.steps.map((s) => `  ${s.step}: ${s.ms.toFixed(0)} ms${s.interactions > 1 ? ` (worst of ${s.interactions} interactions)` : s.interactions === 0 ? ' (under 16 ms: the browser reports none shorter)' : ''}`),
+    ...r.steps.map(
+      (s) =>
+        `  ${s.step}: ${s.ms.toFixed(0)} ms${s.interactions > 1 ? ` (worst of ${s.interactions} interactions)` : s.interactions === 0 ? ' (under 16 ms: the browser reports none shorter)' : ''}`,
+    ),
   ];
 }

@@ -51,7 +51,9 @@ const observeShifts = `(() => {
 })();`;
 
 async function signIn(context: BrowserContext) {
-  const response = await context.request.post(`${base}/api/auth/login`, { data: { email: 'customer@demo.glossly.app', password: 'glossly-demo' } });
+  const response = await context.request.post(`${base}/api/auth/login`, {
+    data: { email: 'customer@demo.glossly.app', password: 'glossly-demo' },
+  });
   if (!response.ok()) throw new Error(`sign-in: ${response.status()} ${await response.text()}`);
 }
 
@@ -63,15 +65,24 @@ async function pendingBookingPath(context: BrowserContext): Promise<string> {
   const soonest = await (await context.request.get(`${base}/api/services/1/soonest-slot`)).json();
   const created = await context.request.post(`${base}/api/bookings`, {
     data: {
-      detailerId: soonest.detailerId, serviceId: 1, vehicleType: 'Sedan', date: soonest.date, time: soonest.time,
-      address: '500 Howard St', city: 'San Francisco', zip: '94105',
+      detailerId: soonest.detailerId,
+      serviceId: 1,
+      vehicleType: 'Sedan',
+      date: soonest.date,
+      time: soonest.time,
+      address: '500 Howard St',
+      city: 'San Francisco',
+      zip: '94105',
     },
   });
   if (created.status() !== 201) throw new Error(`booking: ${created.status()} ${await created.text()}`);
   return `/checkout?bookingId=${(await created.json()).id}`;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const page of pages) {
     const path = page.replace(/@signed-in$/, '');
@@ -80,7 +91,8 @@ try {
     for (let run = 1; run <= runs; run++) {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       // The notification prompt is a dialog over the page, not part of its layout: dismissed as the e2e specs do.
-      if (!process.env.LAYOUT_SHIFT_PROMPT) await context.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
+      if (!process.env.LAYOUT_SHIFT_PROMPT)
+        await context.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
       await context.addInitScript({ content: observeShifts });
       if (signedIn) await signIn(context);
       const url = path === '/checkout' ? await pendingBookingPath(context) : path;
@@ -88,7 +100,12 @@ try {
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
       if (throttle) {
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: 1.6e6 / 8,
+          uploadThroughput: 750e3 / 8,
+        });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       }
       await tab.goto(`${base}${url}`, { waitUntil: 'networkidle' });
@@ -103,7 +120,9 @@ try {
       await context.close();
     }
     const sorted = [...sums].sort((a, b) => a - b);
-    console.log(`${page}: layout-shift sum median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(4)}, max ${sorted.at(-1)!.toFixed(4)} over ${runs} run(s)\n`);
+    console.log(
+      `${page}: layout-shift sum median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(4)}, max ${sorted.at(-1)!.toFixed(4)} over ${runs} run(s)\n`,
+    );
   }
 } finally {
   await browser.close();

@@ -87,7 +87,13 @@ export async function stopServer(child: ChildProcess) {
 }
 
 /** A JSON call to the bench server; throws on any status but 2xx. */
-async function api<T>(base: string, method: string, route: string, cookie?: string, body?: object): Promise<{ data: T; response: Response }> {
+async function api<T>(
+  base: string,
+  method: string,
+  route: string,
+  cookie?: string,
+  body?: object,
+): Promise<{ data: T; response: Response }> {
   const response = await fetch(`${base}${route}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
@@ -152,7 +158,14 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
 const mobileWithSlowdown = (cpuSlowdownMultiplier: number) => ({
   extends: 'lighthouse:default' as const,
   settings: {
-    throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier },
+    throttling: {
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      requestLatencyMs: 562.5,
+      downloadThroughputKbps: 1474.56,
+      uploadThroughputKbps: 675,
+      cpuSlowdownMultiplier,
+    },
   },
 });
 
@@ -250,7 +263,11 @@ export async function measureLighthouse(options: {
   const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const { url: base, child } = await startServer(options.clientDir);
   try {
-    const cookies = { customer: await signIn(base, 'customer'), detailer: await signIn(base, 'detailer'), admin: await signIn(base, 'admin') };
+    const cookies = {
+      customer: await signIn(base, 'customer'),
+      detailer: await signIn(base, 'detailer'),
+      admin: await signIn(base, 'admin'),
+    };
     const pages: PageSpec[] = [
       { path: '/' },
       { path: '/', as: 'customer' },
@@ -306,7 +323,7 @@ export async function measureLighthouse(options: {
  */
 export async function buildWithoutTheApp(clientDir: string, floorDir: string) {
   await cp(clientDir, floorDir, { recursive: true });
-  await writeFile(path.join(floorDir, 'start-app.js'), '// The bench\'s floor: the drawn page without the app (bench/lighthouse.ts).\n');
+  await writeFile(path.join(floorDir, 'start-app.js'), "// The bench's floor: the drawn page without the app (bench/lighthouse.ts).\n");
   await Promise.all(['.br', '.gz'].map((suffix) => rm(path.join(floorDir, `start-app.js${suffix}`), { force: true })));
 }
 
@@ -326,9 +343,13 @@ export function lighthouseTable(results: PageResult[]): string[] {
     r.figures.benchmarkIndex.toFixed(0),
   ]);
   const widths = columns.map((heading, i) => Math.max(heading.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  const failures = results
-    .filter((r) => r.failedAudits.length > 0)
-    .map((r) => `Failed audits on ${r.label}: ${r.failedAudits.join(', ')}`);
-  return [line(columns), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line), ...failures];
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  const failures = results.filter((r) => r.failedAudits.length > 0).map((r) => `Failed audits on ${r.label}: ${r.failedAudits.join(', ')}`);
+  return [
+    line(columns),
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+    ...failures,
+  ];
 }

@@ -56,7 +56,13 @@ export async function measureNotificationLatency(
     const run = Date.now().toString(36);
     const rows = await database.db
       .insert(users)
-      .values(Array.from({ length: clients }, (_, i) => ({ email: `bench-${run}-${i}@example.com`, username: `bench${run}${i}`, name: `Bench ${i}` })))
+      .values(
+        Array.from({ length: clients }, (_, i) => ({
+          email: `bench-${run}-${i}@example.com`,
+          username: `bench${run}${i}`,
+          name: `Bench ${i}`,
+        })),
+      )
       .returning({ id: users.id });
     const userIds = rows.map((r) => r.id);
     const inAppOnly = options.inAppOnly ?? false;
@@ -109,7 +115,10 @@ export async function measureNotificationLatency(
     // One event for every user, one write.
     const allArrived = Promise.all(userIds.map((userId) => nextEvent(userId, 'event')));
     const eventStart = clockNow();
-    await notifyMany(app.ctx, userIds.map((userId) => notice(userId, 'event')));
+    await notifyMany(
+      app.ctx,
+      userIds.map((userId) => notice(userId, 'event')),
+    );
     const writtenAt = clockNow();
     await allArrived;
     const event = {
@@ -173,7 +182,8 @@ export async function notificationLatencyLines(): Promise<string[]> {
     lines.push(...describe('in-process', await measureNotificationLatency({ kind, inAppOnly: true })));
   }
   const redisUrl = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL;
-  if (redisUrl) lines.push(...describe('through Redis', await measureNotificationLatency({ kind: postgresUrl ? 'postgres' : 'pglite', redisUrl })));
+  if (redisUrl)
+    lines.push(...describe('through Redis', await measureNotificationLatency({ kind: postgresUrl ? 'postgres' : 'pglite', redisUrl })));
   return lines;
 }
 

@@ -18,7 +18,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const runsSetting = process.env.BENCH_LIGHTHOUSE_RUNS ?? '5';
 const lighthouseRuns = Number(runsSetting);
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 0) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number, not "${runsSetting}"`);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 0)
+  throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number, not "${runsSetting}"`);
 benchTrackingRounds(); // a wrong BENCH_TRACKING_ROUNDS fails now, not after the rest of the bench
 // PostgreSQL figures need a server: BENCH_DATABASE_URL, else TEST_DATABASE_URL (the helpers create and drop a
 // database of their own on it). Without either they are left out.
@@ -26,14 +27,17 @@ const postgresUrl = benchPostgresUrl();
 if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 
 const slowdownSetting = process.env.BENCH_CPU_SLOWDOWN;
-if (slowdownSetting !== undefined && !(Number(slowdownSetting) >= 1)) throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1, not "${slowdownSetting}"`);
+if (slowdownSetting !== undefined && !(Number(slowdownSetting) >= 1))
+  throw new Error(`BENCH_CPU_SLOWDOWN must be a number from 1, not "${slowdownSetting}"`);
 let interactionSlowdown: number | null = slowdownSetting === undefined ? null : Number(slowdownSetting);
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'glossly-bench-client-'));
 const floorDir = `${clientDir}-without-the-app`;
 try {
   const bundle = await measureBundle(rootDir, clientDir);
-  console.log(`JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x; budget ${kb(homeJsBudgetBytes)})`);
+  console.log(
+    `JS loaded by / (gzip): ${kb(bundle.appBytes)}; React hello baseline: ${kb(bundle.helloBytes)}; ratio ${bundle.ratio.toFixed(2)}x (target <= 1.3x; budget ${kb(homeJsBudgetBytes)})`,
+  );
   console.log(`  by package: ${[...bundle.byPackage].map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
 
   if (lighthouseRuns > 0) {
@@ -42,13 +46,17 @@ try {
       console.error(`  lighthouse: ${page.label} done${page.warnings.length ? ` (warnings: ${page.warnings.join('; ')})` : ''}`);
     const runsText = lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`;
     const targets = 'targets: perf >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.02, a11y 100, best practices 100';
-    console.log(`Lighthouse ${runsText} a page, mobile (simulated slow 4G, Lighthouse's default 4x CPU), Chromium ${await chromiumVersion()}`);
+    console.log(
+      `Lighthouse ${runsText} a page, mobile (simulated slow 4G, Lighthouse's default 4x CPU), Chromium ${await chromiumVersion()}`,
+    );
     const uncalibrated = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage });
     for (const line of lighthouseTable(uncalibrated)) console.log(line);
     // The same phone on any host: the slowdown Lighthouse's guide gives for the index these runs measured.
     const index = median(uncalibrated.map((page) => page.figures.benchmarkIndex));
     const slowdown = calibratedSlowdown(index);
-    console.log(`Lighthouse ${runsText} a page, calibrated: host benchmark index ${index.toFixed(0)} -> CPU slowdown ${slowdown.toFixed(1)}x; ${targets}`);
+    console.log(
+      `Lighthouse ${runsText} a page, calibrated: host benchmark index ${index.toFixed(0)} -> CPU slowdown ${slowdown.toFixed(1)}x; ${targets}`,
+    );
     const calibrated = await measureLighthouse({ clientDir, runs: lighthouseRuns, only, onPage, slowdown });
     for (const line of lighthouseTable(calibrated)) console.log(line);
     if (slowdownSetting === undefined) interactionSlowdown = slowdown;
@@ -91,6 +99,8 @@ async function chromiumVersion(): Promise<string> {
   const { execFile } = await import('node:child_process');
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   return new Promise((resolve) =>
-    execFile(chromePath, ['--version'], (error, stdout) => resolve(error ? `(${chromePath})` : (stdout.match(/[\d.]+/)?.[0] ?? stdout.trim()))),
+    execFile(chromePath, ['--version'], (error, stdout) =>
+      resolve(error ? `(${chromePath})` : (stdout.match(/[\d.]+/)?.[0] ?? stdout.trim())),
+    ),
   );
 }

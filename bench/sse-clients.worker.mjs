@@ -54,7 +54,14 @@ function post({ seq, path, cookie, body }) {
   const payload = JSON.stringify(body);
   const startedAt = now();
   const answer = (status, text) =>
-    parentPort.postMessage({ type: 'posted', seq, status, startedAt, answeredAt: now(), ...(status >= 300 || status === 0 ? { body: text } : {}) });
+    parentPort.postMessage({
+      type: 'posted',
+      seq,
+      status,
+      startedAt,
+      answeredAt: now(),
+      ...(status >= 300 || status === 0 ? { body: text } : {}),
+    });
   const request = http.request(
     {
       host: '127.0.0.1',

@@ -45,7 +45,10 @@ async function startUntilHealthy(dir: string, dataDir: string, port: number, lim
   child.stderr!.resume();
   while (performance.now() - began < limitMs) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode} before answering`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return { process: child, healthMs: performance.now() - began, historyMs };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

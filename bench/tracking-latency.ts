@@ -94,15 +94,36 @@ async function insertCast(db: Database, count: number, now: Date): Promise<Cast>
     emailVerifiedAt: now,
   });
   const range = Array.from({ length: count }, (_, i) => i);
-  const customerIds = (await db.insert(users).values(range.map((i) => person('customer', i))).returning({ id: users.id })).map((r) => r.id);
-  const detailerUserIds = (await db.insert(users).values(range.map((i) => person('detailer', i))).returning({ id: users.id })).map((r) => r.id);
+  const customerIds = (
+    await db
+      .insert(users)
+      .values(range.map((i) => person('customer', i)))
+      .returning({ id: users.id })
+  ).map((r) => r.id);
+  const detailerUserIds = (
+    await db
+      .insert(users)
+      .values(range.map((i) => person('detailer', i)))
+      .returning({ id: users.id })
+  ).map((r) => r.id);
   const detailerIds = (
     await db
       .insert(detailers)
-      .values(detailerUserIds.map((userId, i) => ({ userId, businessName: `Bench Detailing ${run} ${i}`, timeZone, baseLatitude: startPlace.latitude, baseLongitude: startPlace.longitude })))
+      .values(
+        detailerUserIds.map((userId, i) => ({
+          userId,
+          businessName: `Bench Detailing ${run} ${i}`,
+          timeZone,
+          baseLatitude: startPlace.latitude,
+          baseLongitude: startPlace.longitude,
+        })),
+      )
       .returning({ id: detailers.id })
   ).map((r) => r.id);
-  const [category] = await db.insert(serviceCategories).values({ name: `Bench ${run}` }).returning();
+  const [category] = await db
+    .insert(serviceCategories)
+    .values({ name: `Bench ${run}` })
+    .returning();
   const [service] = await db
     .insert(services)
     .values({ detailerId: detailerIds[0]!, categoryId: category!.id, name: `Bench wash ${run}`, priceCents: 5900, durationMinutes: 60 })
@@ -136,10 +157,16 @@ async function insertCast(db: Database, count: number, now: Date): Promise<Cast>
     ['accept', 'requested', 'accepted'],
     ['start-route', 'accepted', 'en_route'],
   ] as const;
-  await db.insert(bookingEvents).values(
-    bookingIds.flatMap((bookingId) => steps.map(([action, fromStatus, toStatus]) => ({ bookingId, action, fromStatus, toStatus, createdAt: now }))),
-  );
-  await db.insert(locationSharing).values(detailerIds.map((detailerId) => ({ detailerId, sharingOn: dateInZone(now, timeZone), updatedAt: now })));
+  await db
+    .insert(bookingEvents)
+    .values(
+      bookingIds.flatMap((bookingId) =>
+        steps.map(([action, fromStatus, toStatus]) => ({ bookingId, action, fromStatus, toStatus, createdAt: now })),
+      ),
+    );
+  await db
+    .insert(locationSharing)
+    .values(detailerIds.map((detailerId) => ({ detailerId, sharingOn: dateInZone(now, timeZone), updatedAt: now })));
   const conversationIds = (
     await db
       .insert(conversations)
@@ -169,13 +196,18 @@ async function openClients(port: number, cookies: string[], timeoutMs: number) {
   let seq = 0;
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('error', reject);
-    worker.on('message', (message: { type: 'ready' | 'event' } | { type: 'change'; topic: string; id: number; at: number } | ({ type: 'posted' } & Posted)) => {
-      if (message.type === 'ready') resolve();
-      else if (message.type === 'change') {
-        const key = `${message.topic}:${message.id}`;
-        arrivals.set(key, [...(arrivals.get(key) ?? []), message.at]);
-      } else if (message.type === 'posted') posted.set(message.seq, message);
-    });
+    worker.on(
+      'message',
+      (
+        message: { type: 'ready' | 'event' } | { type: 'change'; topic: string; id: number; at: number } | ({ type: 'posted' } & Posted),
+      ) => {
+        if (message.type === 'ready') resolve();
+        else if (message.type === 'change') {
+          const key = `${message.topic}:${message.id}`;
+          arrivals.set(key, [...(arrivals.get(key) ?? []), message.at]);
+        } else if (message.type === 'posted') posted.set(message.seq, message);
+      },
+    );
   });
   await ready.catch(async (error: unknown) => {
     await worker.terminate();
@@ -201,14 +233,22 @@ async function openClients(port: number, cookies: string[], timeoutMs: number) {
     worker.postMessage({ type: 'post', requests });
     const deadline = Date.now() + Math.max(0, ...plan.map((p) => p.delayMs)) + timeoutMs;
     const answers = () => requests.map((r) => posted.get(r.seq));
-    await until(() => answers().every(Boolean), deadline, () => `${answers().filter(Boolean).length} of ${plan.length} requests answered`);
+    await until(
+      () => answers().every(Boolean),
+      deadline,
+      () => `${answers().filter(Boolean).length} of ${plan.length} requests answered`,
+    );
     const wrong = answers().findIndex((answer, i) => answer!.status !== plan[i]!.status);
     if (wrong !== -1) throw new Error(`${plan[wrong]!.path} answered ${answers()[wrong]!.status}: ${answers()[wrong]!.body}`);
     const expected = stored ? await stored() : plan.length;
     const byKey = new Map<string, number[]>();
     answers().forEach((answer, i) => byKey.set(plan[i]!.key, [...(byKey.get(plan[i]!.key) ?? []), answer!.startedAt]));
     const arrived = () => [...byKey.keys()].reduce((sum, key) => sum + (arrivals.get(key)?.length ?? 0), 0);
-    await until(() => arrived() >= expected, deadline, () => `${arrived()} of ${expected} events arrived`);
+    await until(
+      () => arrived() >= expected,
+      deadline,
+      () => `${arrived()} of ${expected} events arrived`,
+    );
     if (arrived() > expected) throw new Error(`${arrived()} events arrived for ${expected} changes`);
     const samples: number[] = [];
     for (const [key, started] of byKey) {
@@ -261,7 +301,12 @@ export async function measureTrackingLatency(options: TrackingLatencyOptions = {
       path: '/api/detailer/positions',
       cookie: cast.detailerCookies[i]!,
       // Westward about 45 m a round, a little apart from each other; never within 500 m of the job.
-      body: { bookingId: cast.bookingIds[i]!, latitude: startPlace.latitude + (i % 100) * 1e-5, longitude: startPlace.longitude - (round % 40) * 5e-4, accuracyMeters: 8 },
+      body: {
+        bookingId: cast.bookingIds[i]!,
+        latitude: startPlace.latitude + (i % 100) * 1e-5,
+        longitude: startPlace.longitude - (round % 40) * 5e-4,
+        accuracyMeters: 8,
+      },
       key: `tracking:${cast.bookingIds[i]!}`,
       status: 204,
     });
@@ -317,7 +362,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const format = (p: Percentiles) => `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)}`;
 const number = (n: number) => n.toLocaleString('en-US');
 const seconds = (n: number) => `${number(n / 1000)} s`;
-const dropped = (d: Delivery) => (d.dropped ? `; ${number(d.dropped)} not stored (within 2 s of the previous one by the server's clock: it fell behind)` : '');
+const dropped = (d: Delivery) =>
+  d.dropped ? `; ${number(d.dropped)} not stored (within 2 s of the previous one by the server's clock: it fell behind)` : '';
 
 /** The two lines of one database, as bench/run.ts prints them. */
 export function describeTrackingLatency(r: TrackingLatencyResult): string[] {

@@ -36,12 +36,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError('bad_request', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('bad_request', message, fields);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError('unauthorized', message);
 export const forbidden = (message = 'You do not have access to this') => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 /** A well-formed request the business rules refuse as it stands (a job outside the detailer's service area). */
-export const unprocessable = (message: string, fields?: Record<string, string>) =>
-  new AppError('unprocessable', message, fields);
+export const unprocessable = (message: string, fields?: Record<string, string>) => new AppError('unprocessable', message, fields);

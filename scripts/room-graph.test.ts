@@ -24,10 +24,16 @@ beforeEach(async () => {
   await put('server/context.ts', "import type { Geocoder } from './geo/geocoder.ts';\nexport type AppContext = { geocoder: Geocoder };\n");
   await put('server/geo/geocoder.ts', "import type { AppContext } from '../context.ts';\nexport type Geocoder = { ctx?: AppContext };\n");
   await put('server/identity/access.ts', 'export const requireUser = () => 1;\n');
-  await put('server/bookings/create-booking.ts', "import { requireUser } from '../identity/access.ts';\nexport const create = requireUser;\n");
+  await put(
+    'server/bookings/create-booking.ts',
+    "import { requireUser } from '../identity/access.ts';\nexport const create = requireUser;\n",
+  );
   await put('server/bookings/create-booking.test.ts', "import { x } from '../payments/capture.ts';\n");
   await put('server/payments/capture.ts', "export { create } from '../bookings/create-booking';\n");
-  await put('server/app.ts', "import { create } from './bookings/create-booking.ts';\nexport const app = () => import('./payments/capture.ts').then(() => create);\n");
+  await put(
+    'server/app.ts',
+    "import { create } from './bookings/create-booking.ts';\nexport const app = () => import('./payments/capture.ts').then(() => create);\n",
+  );
 });
 
 afterEach(async () => {
@@ -53,7 +59,10 @@ describe('npm run rooms', () => {
   });
 
   it('names the rooms of a cycle and the files behind its arrows, and exits 1', async () => {
-    await put('server/identity/who-booked.ts', "import type { create } from '../bookings/create-booking.ts';\nexport type Who = typeof create;\n");
+    await put(
+      'server/identity/who-booked.ts',
+      "import type { create } from '../bookings/create-booking.ts';\nexport type Who = typeof create;\n",
+    );
     const { cycles } = roomGraph(path.join(fixture, 'server')) as Graph;
     expect(cycles).toEqual([['bookings', 'identity']]);
     const run = spawnSync(process.execPath, [script, path.join(fixture, 'server')], { encoding: 'utf8' });

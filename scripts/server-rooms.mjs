@@ -11,7 +11,10 @@ export const serverLayers = [
   // Who is asking: users, sessions, access checks, the session plugin.
   { name: 'identity', rooms: ['identity'] },
   // What many rooms read or use: platform settings, notifications, uploads, what a membership gives a booking.
-  { name: 'shared', rooms: ['platform', 'member-benefits', 'notifications', 'uploads', 'diagnostics', 'onboarding', 'referrals', 'garage', 'catalog'] },
+  {
+    name: 'shared',
+    rooms: ['platform', 'member-benefits', 'notifications', 'uploads', 'diagnostics', 'onboarding', 'referrals', 'garage', 'catalog'],
+  },
   // The booking and what follows it; each room here may import those before it in this list.
   { name: 'bookings', rooms: ['bookings', 'payments', 'proof', 'tracking', 'marketing', 'memberships', 'business'] },
   // Features: each imports the rooms below, none imports another, nothing below imports them. A new folder lands here.

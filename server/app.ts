@@ -123,7 +123,9 @@ export function createCollaborators(
     membershipBilling: replaced.membershipBilling ?? createMembershipBilling(config, edges.gateway),
     // The built-in provider reads the admins' table through the app's handle: forecasts are asked outside transactions.
     forecast: replaced.forecast ?? createForecastProvider(config, edges.db),
-    oidc: replaced.oidc ?? createOidcSignIn({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }),
+    oidc:
+      replaced.oidc ??
+      createOidcSignIn({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }),
   };
 }
 
@@ -143,7 +145,15 @@ export const bookingMoveFollowers: readonly BookingMoveFollower[] = [
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, clientDir, clock = systemClock, logStream, pushAgent, collaborators }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir,
+  clock = systemClock,
+  logStream,
+  pushAgent,
+  collaborators,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     frameworkErrors: frameworkErrorHandler,

@@ -28,7 +28,8 @@ describe('collaborators are built only in buildApp', () => {
   });
 
   it('lets a room import the collaborator types and helpers, and the seed build its own context', async () => {
-    const helpers = "import { locateZipOrRefuse, type Geocoder } from '../geo/geocoder.ts';\nexport const used: [typeof locateZipOrRefuse, Geocoder?] = [locateZipOrRefuse];\n";
+    const helpers =
+      "import { locateZipOrRefuse, type Geocoder } from '../geo/geocoder.ts';\nexport const used: [typeof locateZipOrRefuse, Geocoder?] = [locateZipOrRefuse];\n";
     expect(await collaboratorErrors(helpers, 'server/bookings/deliberate-violation.ts')).toEqual([]);
     expect(await collaboratorErrors(buildsGeocoder, 'server/seed/deliberate-violation.ts')).toEqual([]);
   });

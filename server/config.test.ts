@@ -25,10 +25,7 @@ describe('loadConfig', () => {
   });
 
   it('reads admin emails as a lower-cased list', () => {
-    expect(loadConfig({ ADMIN_EMAILS: 'Boss@Example.com, ops@example.com' }).ADMIN_EMAILS).toEqual([
-      'boss@example.com',
-      'ops@example.com',
-    ]);
+    expect(loadConfig({ ADMIN_EMAILS: 'Boss@Example.com, ops@example.com' }).ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
   it('requires PUBLIC_URL in production', () => {
@@ -67,7 +64,9 @@ describe('loadConfig', () => {
 
   it('has no well-known test gateway secret and refuses a short one', () => {
     expect(loadConfig({}).TEST_GATEWAY_WEBHOOK_SECRET).toBeUndefined();
-    expect(() => loadConfig({ TEST_GATEWAY_WEBHOOK_SECRET: 'short' })).toThrow(/^Invalid environment variable TEST_GATEWAY_WEBHOOK_SECRET: /);
+    expect(() => loadConfig({ TEST_GATEWAY_WEBHOOK_SECRET: 'short' })).toThrow(
+      /^Invalid environment variable TEST_GATEWAY_WEBHOOK_SECRET: /,
+    );
   });
 
   it('takes the public origin from configuration only, localhost by default', () => {
@@ -78,7 +77,14 @@ describe('loadConfig', () => {
 
   it('refuses a PUBLIC_URL with a path, a query or credentials, or one that is not http(s)', () => {
     // Links are PUBLIC_URL + a path: https://glossly.example/app would send readers to /bookings, outside the app.
-    for (const value of ['https://glossly.example/app', 'https://glossly.example/app/', 'https://glossly.example/?x=1', 'https://a:b@glossly.example', 'ftp://glossly.example', 'glossly.example']) {
+    for (const value of [
+      'https://glossly.example/app',
+      'https://glossly.example/app/',
+      'https://glossly.example/?x=1',
+      'https://a:b@glossly.example',
+      'ftp://glossly.example',
+      'glossly.example',
+    ]) {
       expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(/^Invalid environment variable PUBLIC_URL: [^\n]+$/);
     }
   });
@@ -86,7 +92,9 @@ describe('loadConfig', () => {
   it('refuses ADMIN_EMAILS that are not email addresses separated by commas', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' boss@example.com ,' }).ADMIN_EMAILS).toEqual(['boss@example.com']);
     for (const value of ['boss@example.com; ops@example.com', 'boss', 'boss@example.com ops@example.com']) {
-      expect(() => loadConfig({ ADMIN_EMAILS: value }), value).toThrow(/^Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/);
+      expect(() => loadConfig({ ADMIN_EMAILS: value }), value).toThrow(
+        /^Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/,
+      );
     }
   });
 
@@ -101,10 +109,14 @@ describe('loadConfig', () => {
       'a long random string': 'x'.repeat(90),
     };
     for (const [name, value] of Object.entries(wrong)) {
-      expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: value }), name).toThrow(/^Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/);
+      expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: value }), name).toThrow(
+        /^Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/,
+      );
     }
     for (const value of [pair.VAPID_PRIVATE_KEY.slice(0, 40), `${pair.VAPID_PRIVATE_KEY}AAAA`, pair.VAPID_PUBLIC_KEY]) {
-      expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: value })).toThrow(/^Invalid environment variable VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key/);
+      expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: value })).toThrow(
+        /^Invalid environment variable VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key/,
+      );
     }
   });
 
@@ -112,8 +124,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).OIDC_ISSUER).toBe('https://accounts.google.com');
     expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:8080/realms/test' }).OIDC_ISSUER).toBe('http://127.0.0.1:8080/realms/test');
     expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080' }).OIDC_ISSUER).toBe('http://localhost:8080');
-    for (const value of ['http://accounts.example.com', 'http://127.0.0.1.example.com', 'ftp://accounts.example.com', 'accounts.google.com']) {
-      expect(() => loadConfig({ OIDC_ISSUER: value }), value).toThrow(/^Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/);
+    for (const value of [
+      'http://accounts.example.com',
+      'http://127.0.0.1.example.com',
+      'ftp://accounts.example.com',
+      'accounts.google.com',
+    ]) {
+      expect(() => loadConfig({ OIDC_ISSUER: value }), value).toThrow(
+        /^Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/,
+      );
     }
   });
 
@@ -131,14 +150,25 @@ describe('loadConfig', () => {
   });
 
   it('takes S3 storage all or none, naming the first missing variable in one line', () => {
-    const s3 = { S3_BUCKET: 'glossly-images', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    const s3 = {
+      S3_BUCKET: 'glossly-images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
     expect(loadConfig(s3)).toMatchObject({ S3_BUCKET: 'glossly-images', S3_ENDPOINT: 'http://127.0.0.1:9000' });
     expect(loadConfig(s3).S3_REGION).toBeUndefined();
     expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).S3_REGION).toBe('eu-west-1');
     expect(loadConfig({}).S3_BUCKET).toBeUndefined();
-    expect(() => loadConfig({ S3_BUCKET: 'glossly-images' })).toThrow(/^Invalid environment variable S3_ENDPOINT: required when S3_BUCKET is set/);
-    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/^Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET/);
-    expect(() => loadConfig({ ...s3, S3_BUCKET: undefined })).toThrow(/^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set/);
+    expect(() => loadConfig({ S3_BUCKET: 'glossly-images' })).toThrow(
+      /^Invalid environment variable S3_ENDPOINT: required when S3_BUCKET is set/,
+    );
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /^Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: undefined })).toThrow(
+      /^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set/,
+    );
     expect(() => loadConfig({ S3_REGION: 'us-east-1' })).toThrow(/^Invalid environment variable S3_BUCKET: required when S3_REGION is set/);
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/^Invalid environment variable S3_ENDPOINT: /);
     expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/^Invalid environment variable S3_BUCKET: /);
@@ -154,16 +184,32 @@ describe('loadConfig', () => {
       WEATHER_PROVIDER: 'open-meteo',
       OPEN_METEO_URL: 'https://api.open-meteo.com',
     });
-    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo' })).toThrow(/^Invalid environment variable OPEN_METEO_URL: required when WEATHER_PROVIDER is open-meteo/);
-    expect(() => loadConfig({ OPEN_METEO_URL: 'https://api.open-meteo.com' })).toThrow(/^Invalid environment variable WEATHER_PROVIDER: must be open-meteo/);
+    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo' })).toThrow(
+      /^Invalid environment variable OPEN_METEO_URL: required when WEATHER_PROVIDER is open-meteo/,
+    );
+    expect(() => loadConfig({ OPEN_METEO_URL: 'https://api.open-meteo.com' })).toThrow(
+      /^Invalid environment variable WEATHER_PROVIDER: must be open-meteo/,
+    );
     expect(() => loadConfig({ WEATHER_PROVIDER: 'nws' })).toThrow(/^Invalid environment variable WEATHER_PROVIDER: /);
-    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_URL: 'ftp://x' })).toThrow(/^Invalid environment variable OPEN_METEO_URL: /);
+    expect(() => loadConfig({ WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_URL: 'ftp://x' })).toThrow(
+      /^Invalid environment variable OPEN_METEO_URL: /,
+    );
   });
 
   it("pushes to the browsers' push services only, unless told which hosts", () => {
-    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com']);
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com , *.push.example ' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.com', '*.push.example']);
-    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(/^Invalid environment variable PUSH_SERVICE_HOSTS: /);
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com , *.push.example ' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.example.com',
+      '*.push.example',
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(
+      /^Invalid environment variable PUSH_SERVICE_HOSTS: /,
+    );
   });
 
   it('seeds the sample catalog only in demo mode unless asked', () => {

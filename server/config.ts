@@ -6,7 +6,12 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === '
 /** TRUST_PROXY: a hop count (`1`) or a list of proxy addresses and CIDR ranges (`10.0.0.1, 10.0.0.0/8`). */
 const trustProxy = z
   .string()
-  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z.union([
       z.tuple([z.string().regex(/^\d{1,2}$/, 'must be a hop count or a list of addresses')]).transform(([hops]) => Number(hops)),
@@ -35,18 +40,21 @@ const mapTileUrl = z
   .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}');
 
 /** An address Glossly is reached at: http(s), an origin only (links are built as PUBLIC_URL + path). */
-const publicOrigin = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-  .refine((value) => {
-    if (!URL.canParse(value)) return true; // said by the check above
-    const url = new URL(value);
-    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  }, 'must be an origin only, such as https://glossly.example (no path, query or credentials): links are built from it');
+const publicOrigin = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).refine((value) => {
+  if (!URL.canParse(value)) return true; // said by the check above
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}, 'must be an origin only, such as https://glossly.example (no path, query or credentials): links are built from it');
 
 /** ADMIN_EMAILS: addresses separated by commas (spaces and a trailing comma allowed); anything else is a mistake. */
 const adminEmails = z
   .string()
-  .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ error: 'must be email addresses separated by commas (admin@example.com, ops@example.com)' })));
 
 const base64UrlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : undefined);
@@ -58,21 +66,27 @@ const vapidPublicKey = z.string().refine((value) => {
 }, 'must be a URL-safe base64 P-256 public key (65 bytes, an uncompressed point starting 0x04), as web-push generate-vapid-keys prints it');
 const vapidPrivateKey = z
   .string()
-  .refine((value) => base64UrlBytes(value)?.length === 32, 'must be a URL-safe base64 P-256 private key (32 bytes), as web-push generate-vapid-keys prints it');
+  .refine(
+    (value) => base64UrlBytes(value)?.length === 32,
+    'must be a URL-safe base64 P-256 private key (32 bytes), as web-push generate-vapid-keys prints it',
+  );
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The sign-in provider: https, since its tokens say who a user is; plain http only on this machine (a test provider). */
-const oidcIssuer = z
-  .url({ protocol: /^https?$/, error: 'must be an https:// address' })
-  .refine((value) => {
-    if (!URL.canParse(value)) return true; // said by the check above
-    const url = new URL(value);
-    return url.protocol === 'https:' || loopbackHosts.has(url.hostname) || (isIP(url.hostname) === 4 && url.hostname.startsWith('127.'));
-  }, 'must be an https:// address (http:// only on localhost)');
+const oidcIssuer = z.url({ protocol: /^https?$/, error: 'must be an https:// address' }).refine((value) => {
+  if (!URL.canParse(value)) return true; // said by the check above
+  const url = new URL(value);
+  return url.protocol === 'https:' || loopbackHosts.has(url.hostname) || (isIP(url.hostname) === 4 && url.hostname.startsWith('127.'));
+}, 'must be an https:// address (http:// only on localhost)');
 
 /** The browsers' own push services: Chrome, Edge's Chromium and most others (FCM), Firefox, Safari, legacy Edge. */
-export const defaultPushServiceHosts = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'];
+export const defaultPushServiceHosts = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
 
 // Every setting Glossly reads, with the defaults of the embedded mode. README.md documents each one.
 const configSchema = z.object({
@@ -102,7 +116,10 @@ const configSchema = z.object({
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   VAPID_PUBLIC_KEY: vapidPublicKey.optional(),
   VAPID_PRIVATE_KEY: vapidPrivateKey.optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').default('mailto:support@glossly.local'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .default('mailto:support@glossly.local'),
   /**
    * The push services a browser's subscription may point at: a device token is a URL this server POSTs to, so any
    * other host (an internal address, a cloud metadata service) is refused. `*.` matches any subdomain.
@@ -110,8 +127,17 @@ const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default(defaultPushServiceHosts.join(','))
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.:[\]-]+$/, 'must be a list of host names (*.example.com for subdomains)')).min(1, 'must name at least one push service host')),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^(\*\.)?[a-z0-9.:[\]-]+$/, 'must be a list of host names (*.example.com for subdomains)'))
+        .min(1, 'must name at least one push service host'),
+    ),
   /** An OSRM-compatible routing service for arrival times; unset: the straight-line estimate (server/geo/eta.ts). */
   ROUTING_URL: serviceBaseUrl.optional(),
   /** A Nominatim-compatible geocoder; unset: the built-in US ZIP code table (server/geo/). */
@@ -123,10 +149,16 @@ const configSchema = z.object({
   MAP_TILE_URL: mapTileUrl.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300, 'must be at most 300 characters').optional(),
   /** S3-compatible storage for uploaded images, set together; unset: the local disk under DATA_DIR (decision 019). */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)')
+    .optional(),
   S3_ENDPOINT: serviceBaseUrl.optional(),
   /** Defaults to us-east-1 once the others are set. */
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The platform's day for payouts and detailers' statements (decision 021): an IANA time zone. */
@@ -239,4 +271,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * production server even one started with DEMO_MODE on, since the outbox holds every reader's single-use links
  * (password resets included).
  */
-export const isDemoOutboxOpen = (config: Pick<Config, 'DEMO_MODE' | 'NODE_ENV'>): boolean => config.DEMO_MODE && config.NODE_ENV !== 'production';
+export const isDemoOutboxOpen = (config: Pick<Config, 'DEMO_MODE' | 'NODE_ENV'>): boolean =>
+  config.DEMO_MODE && config.NODE_ENV !== 'production';

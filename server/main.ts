@@ -47,7 +47,10 @@ const historyAfterListen = config.DEMO_MODE && config.DEMO_HISTORY && !config.DA
 const seed = async (db: Database) => {
   const [{ seedDatabase }, { createCatalogCache }] = await appCode;
   const history = config.DEMO_HISTORY && !historyAfterListen;
-  await seedDatabase({ db, catalogCache: createCatalogCache() }, { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history });
+  await seedDatabase(
+    { db, catalogCache: createCatalogCache() },
+    { demoMode: config.DEMO_MODE, catalog: config.SEED_CATALOG, config, history },
+  );
 };
 const database = await startupStep(
   () => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, prepare: seed } : { dataDir, prepare: seed }),
@@ -59,15 +62,21 @@ const app = await startupStep(() => buildApp({ config, database, clientDir: path
 // SIGTERM or SIGINT drains: running requests, job passes and deliveries finish; exit within 10 s (decision 041).
 drainOnSignals(app, { closeDatabase: database.close });
 
-await startupStep(() => app.listen({ port: config.PORT, host: config.HOST }), config, async () => {
-  await app.close();
-  await database.close();
-});
+await startupStep(
+  () => app.listen({ port: config.PORT, host: config.HOST }),
+  config,
+  async () => {
+    await app.close();
+    await database.close();
+  },
+);
 
 if (historyAfterListen) {
   // Written on a copy and swapped in at once (server/seed/demo-history-aside.ts): screens show the seed until then.
   writeDemoHistoryAside({ db: database.db, catalogCache: app.ctx.catalogCache }, { config }).then(
-    (result) => { if (!result.skipped) app.log.info({ demoHistory: result }, 'demo history written'); },
+    (result) => {
+      if (!result.skipped) app.log.info({ demoHistory: result }, 'demo history written');
+    },
     (error: unknown) => app.log.error({ err: error }, 'demo history failed'),
   );
 }

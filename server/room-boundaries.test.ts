@@ -29,7 +29,10 @@ const belowOnly = expect.stringContaining('Server rooms import only the rooms be
 describe('server rooms', () => {
   it('refuses a room importing a room above it: identity a booking', async () => {
     expect(
-      await roomArrows("import { getBooking } from '../bookings/booking-queries.ts';\nexport const used = getBooking;\n", 'server/identity/deliberate-violation.ts'),
+      await roomArrows(
+        "import { getBooking } from '../bookings/booking-queries.ts';\nexport const used = getBooking;\n",
+        'server/identity/deliberate-violation.ts',
+      ),
     ).toEqual([belowOnly]);
   });
 
@@ -44,16 +47,25 @@ describe('server rooms', () => {
 
   it('refuses a feature importing another feature', async () => {
     expect(
-      await roomArrows("import { dashboardRoutes } from '../dashboard/routes.ts';\nexport const used = dashboardRoutes;\n", 'server/calendar/deliberate-violation.ts'),
+      await roomArrows(
+        "import { dashboardRoutes } from '../dashboard/routes.ts';\nexport const used = dashboardRoutes;\n",
+        'server/calendar/deliberate-violation.ts',
+      ),
     ).toEqual([belowOnly]);
   });
 
   it('refuses any room importing the app or the seed', async () => {
     expect(
-      await roomArrows("import { buildApp } from '../app.ts';\nexport const used = buildApp;\n", 'server/memberships/deliberate-violation.ts'),
+      await roomArrows(
+        "import { buildApp } from '../app.ts';\nexport const used = buildApp;\n",
+        'server/memberships/deliberate-violation.ts',
+      ),
     ).toEqual([belowOnly]);
     expect(
-      await roomArrows("import { seedDatabase } from '../seed/seed.ts';\nexport const used = seedDatabase;\n", 'server/catalog/deliberate-violation.ts'),
+      await roomArrows(
+        "import { seedDatabase } from '../seed/seed.ts';\nexport const used = seedDatabase;\n",
+        'server/catalog/deliberate-violation.ts',
+      ),
     ).toEqual([belowOnly]);
   });
 
@@ -76,10 +88,15 @@ describe('routes and services', () => {
   const noDatabase = expect.stringContaining('Routes never touch the database');
 
   it('refuses a route file importing the database layer: the schema, the client or drizzle-orm', async () => {
-    expect(await roomArrows("import { bookings } from '../db/schema.ts';\nexport const used = bookings;\n", 'server/bookings/routes.ts')).toEqual([noDatabase]);
-    expect(await roomArrows("import type { Database } from '../db/client.ts';\nexport type Used = Database;\n", 'server/garage/address-routes.ts')).toEqual([
-      noDatabase,
-    ]);
+    expect(
+      await roomArrows("import { bookings } from '../db/schema.ts';\nexport const used = bookings;\n", 'server/bookings/routes.ts'),
+    ).toEqual([noDatabase]);
+    expect(
+      await roomArrows(
+        "import type { Database } from '../db/client.ts';\nexport type Used = Database;\n",
+        'server/garage/address-routes.ts',
+      ),
+    ).toEqual([noDatabase]);
     expect(await restrictedImports("import { eq } from 'drizzle-orm';\nexport const used = eq;\n", 'server/calendar/routes.ts')).toEqual([
       expect.stringContaining("'drizzle-orm' import is restricted"),
     ]);
@@ -87,11 +104,22 @@ describe('routes and services', () => {
 
   it('refuses a service importing Fastify, and lets routes, plugins and job starters import it', async () => {
     const fastify = "import type { FastifyInstance } from 'fastify';\nexport type Used = FastifyInstance;\n";
-    expect(await restrictedImports(fastify, 'server/bookings/create-booking.ts')).toEqual([expect.stringContaining('Services never import Fastify')]);
+    expect(await restrictedImports(fastify, 'server/bookings/create-booking.ts')).toEqual([
+      expect.stringContaining('Services never import Fastify'),
+    ]);
     expect(
-      await restrictedImports("import fastifyPlugin from 'fastify-plugin';\nexport const used = fastifyPlugin;\n", 'server/memberships/membership-service.ts'),
+      await restrictedImports(
+        "import fastifyPlugin from 'fastify-plugin';\nexport const used = fastifyPlugin;\n",
+        'server/memberships/membership-service.ts',
+      ),
     ).toEqual([expect.stringContaining('Services never import Fastify')]);
-    for (const allowed of ['server/bookings/routes.ts', 'server/garage/vehicle-routes.ts', 'server/identity/auth-plugin.ts', 'server/bookings/booking-expiry-job.ts', 'server/http/validate.ts']) {
+    for (const allowed of [
+      'server/bookings/routes.ts',
+      'server/garage/vehicle-routes.ts',
+      'server/identity/auth-plugin.ts',
+      'server/bookings/booking-expiry-job.ts',
+      'server/http/validate.ts',
+    ]) {
       expect(await restrictedImports(fastify, allowed)).toEqual([]);
     }
   });

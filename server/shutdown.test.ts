@@ -41,7 +41,13 @@ async function hangingApp() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const hanging = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/uploads?x=1', headers: { 'content-type': 'application/json' } });
+  const hanging = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/uploads?x=1',
+    headers: { 'content-type': 'application/json' },
+  });
   hanging.on('error', () => undefined);
   hanging.end('{}');
   // The request is in the route once its handler has been called.
@@ -63,7 +69,9 @@ describe('drainOnSignals', () => {
     expect(await exited).toBe(1);
     expect(exits).toEqual([1]);
     expect(isDatabaseClosed()).toBe(false);
-    const deadline = lines.map((line) => JSON.parse(line) as { msg: string; stillOpen?: { step: string; requests: string[]; liveStreams: number } }).find((line) => line.msg.startsWith('not drained'));
+    const deadline = lines
+      .map((line) => JSON.parse(line) as { msg: string; stillOpen?: { step: string; requests: string[]; liveStreams: number } })
+      .find((line) => line.msg.startsWith('not drained'));
     expect(deadline?.msg).toBe('not drained within 0.3 s: exiting anyway');
     expect(deadline?.stillOpen).toMatchObject({ step: 'requests and live streams', liveStreams: 2 });
     expect(deadline?.stillOpen?.requests).toEqual([expect.stringMatching(/^POST \/api\/uploads \(\d+\.\d s\)$/)]);

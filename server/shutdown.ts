@@ -36,7 +36,10 @@ type Step = 'requests and live streams' | 'jobs and deliveries' | 'database';
  * Whatever is still open after `limitMs` is logged and the process exits 1; a second signal exits 1 at once.
  * Registered before listen(): it adds an onClose hook.
  */
-export function drainOnSignals(app: FastifyInstance, { closeDatabase, limitMs = drainLimitMs, exit = process.exit, signals = process }: DrainOptions): void {
+export function drainOnSignals(
+  app: FastifyInstance,
+  { closeDatabase, limitMs = drainLimitMs, exit = process.exit, signals = process }: DrainOptions,
+): void {
   const running = new Map<ServerResponse, { method: string; url: string; since: number }>();
   let drainingSince: number | undefined;
   let step: Step = 'requests and live streams';

@@ -44,14 +44,18 @@ describe('describeStartupFailure', () => {
   });
 
   it('never spans several lines', () => {
-    expect(describeStartupFailure(new UnavailableError('postgres', 'first\n  second'), config)).toBe('Cannot start: DATABASE_URL: first second');
+    expect(describeStartupFailure(new UnavailableError('postgres', 'first\n  second'), config)).toBe(
+      'Cannot start: DATABASE_URL: first second',
+    );
   });
 });
 
 describe('connectionFailure', () => {
   it('reads a refused connection, a timeout, a server answer and anything else', () => {
     const refused = new AggregateError([systemError('connect ECONNREFUSED ::1:5432', { code: 'ECONNREFUSED' })], '');
-    expect(connectionFailure('postgres', 'localhost:5432', refused, 5000).message).toBe('could not connect to localhost:5432 (ECONNREFUSED)');
+    expect(connectionFailure('postgres', 'localhost:5432', refused, 5000).message).toBe(
+      'could not connect to localhost:5432 (ECONNREFUSED)',
+    );
     expect(connectionFailure('postgres', 'h:5432', new Error('Connection terminated due to connection timeout'), 5000).message).toBe(
       'no answer from h:5432 within 5 s',
     );

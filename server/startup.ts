@@ -127,11 +127,7 @@ const cleanupLimitMs = 3000;
  * Runs one start-up step. An expected failure prints its one line on stderr, closes what earlier steps opened
  * (`cleanup`, bounded) and exits 1; an unexpected one is rethrown with its stack.
  */
-export async function startupStep<T>(
-  step: () => T | Promise<T>,
-  config?: Config,
-  cleanup?: () => Promise<unknown>,
-): Promise<T> {
+export async function startupStep<T>(step: () => T | Promise<T>, config?: Config, cleanup?: () => Promise<unknown>): Promise<T> {
   try {
     return await step();
   } catch (error) {

@@ -27,9 +27,7 @@ precacheAndRoute(self.__WB_MANIFEST || []);
 
 // Any page of the app (the client router draws it) opens from the cached index.html; never the API (sign-in and
 // OpenID redirects land there) nor a file opened directly (a path whose last part has a dot: /logo192.png).
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(?:\/|$)/, /\/[^/]*\.[^/]*$/] }),
-);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(?:\/|$)/, /\/[^/]*\.[^/]*$/] }));
 
 // The server sends {title, body, url, tag, icon} (server/notifications/notification-delivery.ts).
 self.addEventListener('push', (event) => {

@@ -7,8 +7,7 @@ export const deleteConfirmationWord = 'DELETE';
 export const accountMessages = {
   wrongCurrentPassword: 'Your current password is incorrect',
   wrongPassword: 'Your password is incorrect',
-  noPassword:
-    "Your account signs in with Google and has no password yet. To set one, use 'Forgot password?' on the sign-in page.",
+  noPassword: "Your account signs in with Google and has no password yet. To set one, use 'Forgot password?' on the sign-in page.",
   usernameTaken: 'This username is already taken',
   avatarNotYours: 'Choose a photo you uploaded',
   emailChangeSent: 'Check your new email address: we sent a link to confirm the change.',

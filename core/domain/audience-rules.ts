@@ -34,7 +34,9 @@ export function describeAudienceRules(rules: AudienceRules): string[] {
 
 /** Whether a booking count fits the rules' minimum and maximum (both included). */
 export function bookingCountFits(rules: Pick<AudienceRules, 'minBookings' | 'maxBookings'>, bookings: number): boolean {
-  return (rules.minBookings === undefined || bookings >= rules.minBookings) && (rules.maxBookings === undefined || bookings <= rules.maxBookings);
+  return (
+    (rules.minBookings === undefined || bookings >= rules.minBookings) && (rules.maxBookings === undefined || bookings <= rules.maxBookings)
+  );
 }
 
 /** Whether the rules need the booking count at all: "at least 0" and an absent maximum ask nothing. */

@@ -197,7 +197,9 @@ describe("the job's day", () => {
   const minutesBefore = (minutes: number) => new Date(startsAt.getTime() - minutes * 60_000);
 
   it('guards On my way 2 hours and Start 30 minutes before the start, overdue an hour after; every other move only by the graph', () => {
-    expect(bookingTransitions.filter((t) => t.opensBeforeStartMinutes !== undefined).map((t) => [t.action, t.opensBeforeStartMinutes])).toEqual([
+    expect(
+      bookingTransitions.filter((t) => t.opensBeforeStartMinutes !== undefined).map((t) => [t.action, t.opensBeforeStartMinutes]),
+    ).toEqual([
       ['start-route', 120],
       ['start', 30],
       ['mark-overdue', -60],
@@ -222,7 +224,9 @@ describe("the job's day", () => {
     ]);
     // The guard belongs to the action: every transition of a guarded action declares the same one.
     for (const action of bookingActions) {
-      expect(new Set(bookingTransitions.filter((t) => t.action === action).map((t) => t.opensBeforeStartMinutes ?? null)).size).toBeLessThanOrEqual(1);
+      expect(
+        new Set(bookingTransitions.filter((t) => t.action === action).map((t) => t.opensBeforeStartMinutes ?? null)).size,
+      ).toBeLessThanOrEqual(1);
     }
   });
 
@@ -265,7 +269,9 @@ describe("the job's day", () => {
   });
 
   it('says why a move is refused and when it opens, and nothing once it is open', () => {
-    expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(121))).toBe('On my way opens at 7:00 AM (2 hours before the start)');
+    expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(121))).toBe(
+      'On my way opens at 7:00 AM (2 hours before the start)',
+    );
     expect(actionNotOpenMessage('start', startsAt, zone, minutesBefore(31))).toBe('Start opens at 8:30 AM (30 minutes before the start)');
     expect(actionNotOpenMessage('start-route', startsAt, zone, new Date('2026-11-23T16:00:00Z'))).toBe(
       'On my way opens on Thu, Nov 26 at 7:00 AM (2 hours before the start)',
@@ -273,7 +279,9 @@ describe("the job's day", () => {
     expect(actionNotOpenMessage('start-route', startsAt, zone, minutesBefore(120))).toBeNull();
     expect(actionNotOpenMessage('start', startsAt, zone, minutesBefore(30))).toBeNull();
     expect(actionNotOpenMessage('complete', startsAt, zone, minutesBefore(3000))).toBeNull();
-    expect(actionNotOpenMessage('mark-overdue', startsAt, zone, minutesBefore(-59))).toBe('Mark overdue opens at 10:00 AM (1 hour after the start)');
+    expect(actionNotOpenMessage('mark-overdue', startsAt, zone, minutesBefore(-59))).toBe(
+      'Mark overdue opens at 10:00 AM (1 hour after the start)',
+    );
     expect(actionNotOpenMessage('mark-overdue', startsAt, zone, minutesBefore(-60))).toBeNull();
   });
 
@@ -313,7 +321,9 @@ describe('bookings in start order', () => {
 describe('the named sets of statuses, read against the graph', () => {
   const sorted = (statuses: readonly BookingStatus[]) => [...statuses].sort();
   const fromsOf = (action: BookingAction) => bookingTransitions.filter((t) => t.action === action).map((t) => t.from);
-  const targetsOf = (actions: readonly BookingAction[]) => [...new Set(bookingTransitions.filter((t) => actions.includes(t.action)).map((t) => t.to))];
+  const targetsOf = (actions: readonly BookingAction[]) => [
+    ...new Set(bookingTransitions.filter((t) => actions.includes(t.action)).map((t) => t.to)),
+  ];
 
   it('final statuses are exactly those no move leaves', () => {
     expect(sorted(finalStatuses)).toEqual(sorted(bookingStatuses.filter((status) => !bookingTransitions.some((t) => t.from === status))));
@@ -330,7 +340,7 @@ describe('the named sets of statuses, read against the graph', () => {
     expect(sorted(upcomingStatuses)).toEqual(sorted(customerCancels.filter((status) => statusIn(paidLiveStatuses, status))));
   });
 
-  it("the trip is what On my way and Start lead to, and a job falls overdue only before it reaches the car", () => {
+  it('the trip is what On my way and Start lead to, and a job falls overdue only before it reaches the car', () => {
     expect(sorted(tripStatuses)).toEqual(sorted(targetsOf(['start-route', 'start'])));
     expect(sorted(notArrivedStatuses)).toEqual(sorted(fromsOf('mark-overdue')));
   });

@@ -56,7 +56,14 @@ export const acceptedWorkStatuses = [...activeJobStatuses, 'completed'] as const
 export const proofStatuses = [...tripStatuses, 'completed'] as const satisfies readonly BookingStatus[];
 
 /** Final statuses: no move leaves them (the test checks them against the graph). */
-export const finalStatuses = ['completed', 'declined', 'expired', 'cancelled', 'abandoned', 'no_show'] as const satisfies readonly BookingStatus[];
+export const finalStatuses = [
+  'completed',
+  'declined',
+  'expired',
+  'cancelled',
+  'abandoned',
+  'no_show',
+] as const satisfies readonly BookingStatus[];
 
 /** Statuses a move may have charged the card into: completion, or a fee (late cancellation, customer absent). */
 export const chargedStatuses = ['completed', 'cancelled', 'no_show'] as const satisfies readonly BookingStatus[];
@@ -164,8 +171,22 @@ export const bookingTransitions: readonly BookingTransition[] = [
   // Instant booking (decision 035): the detailer's offered times are a promise, so the paid request is accepted at once.
   { from: 'requested', action: 'instant-accept', to: 'accepted', by: 'system', money: 'none' },
   // A job not started an hour after its time falls overdue (decision 035): off 'Today', with a no-show path each side.
-  { from: 'accepted', action: 'mark-overdue', to: 'overdue', by: 'system', money: 'none', opensBeforeStartMinutes: -overdueAfterStartMinutes },
-  { from: 'en_route', action: 'mark-overdue', to: 'overdue', by: 'system', money: 'none', opensBeforeStartMinutes: -overdueAfterStartMinutes },
+  {
+    from: 'accepted',
+    action: 'mark-overdue',
+    to: 'overdue',
+    by: 'system',
+    money: 'none',
+    opensBeforeStartMinutes: -overdueAfterStartMinutes,
+  },
+  {
+    from: 'en_route',
+    action: 'mark-overdue',
+    to: 'overdue',
+    by: 'system',
+    money: 'none',
+    opensBeforeStartMinutes: -overdueAfterStartMinutes,
+  },
   // Late but there, and the customer still waiting: the detailer can still start.
   { from: 'overdue', action: 'start', to: 'in_progress', by: 'detailer', money: 'none', opensBeforeStartMinutes: 30 },
   // The detailer never came: the customer pays nothing (the card hold is released, as on a decline).
@@ -391,4 +412,10 @@ export function requestAnswerBy(booking: { createdAt: Date; startsAt: Date }, se
 }
 
 /** A booking that ended without the work being done: it charges at most a late-cancellation fee. */
-export const endedWithoutWorkStatuses = ['cancelled', 'declined', 'expired', 'abandoned', 'no_show'] as const satisfies readonly BookingStatus[];
+export const endedWithoutWorkStatuses = [
+  'cancelled',
+  'declined',
+  'expired',
+  'abandoned',
+  'no_show',
+] as const satisfies readonly BookingStatus[];

@@ -13,7 +13,7 @@ describe('business weeks', () => {
     expect(mondayOf('2026-11-30')).toBe('2026-11-30');
   });
 
-  it('buckets an instant by the week on the detailer\'s wall clock, not UTC', () => {
+  it("buckets an instant by the week on the detailer's wall clock, not UTC", () => {
     // Monday 2026-11-30 03:00 UTC is still Sunday evening in Los Angeles, and Monday morning in Kolkata.
     const instant = new Date('2026-11-30T03:00:00Z');
     expect(weekStartInZone(instant, 'America/Los_Angeles')).toBe('2026-11-23');

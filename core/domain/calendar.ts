@@ -48,7 +48,13 @@ export function calendarSequence(moves: readonly CalendarMove[]): number {
 }
 
 /** The bookings a customer is offered 'Add to calendar' for: paid and not over. An unpaid hold may lapse in minutes. */
-export const addToCalendarStatuses = ['requested', 'accepted', 'en_route', 'in_progress', 'overdue'] as const satisfies readonly BookingStatus[];
+export const addToCalendarStatuses = [
+  'requested',
+  'accepted',
+  'en_route',
+  'in_progress',
+  'overdue',
+] as const satisfies readonly BookingStatus[];
 
 /** Bookings whose calendar entry the page offers to take off (a cancelled file): they had been paid, then ended unworked. */
 export const removeFromCalendarStatuses = ['cancelled', 'declined', 'expired', 'no_show'] as const satisfies readonly BookingStatus[];

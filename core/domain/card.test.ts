@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { testCardSchema } from '../schemas/payments.ts';
-import { cardBrand, formatBillingZip, formatCardNumber, formatExpiry, isBillingZipValid, isCvcValid, isExpiryValid, isLuhnValid, parseExpiry, validateCard } from './card.ts';
+import {
+  cardBrand,
+  formatBillingZip,
+  formatCardNumber,
+  formatExpiry,
+  isBillingZipValid,
+  isCvcValid,
+  isExpiryValid,
+  isLuhnValid,
+  parseExpiry,
+  validateCard,
+} from './card.ts';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
 describe('isLuhnValid', () => {
-  it.each(['4242 4242 4242 4242', '4000000000000002', '4000 0000 0000 9995', '4000 0025 0000 3155', '5555555555554444', '378282246310005', '6011111111111117'])(
-    'accepts %s',
-    (number) => expect(isLuhnValid(number)).toBe(true),
-  );
+  it.each([
+    '4242 4242 4242 4242',
+    '4000000000000002',
+    '4000 0000 0000 9995',
+    '4000 0025 0000 3155',
+    '5555555555554444',
+    '378282246310005',
+    '6011111111111117',
+  ])('accepts %s', (number) => expect(isLuhnValid(number)).toBe(true));
   it.each(['4242 4242 4242 4241', '1234', '', 'abcd efgh ijkl mnop', '4242-4242-4242-424x'])('refuses %s', (number) =>
     expect(isLuhnValid(number)).toBe(false),
   );

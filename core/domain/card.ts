@@ -104,7 +104,9 @@ export function validateCard(input: CardInput, now: Date): CardErrors {
 
 /** "4242424242424242" -> "4242 4242 4242 4242" as the customer types. */
 export function formatCardNumber(value: string): string {
-  return digitsOnly(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return digitsOnly(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** "1234" -> "12 / 34" as the customer types. */

@@ -10,7 +10,10 @@ const emailPattern = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;
 const spelledAt = String.raw`(?:\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+)`;
 const spelledDot = String.raw`(?:\s*[([{<]\s*dot\s*[)\]}>]\s*|\s+dot\s+|\.)`;
 /** 'bob at gmail dot com', 'bob(at)gmail(dot)com', 'bob [at] gmail.com': a name, a spelled @, a domain with a dot. */
-const spelledEmailPattern = new RegExp(String.raw`[A-Z0-9._%+-]+${spelledAt}[A-Z0-9-]+(?:${spelledDot}[A-Z0-9-]+)*${spelledDot}[A-Z]{2,}\b`, 'gi');
+const spelledEmailPattern = new RegExp(
+  String.raw`[A-Z0-9._%+-]+${spelledAt}[A-Z0-9-]+(?:${spelledDot}[A-Z0-9-]+)*${spelledDot}[A-Z]{2,}\b`,
+  'gi',
+);
 
 /** Chat and call links that carry a number or a handle: WhatsApp, Telegram, Messenger, Signal, Viber, tel: and sms:. */
 const contactLinkPattern =

@@ -26,7 +26,7 @@ describe('jobSplit', () => {
 });
 
 describe('tipSplit', () => {
-  it('is 100 % the detailer\'s', () => {
+  it("is 100 % the detailer's", () => {
     expect(tipSplit(1180)).toEqual({ grossCents: 1180, commissionCents: 0, amountCents: 1180 });
   });
 });
@@ -116,7 +116,13 @@ describe('the detailer ledger over random sequences of capture, tip, refund and 
           const credits = random.int(0, 1) ? random.int(0, price.totalCents - 50) : 0;
           const job = jobSplit(price.priceCents, price.vehicleSurchargeCents, commission);
           const chargedCents = price.totalCents - credits;
-          bookings.push({ job, capturedCents: chargedCents, refundedCents: 0, detailerRefundCents: 0, platformCents: chargedCents - job.amountCents });
+          bookings.push({
+            job,
+            capturedCents: chargedCents,
+            refundedCents: 0,
+            detailerRefundCents: 0,
+            platformCents: chargedCents - job.amountCents,
+          });
           ledger.push(job.amountCents);
           captured += chargedCents;
         } else if (move <= 5) {
@@ -136,7 +142,8 @@ describe('the detailer ledger over random sequences of capture, tip, refund and 
           refunded += amount;
           // The detailer never gives back more than the job earned, and exactly all of it once everything is refunded.
           expect(booking.detailerRefundCents, `seed ${seed}`).toBeLessThanOrEqual(booking.job.amountCents);
-          if (booking.refundedCents === booking.capturedCents) expect(booking.detailerRefundCents, `seed ${seed}`).toBe(booking.job.amountCents);
+          if (booking.refundedCents === booking.capturedCents)
+            expect(booking.detailerRefundCents, `seed ${seed}`).toBe(booking.job.amountCents);
         } else {
           const balance = ledger.reduce((sum, cents) => sum + cents, 0);
           const payout = payoutCents(balance);

@@ -33,7 +33,8 @@ export const defaultPayoutWeekday = defaultPlatformSettings.payoutWeekday;
 export type EarningsSplit = { grossCents: number; commissionCents: number; amountCents: number };
 
 function requireCents(name: string, value: number, minimum = 0): void {
-  if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be a whole number of cents, ${minimum} or more, got ${value}`);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new RangeError(`${name} must be a whole number of cents, ${minimum} or more, got ${value}`);
 }
 
 /**

@@ -20,7 +20,9 @@ export function addBillingMonths(from: Date, months: number, billingDay: number)
   const year = from.getUTCFullYear();
   const monthIndex = from.getUTCMonth() + months;
   const day = Math.min(billingDay, lastDayOfMonth(year, monthIndex));
-  return new Date(Date.UTC(year, monthIndex, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(year, monthIndex, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
+  );
 }
 
 /** When the failed renewal of a period ending at `periodEnd` is tried for the `attempt`th time (1-based), or null when retries are over. */

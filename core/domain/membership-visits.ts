@@ -64,6 +64,7 @@ export const bookableWindows: TimeWindow[] = timeWindows.filter((window) => slot
  */
 export function alternativeDates(dueOn: string, today: string): string[] {
   const dates = [dueOn];
-  for (let offset = 1; offset <= nearestAlternativeDays; offset++) dates.push(addCalendarDays(dueOn, offset), addCalendarDays(dueOn, -offset));
+  for (let offset = 1; offset <= nearestAlternativeDays; offset++)
+    dates.push(addCalendarDays(dueOn, offset), addCalendarDays(dueOn, -offset));
   return dates.filter((date) => date > today);
 }

@@ -85,12 +85,9 @@ describe('headerTitle', () => {
 });
 
 describe('showsBackButton', () => {
-  it.each(['/', '/bookings', '/messages', '/profile', '/login', '/bookings/', '/profile?x=1'])(
-    'hides the back button on %s',
-    (path) => {
-      expect(showsBackButton(path)).toBe(false);
-    },
-  );
+  it.each(['/', '/bookings', '/messages', '/profile', '/login', '/bookings/', '/profile?x=1'])('hides the back button on %s', (path) => {
+    expect(showsBackButton(path)).toBe(false);
+  });
 
   it.each([
     '/booking/5',
@@ -129,7 +126,7 @@ describe('backTarget', () => {
   });
 });
 
-describe('the role\'s home', () => {
+describe("the role's home", () => {
   it.each([
     ['customer', '/'],
     ['admin', '/admin'],
@@ -139,7 +136,7 @@ describe('the role\'s home', () => {
     expect(homePathFor(role)).toBe(path);
   });
 
-  it('hides the back button on a detailer\'s dashboard only for the detailer', () => {
+  it("hides the back button on a detailer's dashboard only for the detailer", () => {
     expect(showsBackButton('/detailer', 'detailer')).toBe(false);
     expect(showsBackButton('/detailer/', 'detailer')).toBe(false);
     expect(showsBackButton('/detailer', 'admin')).toBe(true);
@@ -173,7 +170,17 @@ describe('the role\'s home', () => {
   });
 
   it('never sends a role to a page that sends it on again', () => {
-    const paths = ['/', '/bookings', '/track-provider', '/checkout', '/detailer', '/detailer/bookings', '/business', '/admin', '/admin/bookings'];
+    const paths = [
+      '/',
+      '/bookings',
+      '/track-provider',
+      '/checkout',
+      '/detailer',
+      '/detailer/bookings',
+      '/business',
+      '/admin',
+      '/admin/bookings',
+    ];
     for (const role of ['customer', 'detailer', 'admin'] as const) {
       for (const path of paths) {
         const target = roleRedirect(role, path);
@@ -218,17 +225,12 @@ describe('hidesBottomNav', () => {
     expect(hidesBottomNav(path)).toBe(true);
   });
 
-  it.each([
-    '/',
-    '/bookings',
-    '/bookings/5',
-    '/subscription-plans',
-    '/quick-checkout/4',
-    '/services/3',
-    '/profile',
-  ])('keeps the bottom nav on %s', (path) => {
-    expect(hidesBottomNav(path)).toBe(false);
-  });
+  it.each(['/', '/bookings', '/bookings/5', '/subscription-plans', '/quick-checkout/4', '/services/3', '/profile'])(
+    'keeps the bottom nav on %s',
+    (path) => {
+      expect(hidesBottomNav(path)).toBe(false);
+    },
+  );
 });
 
 describe('bottomNavItems', () => {
@@ -240,15 +242,7 @@ describe('bottomNavItems', () => {
 
   it('adds My Cars for a customer while on /garage', () => {
     const items = bottomNavItems('customer', '/garage');
-    expect(labels(items)).toEqual([
-      'Home',
-      'Bookings',
-      'Messages',
-      'Smart Book',
-      'Track',
-      'My Cars',
-      'Profile',
-    ]);
+    expect(labels(items)).toEqual(['Home', 'Bookings', 'Messages', 'Smart Book', 'Track', 'My Cars', 'Profile']);
     expect(items.find((item) => item.label === 'My Cars')?.href).toBe('/garage');
     expect(disabledFlags(items).every((flag) => !flag)).toBe(true);
   });
@@ -282,9 +276,7 @@ describe('bottomNavItems', () => {
   });
 
   it('uses the spec routes for every signed-in item', () => {
-    const hrefs = Object.fromEntries(
-      bottomNavItems('customer', '/garage').map((item) => [item.label, item.href]),
-    );
+    const hrefs = Object.fromEntries(bottomNavItems('customer', '/garage').map((item) => [item.label, item.href]));
     expect(hrefs).toEqual({
       Home: '/',
       Bookings: '/bookings',

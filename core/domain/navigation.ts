@@ -34,8 +34,7 @@ function jobProgressBookingId(path: string): string | null {
 }
 /** '/bookings/12': one booking's own page, opened from My Bookings (its receipt is a page below it). */
 const isBookingDetailsPage = (path: string): boolean => /^\/bookings\/[^/]+$/.test(path);
-const isServicePage = (path: string): boolean =>
-  path.startsWith('/services/') || path.startsWith('/service/');
+const isServicePage = (path: string): boolean => path.startsWith('/services/') || path.startsWith('/service/');
 
 const exactTitles: Readonly<Record<string, string>> = {
   '/': 'Home',
@@ -86,13 +85,7 @@ export function headerTitle(path: string): string {
   return productName;
 }
 
-const pagesWithoutBackButton: ReadonlySet<string> = new Set([
-  '/',
-  '/bookings',
-  '/messages',
-  '/profile',
-  '/login',
-]);
+const pagesWithoutBackButton: ReadonlySet<string> = new Set(['/', '/bookings', '/messages', '/profile', '/login']);
 
 /**
  * Where a role's 'Home' is. Detailers work from their job dashboard and admins from the admin overview (the home
@@ -182,13 +175,7 @@ export function backTarget(path: string, role: Role | null = null): string {
   return homePathFor(role);
 }
 
-const pagesWithoutBottomNav = [
-  '/booking',
-  '/checkout',
-  '/payment-success',
-  '/subscribe',
-  '/test-weather-notifications',
-] as const;
+const pagesWithoutBottomNav = ['/booking', '/checkout', '/payment-success', '/subscribe', '/test-weather-notifications'] as const;
 
 export function hidesBottomNav(path: string): boolean {
   const current = normalizePath(path);

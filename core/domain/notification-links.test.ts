@@ -15,13 +15,19 @@ describe('notificationLink (spec: items link by type)', () => {
     expect(notificationLink({ type, entityId })).toBe(href);
   });
 
-  it.each(['booking_request', 'booking_update', 'message', 'payment', 'review', 'service_complete', 'service_update', 'user_update'] as const)(
-    '%s without an entityId has no link',
-    (type) => {
-      expect(notificationLink({ type, entityId: '' })).toBeNull();
-      expect(notificationLink({ type, entityId: '  ' })).toBeNull();
-    },
-  );
+  it.each([
+    'booking_request',
+    'booking_update',
+    'message',
+    'payment',
+    'review',
+    'service_complete',
+    'service_update',
+    'user_update',
+  ] as const)('%s without an entityId has no link', (type) => {
+    expect(notificationLink({ type, entityId: '' })).toBeNull();
+    expect(notificationLink({ type, entityId: '  ' })).toBeNull();
+  });
 
   it('reminder and alert have no page of their own', () => {
     expect(notificationLink({ type: 'reminder', entityId: '12' })).toBeNull();

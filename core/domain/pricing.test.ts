@@ -8,7 +8,14 @@ describe('bookingPrice', () => {
     ['Complete Detail Package', 19900, 1592, 22992],
     ['Ceramic Coating', 39900, 3192, 44592],
   ])('%s: tax and total', (_name, priceCents, taxCents, totalCents) => {
-    expect(bookingPrice(priceCents)).toEqual({ priceCents, vehicleSurchargeCents: 0, discountCents: 0, serviceFeeCents: 1500, taxCents, totalCents });
+    expect(bookingPrice(priceCents)).toEqual({
+      priceCents,
+      vehicleSurchargeCents: 0,
+      discountCents: 0,
+      serviceFeeCents: 1500,
+      taxCents,
+      totalCents,
+    });
   });
 
   it('rounds tax half up to the cent', () => {
@@ -27,7 +34,7 @@ describe('bookingPrice', () => {
 });
 
 describe('bookingPrice with a vehicle surcharge', () => {
-  it('no surcharge keeps the spec\'s totals: $59 -> $78.72', () => {
+  it("no surcharge keeps the spec's totals: $59 -> $78.72", () => {
     expect(bookingPrice(5900, 0)).toEqual(bookingPrice(5900));
     expect(bookingPrice(5900).totalCents).toBe(7872);
   });
@@ -87,7 +94,14 @@ describe('cancellationFeeCents', () => {
 describe('bookingPrice with a discount and settings', () => {
   it('taxes what is left after a 20 % code: $59 - $11.80 = $47.20, tax $3.78, total $65.98', () => {
     const price = bookingPrice(5900, 0, { discountCents: 1180 });
-    expect(price).toEqual({ priceCents: 5900, vehicleSurchargeCents: 0, discountCents: 1180, serviceFeeCents: 1500, taxCents: 378, totalCents: 6598 });
+    expect(price).toEqual({
+      priceCents: 5900,
+      vehicleSurchargeCents: 0,
+      discountCents: 1180,
+      serviceFeeCents: 1500,
+      taxCents: 378,
+      totalCents: 6598,
+    });
   });
 
   it('caps the discount at price and surcharge; a covered visit with the fee waived costs nothing', () => {

@@ -65,7 +65,10 @@ export function bookingPrice(
   wholeCents(vehicleSurchargeCents, 'vehicleSurchargeCents');
   const discountCents = Math.min(wholeCents(adjustments.discountCents ?? 0, 'discountCents'), priceCents + vehicleSurchargeCents);
   const fee = adjustments.waiveServiceFee ? 0 : wholeCents(settings.serviceFeeCents, 'serviceFeeCents');
-  const taxCents = taxCentsFor(priceCents + vehicleSurchargeCents - discountCents, wholeCents(settings.taxRateBasisPoints, 'taxRateBasisPoints'));
+  const taxCents = taxCentsFor(
+    priceCents + vehicleSurchargeCents - discountCents,
+    wholeCents(settings.taxRateBasisPoints, 'taxRateBasisPoints'),
+  );
   return {
     priceCents,
     vehicleSurchargeCents,

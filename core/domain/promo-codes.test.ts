@@ -85,7 +85,9 @@ describe('promoRefusal', () => {
     expect(promoRefusal(code({ serviceIds: [8] }), facts())).toBe(promoMessages.otherService);
     expect(promoRefusal(code({ detailerIds: [4] }), facts())).toBe(promoMessages.otherDetailer);
     expect(promoRefusal(code({ minOrderCents: 10000 }), facts())).toBe('This code needs an order of at least $100.00');
-    expect(promoRefusal(code({ firstBookingOnly: true }), facts({ hasPaidBookingBefore: true }))).toBe('This code is for first bookings only');
+    expect(promoRefusal(code({ firstBookingOnly: true }), facts({ hasPaidBookingBefore: true }))).toBe(
+      'This code is for first bookings only',
+    );
     // On another unpaid booking of the customer already: that one is the first, not this one.
     expect(promoRefusal(code({ firstBookingOnly: true }), facts({ customerUses: 1 }))).toBe('This code is for first bookings only');
     expect(promoRefusal(code({ maxUsesPerCustomer: 1 }), facts({ customerUses: 1 }))).toBe(promoMessages.usedByYou);

@@ -25,7 +25,10 @@ export type PromoCodeTerms = {
 export type PromoCodeState = 'active' | 'paused' | 'scheduled' | 'expired' | 'used_up';
 
 /** What the admin list shows: paused wins (an admin's choice), then the dates, then the uses. */
-export function promoCodeState(code: Pick<PromoCodeTerms, 'pausedAt' | 'startsAt' | 'endsAt' | 'maxUses' | 'usesCount'>, now: Date): PromoCodeState {
+export function promoCodeState(
+  code: Pick<PromoCodeTerms, 'pausedAt' | 'startsAt' | 'endsAt' | 'maxUses' | 'usesCount'>,
+  now: Date,
+): PromoCodeState {
   if (code.pausedAt) return 'paused';
   if (code.endsAt && code.endsAt.getTime() <= now.getTime()) return 'expired';
   if (code.startsAt.getTime() > now.getTime()) return 'scheduled';
@@ -108,7 +111,10 @@ export function promoRefusal(code: PromoCodeTerms, facts: PromoBookingFacts): st
  * A member's discount and a code do not stack (decision 022): the code replaces the member's discount only when
  * it takes off more; a visit the membership covers takes no code at all.
  */
-export function memberDiscountRefusal(codeDiscountCents: number, membership: { discountCents: number; coversVisit: boolean } | null): string | null {
+export function memberDiscountRefusal(
+  codeDiscountCents: number,
+  membership: { discountCents: number; coversVisit: boolean } | null,
+): string | null {
   if (!membership) return null;
   if (membership.coversVisit) return promoMessages.coveredVisit;
   if (codeDiscountCents <= membership.discountCents) return promoMessages.memberDiscountLarger;

@@ -29,8 +29,18 @@ describe('receipt lines', () => {
   });
 
   it('adds the surcharge and takes off the credits when there are any', () => {
-    const receipt = buildReceiptLines({ ...completed, vehicleSurchargeCents: 1000, taxCents: 552, creditsAppliedCents: 500, capturedCents: 8452 });
-    expect(receipt.lines.find((l) => l.kind === 'surcharge')).toEqual({ kind: 'surcharge', label: 'Vehicle surcharge (SUV)', amountCents: 1000 });
+    const receipt = buildReceiptLines({
+      ...completed,
+      vehicleSurchargeCents: 1000,
+      taxCents: 552,
+      creditsAppliedCents: 500,
+      capturedCents: 8452,
+    });
+    expect(receipt.lines.find((l) => l.kind === 'surcharge')).toEqual({
+      kind: 'surcharge',
+      label: 'Vehicle surcharge (SUV)',
+      amountCents: 1000,
+    });
     expect(receipt.lines.find((l) => l.kind === 'credits')?.amountCents).toBe(-500);
     expect(chargeBreakdownCents(receipt.lines)).toBe(8452);
   });
@@ -72,12 +82,25 @@ describe('receipt discount line (decision 022)', () => {
   });
 
   it("says 'Member discount' for a membership and 'Covered by your plan' for a covered visit", () => {
-    expect(buildReceiptLines({ ...discounted, discountSource: 'membership' }).lines[1]).toEqual({ kind: 'discount', label: 'Member discount', amountCents: -1000 });
-    const covered = buildReceiptLines({ ...completed, discountCents: 5900, discountSource: 'covered_visit', serviceFeeCents: 0, taxCents: 0, capturedCents: 0 });
+    expect(buildReceiptLines({ ...discounted, discountSource: 'membership' }).lines[1]).toEqual({
+      kind: 'discount',
+      label: 'Member discount',
+      amountCents: -1000,
+    });
+    const covered = buildReceiptLines({
+      ...completed,
+      discountCents: 5900,
+      discountSource: 'covered_visit',
+      serviceFeeCents: 0,
+      taxCents: 0,
+      capturedCents: 0,
+    });
     expect(covered.lines[1]).toEqual({ kind: 'discount', label: 'Covered by your plan', amountCents: -5900 });
   });
 
   it('has no discount line without a discount', () => {
-    expect(buildReceiptLines({ ...completed, discountCents: 0, discountSource: null }).lines.some((l) => l.kind === 'discount')).toBe(false);
+    expect(buildReceiptLines({ ...completed, discountCents: 0, discountSource: null }).lines.some((l) => l.kind === 'discount')).toBe(
+      false,
+    );
   });
 });

@@ -5,7 +5,18 @@ import { discountLineLabel, type DiscountSource } from './discount.ts';
  * tip and the refunds, in integer cents. Credits and refunds are negative lines; 'Total paid' is what the customer
  * is out of pocket now. The server builds them from the booking and the ledger; the page and the email print them.
  */
-export type ReceiptLineKind = 'service' | 'surcharge' | 'discount' | 'fee' | 'tax' | 'credits' | 'cancellation-fee' | 'charged' | 'tip' | 'refund' | 'total';
+export type ReceiptLineKind =
+  | 'service'
+  | 'surcharge'
+  | 'discount'
+  | 'fee'
+  | 'tax'
+  | 'credits'
+  | 'cancellation-fee'
+  | 'charged'
+  | 'tip'
+  | 'refund'
+  | 'total';
 
 export type ReceiptLine = { kind: ReceiptLineKind; label: string; amountCents: number };
 
@@ -47,7 +58,11 @@ export function buildReceiptLines(money: ReceiptMoney): ReceiptTotals {
     }
     const discountCents = money.discountCents ?? 0;
     if (discountCents > 0) {
-      lines.push({ kind: 'discount', label: discountLineLabel(money.discountSource ?? null, money.promoCode ?? null), amountCents: -discountCents });
+      lines.push({
+        kind: 'discount',
+        label: discountLineLabel(money.discountSource ?? null, money.promoCode ?? null),
+        amountCents: -discountCents,
+      });
     }
     lines.push({ kind: 'fee', label: 'Service fee', amountCents: money.serviceFeeCents });
     lines.push({ kind: 'tax', label: 'Tax', amountCents: money.taxCents });

@@ -39,7 +39,9 @@ describe('rankSmartOffers', () => {
     const near = candidate(2, { startsAt: '2026-12-01T18:00:00.000Z', distanceMiles: 1, priceCents: 9000 });
     const cheap = candidate(3, { startsAt: '2026-12-01T18:00:00.000Z', distanceMiles: 9, priceCents: 5000 });
     expect(ids(rankSmartOffers([cheap, near, soon]))).toEqual([1, 2, 3]);
-    expect(smartBookingWeights.soonest + smartBookingWeights.nearest + smartBookingWeights.bestRated + smartBookingWeights.cheapest).toBeCloseTo(1);
+    expect(
+      smartBookingWeights.soonest + smartBookingWeights.nearest + smartBookingWeights.bestRated + smartBookingWeights.cheapest,
+    ).toBeCloseTo(1);
   });
 
   it('keeps the candidates\u2019 order on equal scores', () => {

@@ -77,7 +77,9 @@ export function rankSmartOffers<C extends SmartCandidate>(candidates: readonly C
       .map((criterion) => criterion.reason);
     if (reasons.length === 0) {
       // Still true of it: a criterion it shares the best value of (the weightiest), else its strongest one.
-      const shared = criteria.find((criterion) => criterion.value(candidate) === Math.min(...best.map((o) => criterion.value(o.candidate))));
+      const shared = criteria.find(
+        (criterion) => criterion.value(candidate) === Math.min(...best.map((o) => criterion.value(o.candidate))),
+      );
       reasons.push(shared?.reason ?? criteria[parts.indexOf(Math.max(...parts))]!.reason);
     }
     return { ...candidate, score, reasons };

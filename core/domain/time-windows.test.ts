@@ -3,7 +3,7 @@ import { timeSlotLabels } from './time-slots.ts';
 import { slotInWindow, timeWindows } from './time-windows.ts';
 
 describe('slotInWindow', () => {
-  it('puts each of the day\'s slots in exactly one window', () => {
+  it("puts each of the day's slots in exactly one window", () => {
     for (const label of timeSlotLabels) expect(timeWindows.filter((w) => slotInWindow(label, w))).toHaveLength(1);
   });
 

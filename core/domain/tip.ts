@@ -14,7 +14,8 @@ export type TipSuggestion = { percent: SuggestedTipPercent; amountCents: number 
 
 /** percent % of priceCents, rounded half up to the cent, kept inside the tip bounds. */
 export function tipForPercent(priceCents: number, percent: number): number {
-  if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`priceCents must be a whole number of cents, got ${priceCents}`);
+  if (!Number.isInteger(priceCents) || priceCents < 0)
+    throw new RangeError(`priceCents must be a whole number of cents, got ${priceCents}`);
   const cents = divideRoundingHalfUp(priceCents * percent, 100);
   return Math.min(maxTipCents, Math.max(minTipCents, cents));
 }

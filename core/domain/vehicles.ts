@@ -12,4 +12,5 @@ export const vehicleLimits = { make: 40, model: 60, color: 30, licensePlate: 12,
 export const vehicleDescription = (car: { year: number; make: string; model: string }) => `${car.year} ${car.make} ${car.model}`;
 
 /** The car's name in lists: its nickname, else 'Year Make Model'. */
-export const vehicleName = (car: { nickname: string; year: number; make: string; model: string }) => car.nickname || vehicleDescription(car);
+export const vehicleName = (car: { nickname: string; year: number; make: string; model: string }) =>
+  car.nickname || vehicleDescription(car);

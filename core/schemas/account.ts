@@ -82,7 +82,10 @@ export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 const invalidEmailLink = 'This email change link is invalid';
 
 export const confirmEmailChangeSchema = z.object({
-  token: textSchema('token', 512, { trim: false, required: 'Required', tooLong: invalidEmailLink, invalid: invalidEmailLink }).min(1, invalidEmailLink),
+  token: textSchema('token', 512, { trim: false, required: 'Required', tooLong: invalidEmailLink, invalid: invalidEmailLink }).min(
+    1,
+    invalidEmailLink,
+  ),
 });
 export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;
 

@@ -7,9 +7,7 @@ export { placeAptMaxLength } from '../domain/places.ts';
 // Saved places (decision 019): where a customer's car usually is, to book there again in a tap. The booking schema
 // takes `accessNotesSchema` and `saveAddressSchema` from here, so this file must not import booking.ts.
 
-
-const requiredText = (message: string, field: string, max: number) =>
-  textSchema(field, max, { required: message }).min(1, message);
+const requiredText = (message: string, field: string, max: number) => textSchema(field, max, { required: message }).min(1, message);
 
 export const placeLabelSchema = requiredText('Give this place a label, like Home or Work', 'Label', placeLabelMaxLength);
 const placeAddressSchema = requiredText('Address is required', 'Address', 200);

@@ -11,7 +11,10 @@ export const categoryNotFoundMessage = 'Category not found';
 export const categoryAtEdgeMessage = (direction: 'up' | 'down') =>
   direction === 'up' ? 'This category is already first.' : 'This category is already last.';
 
-const categoryName = textSchema('Name', categoryNameLimits.max).min(categoryNameLimits.min, `Name must be at least ${categoryNameLimits.min} characters`);
+const categoryName = textSchema('Name', categoryNameLimits.max).min(
+  categoryNameLimits.min,
+  `Name must be at least ${categoryNameLimits.min} characters`,
+);
 
 /** POST /api/admin/categories: a new category, last in the order and shown. */
 export const adminCategoryInputSchema = z.object({ name: categoryName }).strict();
@@ -79,7 +82,10 @@ export const adminServicesResponseSchema = z.object({
 });
 export type AdminServicesResponse = z.infer<typeof adminServicesResponseSchema>;
 
-const serviceName = textSchema('Name', ownServiceLimits.nameMax).min(ownServiceLimits.nameMin, `Name must be at least ${ownServiceLimits.nameMin} characters`);
+const serviceName = textSchema('Name', ownServiceLimits.nameMax).min(
+  ownServiceLimits.nameMin,
+  `Name must be at least ${ownServiceLimits.nameMin} characters`,
+);
 const serviceDescription = textSchema('Description', ownServiceLimits.description, { multiline: true });
 
 /** PATCH /api/admin/services/:id: the texts and photo customers see; at least one. */

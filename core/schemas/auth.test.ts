@@ -31,7 +31,7 @@ describe('auth schemas (spec section 5, word for word)', () => {
     expect(fieldMessages(registerSchema.safeParse({ ...valid, name: undefined }))).toEqual({ name: 'Required' });
   });
 
-  it('register and reset: the password and its confirmation name one length, the policy\'s', () => {
+  it("register and reset: the password and its confirmation name one length, the policy's", () => {
     const seven = 'a'.repeat(passwordMinLength - 1);
     for (const result of [
       registerSchema.safeParse({ ...valid, password: seven, confirmPassword: seven }),
@@ -49,7 +49,7 @@ describe('auth schemas (spec section 5, word for word)', () => {
     });
   });
 
-  it('register: the mismatch shows together with the other fields\' messages', () => {
+  it("register: the mismatch shows together with the other fields' messages", () => {
     expect(fieldMessages(registerSchema.safeParse({ ...valid, name: 'J', confirmPassword: 'secret-pass2' }))).toEqual({
       name: 'Name must be at least 2 characters',
       confirmPassword: 'Passwords do not match',

@@ -6,9 +6,7 @@ import { referralCodeInputSchema } from './referrals.ts';
 
 // Spec section 5, word for word. The forms (lib/schema-resolver.ts) and the Fastify routes parse with these same schemas.
 
-const email = textSchema('Email', emailMaxLength, { required: 'Required' }).pipe(
-  z.email({ error: 'Please enter a valid email address' }),
-);
+const email = textSchema('Email', emailMaxLength, { required: 'Required' }).pipe(z.email({ error: 'Please enter a valid email address' }));
 const password = z.string({ error: 'Required' }).min(6, 'Password must be at least 6 characters');
 /** A password being chosen (registration, reset): core/domain/password-policy.ts; the server adds its common list. */
 const newPassword = z

@@ -16,8 +16,7 @@ import { zipMessage, zipPattern } from '../domain/places.ts';
 /** YYYY-MM-DD, a real calendar day within the supported years. "Not in the past" is checked by the server against its clock in the detailer's zone. */
 export const bookingDateSchema = dateSchema('Date');
 
-const requiredText = (message: string, field: string, max = 200) =>
-  textSchema(field, max, { required: message }).min(1, message);
+const requiredText = (message: string, field: string, max = 200) => textSchema(field, max, { required: message }).min(1, message);
 
 export const bookingStep1Schema = z.object({
   serviceId: idSchema('Service'),
@@ -208,8 +207,16 @@ export type Booking = z.infer<typeof bookingSchema>;
 export const availabilityRuleSchema = z
   .object({
     weekday: z.number().int().min(0, 'weekday must be 0 (Sunday) to 6 (Saturday)').max(6, 'weekday must be 0 (Sunday) to 6 (Saturday)'),
-    startMinute: z.number().int().min(0).max(24 * 60),
-    endMinute: z.number().int().min(0).max(24 * 60),
+    startMinute: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
+    endMinute: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
   })
   .refine((r) => r.endMinute > r.startMinute, { message: 'End must be after start', path: ['endMinute'] });
 export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;

@@ -8,7 +8,10 @@ export type ClaimStatus = (typeof claimStatuses)[number];
 
 /** What went wrong, named `field` in its messages. */
 const claimDescription = (field: string) =>
-  textSchema(field, claimDescriptionMax, { multiline: true }).min(claimDescriptionMin, `${field} must be at least ${claimDescriptionMin} characters`);
+  textSchema(field, claimDescriptionMax, { multiline: true }).min(
+    claimDescriptionMin,
+    `${field} must be at least ${claimDescriptionMin} characters`,
+  );
 
 /** POST /api/bookings/:id/claims: 'Report a problem', with photos the customer uploaded (POST /api/uploads). */
 export const createClaimSchema = z.object({
@@ -65,7 +68,10 @@ export const resolveClaimFormSchema = (refundableCents: number) =>
 export type ResolveClaimFormInput = z.input<ReturnType<typeof resolveClaimFormSchema>>;
 
 /** The admin's 'Reject' form: the note alone (the amount field is not shown). */
-export const rejectClaimFormSchema = z.object({ amount: z.string(), note: formNote }).transform(({ note }) => ({ note })).pipe(rejectClaimSchema);
+export const rejectClaimFormSchema = z
+  .object({ amount: z.string(), note: formNote })
+  .transform(({ note }) => ({ note }))
+  .pipe(rejectClaimSchema);
 
 export const claimIdParamsSchema = z.object({ id: idParam('Claim id') });
 

@@ -33,9 +33,7 @@ describe('idSchema (ids in JSON bodies)', () => {
   });
 
   it('1e309 in a JSON body (Infinity after JSON.parse) is refused', () => {
-    expect(firstMessage(z.object({ bookingId: id }), JSON.parse('{"bookingId": 1e309}'))).toBe(
-      'bookingId must be a positive whole number',
-    );
+    expect(firstMessage(z.object({ bookingId: id }), JSON.parse('{"bookingId": 1e309}'))).toBe('bookingId must be a positive whole number');
   });
 });
 

@@ -22,10 +22,7 @@ export const idSchema = (field: string, message = `${field} must be a positive w
  * number, then it is checked as `idSchema`. Anything else ('abc', '1.5', '-1', '') gets `message`.
  */
 export const idParam = (field: string, message = `${field} must be a positive whole number`) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && idDigits.test(value) ? Number(value) : value),
-    idSchema(field, message),
-  );
+  z.preprocess((value) => (typeof value === 'string' && idDigits.test(value) ? Number(value) : value), idSchema(field, message));
 
 /** C0 control characters (and DEL); multi-line text may still hold line breaks and tabs. */
 /* eslint-disable no-control-regex -- matching control characters is the point */

@@ -72,8 +72,18 @@ export type AudienceInput = z.infer<typeof audienceInputSchema>;
 
 /** The audience form's rule fields, each typed as text (a select's value too); an empty one is no rule. */
 export const audienceRuleFields = [
-  'role', 'city', 'zip', 'radiusMiles', 'lastBookingAfter', 'lastBookingBefore',
-  'minBookings', 'maxBookings', 'hasMembership', 'vehicleType', 'signedUpFrom', 'signedUpTo',
+  'role',
+  'city',
+  'zip',
+  'radiusMiles',
+  'lastBookingAfter',
+  'lastBookingBefore',
+  'minBookings',
+  'maxBookings',
+  'hasMembership',
+  'vehicleType',
+  'signedUpFrom',
+  'signedUpTo',
 ] as const;
 export type AudienceRuleField = (typeof audienceRuleFields)[number];
 const numberRules = new Set<AudienceRuleField>(['radiusMiles', 'minBookings', 'maxBookings']);
@@ -140,14 +150,16 @@ export const campaignFormSchema = z
     ctaUrl: z.string(),
     ctaLabel: z.string(),
   })
-  .transform((form): CampaignInput => ({
-    ...form,
-    // No audience chosen is left out, so that the API's schema says 'Audience is required'.
-    audienceId: form.audienceId ? Number(form.audienceId) : (undefined as unknown as number),
-    promoCodeId: form.promoCodeId ? Number(form.promoCodeId) : null,
-    ctaUrl: form.ctaUrl.trim() || null,
-    ctaLabel: form.ctaLabel.trim() || null,
-  }))
+  .transform(
+    (form): CampaignInput => ({
+      ...form,
+      // No audience chosen is left out, so that the API's schema says 'Audience is required'.
+      audienceId: form.audienceId ? Number(form.audienceId) : (undefined as unknown as number),
+      promoCodeId: form.promoCodeId ? Number(form.promoCodeId) : null,
+      ctaUrl: form.ctaUrl.trim() || null,
+      ctaLabel: form.ctaLabel.trim() || null,
+    }),
+  )
   .pipe(campaignInputSchema);
 export type CampaignFormValues = z.input<typeof campaignFormSchema>;
 export type CampaignFormOutput = z.output<typeof campaignFormSchema>;
@@ -184,7 +196,15 @@ export type CampaignReach = {
 };
 
 export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'canceled';
-export type CampaignFigures = { recipients: number; processed: number; sent: number; delivered: number; opened: number; clicked: number; bookings: number };
+export type CampaignFigures = {
+  recipients: number;
+  processed: number;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bookings: number;
+};
 export type Campaign = {
   id: number;
   name: string;
@@ -204,7 +224,11 @@ export type Campaign = {
   createdAt: string;
   figures: CampaignFigures;
 };
-export type CampaignPreview = { email: { subject: string; text: string }; push: { title: string; body: string }; inApp: { title: string; message: string; link: string | null } };
+export type CampaignPreview = {
+  email: { subject: string; text: string };
+  push: { title: string; body: string };
+  inApp: { title: string; message: string; link: string | null };
+};
 
 export type ActivePromoCode = { id: number; code: string; usesCount: number; maxUses: number | null; endsAt: string | null };
 export type MarketingOverview = { activeCodes: ActivePromoCode[]; recentCampaigns: Campaign[] };

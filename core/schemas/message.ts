@@ -30,9 +30,7 @@ export const conversationSummarySchema = z.object({
   /** The detailer's business for a customer, the customer for the detailer, 'Glossly Support' for a support thread. */
   otherParty: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
   booking: z.object({ serviceName: z.string(), startsAt: z.string() }).nullable(),
-  lastMessage: z
-    .object({ body: z.string(), hasPhoto: z.boolean(), senderUserId: z.number(), createdAt: z.string() })
-    .nullable(),
+  lastMessage: z.object({ body: z.string(), hasPhoto: z.boolean(), senderUserId: z.number(), createdAt: z.string() }).nullable(),
   unreadCount: z.number(),
   /** A booking thread a week after its booking ended: sending answers 409. */
   isReadOnly: z.boolean(),

@@ -48,7 +48,10 @@ export type Onboarding = z.infer<typeof onboardingSchema>;
 const limits = businessProfileLimits;
 
 const businessFields = {
-  businessName: textSchema('Business name', limits.nameMax).min(limits.nameMin, `Business name must be at least ${limits.nameMin} characters`),
+  businessName: textSchema('Business name', limits.nameMax).min(
+    limits.nameMin,
+    `Business name must be at least ${limits.nameMin} characters`,
+  ),
   description: textSchema('Description', limits.descriptionMax, { multiline: true }).min(
     limits.descriptionMin,
     `Description must be at least ${limits.descriptionMin} characters`,

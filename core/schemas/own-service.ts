@@ -48,10 +48,9 @@ const ownServiceFields = {
     .multipleOf(limits.durationStep, durationMessage),
   /** What the detailer ticks on the job before Complete (decision 020). */
   checklist: z
-    .array(
-      textSchema('Checklist item', limits.checklistItem).min(1, 'A checklist item cannot be empty'),
-      { error: 'Checklist must be a list of items' },
-    )
+    .array(textSchema('Checklist item', limits.checklistItem).min(1, 'A checklist item cannot be empty'), {
+      error: 'Checklist must be a list of items',
+    })
     .max(limits.checklistItems, `At most ${limits.checklistItems} checklist items`),
   /** At most one per vehicle type; a type left out has no surcharge. */
   surcharges: z

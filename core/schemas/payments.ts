@@ -25,7 +25,11 @@ export type IntentStatus = (typeof intentStatuses)[number];
 export const createPaymentIntentSchema = z.object({
   bookingId: idParam('Booking'),
   /** Dollars, as the spec's client sends them (the user's referralCredits); the server caps them. */
-  appliedCredits: z.coerce.number({ error: 'appliedCredits must be a number' }).min(0, 'appliedCredits cannot be negative').max(1_000_000).optional(),
+  appliedCredits: z.coerce
+    .number({ error: 'appliedCredits must be a number' })
+    .min(0, 'appliedCredits cannot be negative')
+    .max(1_000_000)
+    .optional(),
   amount: z.unknown().optional(),
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
@@ -49,7 +53,11 @@ const { number: cardNumberInvalid, cvc: cvcInvalid, zip: zipIncomplete } = cardM
 export const testCardSchema = z.object({
   number: textSchema('Card number', 23, { tooLong: cardNumberInvalid, invalid: cardNumberInvalid }).min(12, cardNumberInvalid),
   expMonth: z.coerce.number().int().min(1, "Your card's expiration date is invalid.").max(12, "Your card's expiration date is invalid."),
-  expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
+  expYear: z.coerce
+    .number()
+    .int()
+    .min(2000, "Your card's expiration year is invalid.")
+    .max(2100, "Your card's expiration year is invalid."),
   cvc: textSchema('cvc', 4, { tooLong: cvcInvalid }).regex(cvcPattern, cvcInvalid),
   // One rule with the form's (core/domain/card.ts): 5 digits or ZIP+4.
   zip: textSchema('ZIP code', 10, { tooLong: zipIncomplete }).regex(billingZipPattern, zipIncomplete),

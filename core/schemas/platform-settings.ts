@@ -99,9 +99,15 @@ export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema
 
 /** Dollars typed with up to two decimals, within $0.00 and `maxCents`. */
 const dollars = (maxCents: number, message: string) =>
-  z.number({ error: message }).min(0, message).max(maxCents / 100, message);
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(maxCents / 100, message);
 const percent = (maxBasisPoints: number, message: string) =>
-  z.number({ error: message }).min(0, message).max(maxBasisPoints / 100, message);
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(maxBasisPoints / 100, message);
 const cents = (value: number) => Math.round(value * 100);
 
 /**

@@ -81,13 +81,15 @@ export const promoCodeInputSchema = z
       if (p === null || !Number.isInteger(p) || p < 1 || p > 100) {
         ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Percent off must be a whole number from 1 to 100' });
       }
-      if (input.amountOffCents !== null) ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: 'A percent code has no amount off' });
+      if (input.amountOffCents !== null)
+        ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: 'A percent code has no amount off' });
     } else {
       const a = input.amountOffCents;
       if (a === null || !Number.isInteger(a) || a <= 0 || a > limits.amountMaxCents) {
         ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: amountMessage });
       }
-      if (input.percentOff !== null) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'A fixed amount code has no percent off' });
+      if (input.percentOff !== null)
+        ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'A fixed amount code has no percent off' });
     }
     if (input.endsAt && input.startsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be after the start' });
@@ -172,7 +174,9 @@ export const bookingIdParamsSchema = z.object({ id: idParam('Booking') });
 export const applyPromoCodeSchema = z.object({ code: promoCodeTextSchema });
 
 /** The payment step's 'Promo code' field: the same rule; an empty field asks for a code. */
-export const promoCodeFieldSchema = applyPromoCodeSchema.extend({ code: z.string().trim().min(1, 'Enter a promo code').pipe(promoCodeTextSchema) });
+export const promoCodeFieldSchema = applyPromoCodeSchema.extend({
+  code: z.string().trim().min(1, 'Enter a promo code').pipe(promoCodeTextSchema),
+});
 export type ApplyPromoCodeInput = z.infer<typeof applyPromoCodeSchema>;
 
 export const promoCodeStatuses = ['active', 'paused', 'scheduled', 'expired', 'used_up'] as const;

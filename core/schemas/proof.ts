@@ -71,7 +71,10 @@ export const setChecklistItemSchema = z.object({ checked: z.boolean({ error: 'ch
 export type SetChecklistItemInput = z.infer<typeof setChecklistItemSchema>;
 
 /** What Complete still needs, in words: the server refuses it while this is not empty, the screens list it. */
-export function missingForComplete(photos: readonly Pick<BookingPhoto, 'phase'>[], checklist: readonly Pick<ChecklistItem, 'label' | 'checked'>[]): string[] {
+export function missingForComplete(
+  photos: readonly Pick<BookingPhoto, 'phase'>[],
+  checklist: readonly Pick<ChecklistItem, 'label' | 'checked'>[],
+): string[] {
   const missing = photos.some((photo) => photo.phase === 'after') ? [] : [missingAfterPhotoText];
   for (const item of checklist) if (!item.checked) missing.push(missingChecklistItemText(item.label));
   return missing;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
-export const receiptLineKinds = ['service', 'surcharge', 'discount', 'fee', 'tax', 'credits', 'cancellation-fee', 'charged', 'tip', 'refund', 'total'] as const;
+export const receiptLineKinds = [
+  'service',
+  'surcharge',
+  'discount',
+  'fee',
+  'tax',
+  'credits',
+  'cancellation-fee',
+  'charged',
+  'tip',
+  'refund',
+  'total',
+] as const;
 
 /** GET /api/bookings/:id/receipt: once something was captured (completion, or a late cancellation's fee). */
 export const receiptSchema = z.object({

@@ -66,7 +66,13 @@ export const smartChoicesSchema = z.object({
   today: z.string(),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   services: z.array(
-    z.object({ id: z.number().int(), name: z.string(), categoryId: z.number().int(), priceCents: z.number().int(), durationMinutes: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      categoryId: z.number().int(),
+      priceCents: z.number().int(),
+      durationMinutes: z.number().int(),
+    }),
   ),
   /** The most booked service (the customer's own, else everyone's); the page starts with it. */
   suggestedServiceId: z.number().int().nullable(),

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { documentKinds, documentStatuses } from '../domain/trust.ts';
 import { dateSchema, idParam, idSchema, textSchema } from './common.ts';
 
-export {
-  badgeLabels,
-  documentKinds,
-  documentLabels,
-  documentStatuses,
-  type DocumentKind,
-  type DocumentStatus,
-} from '../domain/trust.ts';
+export { badgeLabels, documentKinds, documentLabels, documentStatuses, type DocumentKind, type DocumentStatus } from '../domain/trust.ts';
 
 // Trust a customer can see (decision 050): figures, badges from checked documents, a portfolio from verified jobs.
 
@@ -64,10 +57,17 @@ export type DetailerDocument = z.infer<typeof detailerDocumentSchema>;
 export const documentIdParamsSchema = z.object({ id: idParam('Document id') });
 
 /** POST /api/admin/documents/:id/decision: a refusal says why, for the detailer. */
-export const documentDecisionSchema = z.discriminatedUnion('grant', [
-  z.object({ grant: z.literal(true) }),
-  z.object({ grant: z.literal(false), reason: textSchema('Reason', 200, { required: 'Say why it is refused' }).min(1, 'Say why it is refused') }),
-], { error: 'Say whether the badge is granted' });
+export const documentDecisionSchema = z.discriminatedUnion(
+  'grant',
+  [
+    z.object({ grant: z.literal(true) }),
+    z.object({
+      grant: z.literal(false),
+      reason: textSchema('Reason', 200, { required: 'Say why it is refused' }).min(1, 'Say why it is refused'),
+    }),
+  ],
+  { error: 'Say whether the badge is granted' },
+);
 export type DocumentDecisionInput = z.infer<typeof documentDecisionSchema>;
 
 /** PUT /api/bookings/:id/portfolio-consent */

@@ -6,7 +6,10 @@ import { dateSchema } from './common.ts';
 export { weatherConditions, type WeatherCondition } from '../domain/weather.ts';
 
 const zipMessage = 'Enter a 5-digit ZIP code';
-const zipSchema = z.string({ error: zipMessage }).trim().regex(/^\d{5}$/, zipMessage);
+const zipSchema = z
+  .string({ error: zipMessage })
+  .trim()
+  .regex(/^\d{5}$/, zipMessage);
 
 /** PUT /api/test-weather: the built-in provider's weather for one ZIP code and day (admin, demo mode). */
 export const setForecastSchema = z.object({

@@ -99,7 +99,16 @@ export async function deleteAccount(
       })
       .where(eq(users.id, me.id));
     for (const table of [vehicles, savedAddresses]) await tx.delete(table).where(eq(table.customerId, me.id));
-    for (const table of [deviceTokens, notificationSettings, savedCards, paymentCustomers, sessions, emailChangeTokens, passwordResetTokens, emailVerificationTokens]) {
+    for (const table of [
+      deviceTokens,
+      notificationSettings,
+      savedCards,
+      paymentCustomers,
+      sessions,
+      emailChangeTokens,
+      passwordResetTokens,
+      emailVerificationTokens,
+    ]) {
       await tx.delete(table).where(eq(table.userId, me.id));
     }
   });

@@ -26,7 +26,8 @@ export async function requestEmailChange(ctx: EmailChangeContext, actor: Actor, 
   const me = requireUser(actor);
   await assertOwnPassword(me, input.password, 'password', accountMessages.wrongPassword);
   const newEmail = input.newEmail.trim();
-  if (newEmail.toLowerCase() === me.email.toLowerCase()) throw badRequest(accountMessages.sameEmail, { newEmail: accountMessages.sameEmail });
+  if (newEmail.toLowerCase() === me.email.toLowerCase())
+    throw badRequest(accountMessages.sameEmail, { newEmail: accountMessages.sameEmail });
   const owner = await findUserByEmail(ctx.db, newEmail);
   if (owner) {
     if (!owner.isDisabled) {
@@ -45,7 +46,10 @@ export async function requestEmailChange(ctx: EmailChangeContext, actor: Actor, 
     return { message: accountMessages.emailChangeSent };
   }
   // A newer request replaces any link still waiting.
-  await ctx.db.update(emailChangeTokens).set({ usedAt: ctx.now }).where(and(eq(emailChangeTokens.userId, me.id), isNull(emailChangeTokens.usedAt)));
+  await ctx.db
+    .update(emailChangeTokens)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(emailChangeTokens.userId, me.id), isNull(emailChangeTokens.usedAt)));
   const token = randomBytes(32).toString('base64url');
   await ctx.db.insert(emailChangeTokens).values({
     tokenHash: hashToken(token),
@@ -73,7 +77,11 @@ export async function requestEmailChange(ctx: EmailChangeContext, actor: Actor, 
  * confirmed (the link went to it); every session ends but the one that opened the link when it is the owner's.
  * The old address is told, so a hijacked account does not change hands in silence.
  */
-export async function confirmEmailChange(ctx: EmailChangeContext, token: string, keepToken: string | undefined): Promise<EmailChangeAnswer> {
+export async function confirmEmailChange(
+  ctx: EmailChangeContext,
+  token: string,
+  keepToken: string | undefined,
+): Promise<EmailChangeAnswer> {
   const [claimed] = await ctx.db
     .update(emailChangeTokens)
     .set({ usedAt: ctx.now })

@@ -61,7 +61,13 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
   const bookingIds = ownBookings.map((booking) => booking.id);
   const ownPayments = bookingIds.length
     ? await db
-        .select({ bookingId: payments.bookingId, kind: payments.kind, amountCents: payments.amountCents, status: payments.status, createdAt: payments.createdAt })
+        .select({
+          bookingId: payments.bookingId,
+          kind: payments.kind,
+          amountCents: payments.amountCents,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
         .from(payments)
         .where(inArray(payments.bookingId, bookingIds))
         .orderBy(asc(payments.id))
@@ -134,7 +140,13 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
     .where(eq(savedAddresses.customerId, me.id))
     .orderBy(asc(savedAddresses.id));
   const cards = await db
-    .select({ brand: savedCards.brand, last4: savedCards.last4, expMonth: savedCards.expMonth, expYear: savedCards.expYear, createdAt: savedCards.createdAt })
+    .select({
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      expMonth: savedCards.expMonth,
+      expYear: savedCards.expYear,
+      createdAt: savedCards.createdAt,
+    })
     .from(savedCards)
     .where(eq(savedCards.userId, me.id));
   const ownNotifications = await db
@@ -150,7 +162,12 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
     .where(eq(notifications.userId, me.id))
     .orderBy(asc(notifications.id));
   const settings = await db
-    .select({ type: notificationSettings.type, inApp: notificationSettings.inApp, push: notificationSettings.push, email: notificationSettings.email })
+    .select({
+      type: notificationSettings.type,
+      inApp: notificationSettings.inApp,
+      push: notificationSettings.push,
+      email: notificationSettings.email,
+    })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, me.id));
   const sentMessages = await db

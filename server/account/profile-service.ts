@@ -13,9 +13,7 @@ import { toPublicUser, type UserRow } from '../identity/user-service.ts';
 
 /** Every session of the user but the one making this request (whose cookie is `keepToken`), if any. */
 export async function endOtherSessions(db: Database, userId: number, keepToken: string | undefined): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.idHash, hashToken(keepToken)) : undefined));
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.idHash, hashToken(keepToken)) : undefined));
 }
 
 /** Whether the password is the account's; false for an account without one. */
@@ -70,7 +68,12 @@ export async function updateProfile(db: Database, actor: Actor, input: UpdatePro
  * POST /api/account/password: the current password, then the policy for the new one. Every other session of the
  * account ends; the one that asked (`keepToken`) stays signed in.
  */
-export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput, keepToken: string | undefined): Promise<{ message: string }> {
+export async function changePassword(
+  db: Database,
+  actor: Actor,
+  input: ChangePasswordInput,
+  keepToken: string | undefined,
+): Promise<{ message: string }> {
   const me = requireUser(actor);
   await assertOwnPassword(me, input.currentPassword, 'currentPassword', accountMessages.wrongCurrentPassword);
   try {
@@ -79,7 +82,10 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
     const message = error instanceof Error ? error.message : 'This password cannot be used';
     throw badRequest(message, { newPassword: message });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, me.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(users.id, me.id));
   await endOtherSessions(db, me.id, keepToken);
   return { message: 'Your password has been changed. Other devices have been signed out.' };
 }

@@ -26,7 +26,11 @@ export async function accountRoutes(app: FastifyInstance) {
   // Routes that check a password: 10 tries in 15 minutes per account (per address when signed out).
   const passwordChecked = {
     config: {
-      rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}` },
+      rateLimit: {
+        max: 10,
+        timeWindow: '15 minutes',
+        keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`,
+      },
     },
   };
 

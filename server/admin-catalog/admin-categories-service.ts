@@ -60,7 +60,12 @@ async function requireFreeName(db: Database, name: string, exceptId: number | nu
   const [taken] = await db
     .select({ id: serviceCategories.id })
     .from(serviceCategories)
-    .where(and(eq(sql`lower(${serviceCategories.name})`, name.toLowerCase()), exceptId === null ? undefined : ne(serviceCategories.id, exceptId)));
+    .where(
+      and(
+        eq(sql`lower(${serviceCategories.name})`, name.toLowerCase()),
+        exceptId === null ? undefined : ne(serviceCategories.id, exceptId),
+      ),
+    );
   if (taken) throw conflict(duplicateCategoryMessage(name));
 }
 
@@ -92,7 +97,13 @@ export async function createCategory(ctx: CategoriesContext, actor: Actor, body:
 }
 
 /** PATCH /api/admin/categories/:id: rename, hide (out of the catalog with its services) or show again. */
-export async function updateCategory(ctx: CategoriesContext, actor: Actor, now: Date, params: unknown, body: unknown): Promise<AdminCategory[]> {
+export async function updateCategory(
+  ctx: CategoriesContext,
+  actor: Actor,
+  now: Date,
+  params: unknown,
+  body: unknown,
+): Promise<AdminCategory[]> {
   requireRole(actor, 'admin');
   const { id } = parse(adminIdParamsSchema, params);
   const input = parse(adminCategoryUpdateSchema, body);
@@ -130,7 +141,8 @@ export async function moveCategory(ctx: CategoriesContext, actor: Actor, params:
     if (target < 0 || target >= order.length) throw conflict(categoryAtEdgeMessage(direction));
     [order[index], order[target]] = [order[target]!, order[index]!];
     for (const [position, row] of order.entries()) {
-      if (row.sortOrder !== position) await tx.db.update(serviceCategories).set({ sortOrder: position }).where(eq(serviceCategories.id, row.id));
+      if (row.sortOrder !== position)
+        await tx.db.update(serviceCategories).set({ sortOrder: position }).where(eq(serviceCategories.id, row.id));
     }
   });
   ctx.catalogCache.clear();

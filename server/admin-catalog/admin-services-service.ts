@@ -125,7 +125,13 @@ export async function updateAdminService(ctx: ServicesContext, actor: Actor, par
         const [taken] = await tx.db
           .select({ id: services.id })
           .from(services)
-          .where(and(eq(services.detailerId, current.detailerId), eq(sql`lower(${services.name})`, input.name.toLowerCase()), ne(services.id, id)));
+          .where(
+            and(
+              eq(services.detailerId, current.detailerId),
+              eq(sql`lower(${services.name})`, input.name.toLowerCase()),
+              ne(services.id, id),
+            ),
+          );
         if (taken) throw conflict(duplicateServiceNameMessage(input.name));
       }
       await tx.db
@@ -138,7 +144,8 @@ export async function updateAdminService(ctx: ServicesContext, actor: Actor, par
         .where(eq(services.id, id));
     })
     .catch((error: unknown) => {
-      if (input.name !== undefined && isUniqueViolation(error, 'services_detailer_name_unique')) throw conflict(duplicateServiceNameMessage(input.name));
+      if (input.name !== undefined && isUniqueViolation(error, 'services_detailer_name_unique'))
+        throw conflict(duplicateServiceNameMessage(input.name));
       throw error;
     });
   ctx.catalogCache.clear();
@@ -149,7 +156,13 @@ export async function updateAdminService(ctx: ServicesContext, actor: Actor, par
  * POST /api/admin/services/:id/pause and /resume: a paused service leaves the catalog and booking at once; its
  * bookings go on. Pausing a paused service keeps the first moment (the detailer's own pause works the same way).
  */
-export async function setAdminServicePaused(ctx: ServicesContext, actor: Actor, now: Date, params: unknown, paused: boolean): Promise<AdminService> {
+export async function setAdminServicePaused(
+  ctx: ServicesContext,
+  actor: Actor,
+  now: Date,
+  params: unknown,
+  paused: boolean,
+): Promise<AdminService> {
   requireRole(actor, 'admin');
   const { id } = parse(adminIdParamsSchema, params);
   await ctx.transaction(async (tx) => {

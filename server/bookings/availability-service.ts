@@ -15,7 +15,14 @@ import {
 import { addCalendarDays } from '@core/domain/business-weeks.ts';
 import { driveTimeConflict, type PlacedJob } from '@core/domain/drive-time.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
-import type { Availability, AvailabilityRule, ClosedDays, CreateBookingInput, SlotReason, WeeklyAvailability } from '@core/schemas/booking.ts';
+import type {
+  Availability,
+  AvailabilityRule,
+  ClosedDays,
+  CreateBookingInput,
+  SlotReason,
+  WeeklyAvailability,
+} from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { holdsTime } from '../db/time-holds.ts';
 import { isListedDetailer } from '../onboarding/listing.ts';
@@ -175,7 +182,12 @@ function judgeSlot(context: SlotContext, date: string, label: TimeSlotLabel, dur
   if (startsAt.getTime() <= now.getTime()) return verdict('past');
   if (context.dayOff || !slotInHours(context.rules, minute, durationMinutes)) return verdict('closed');
   // One rule for the slot list and the booking check (core/domain/drive-time.ts): the job's own time, then the drives.
-  const conflict = driveTimeConflict({ startsAt, endsAt, place: context.place }, context.busy, context.travelBufferMinutes, context.driveSeconds);
+  const conflict = driveTimeConflict(
+    { startsAt, endsAt, place: context.place },
+    context.busy,
+    context.travelBufferMinutes,
+    context.driveSeconds,
+  );
   return verdict(conflict === null ? 'ok' : conflict === 'overlap' ? 'taken' : conflict);
 }
 
@@ -312,10 +324,7 @@ export function todayFor(timeZone: string, now: Date): string {
 
 async function ownDetailer(db: Database, actor: Actor) {
   const user = requireRole(actor, 'detailer');
-  const [row] = await db
-    .select({ id: detailers.id, timeZone: detailers.timeZone })
-    .from(detailers)
-    .where(eq(detailers.userId, user.id));
+  const [row] = await db.select({ id: detailers.id, timeZone: detailers.timeZone }).from(detailers).where(eq(detailers.userId, user.id));
   if (!row) throw notFound('Detailer profile not found');
   return row;
 }
@@ -341,12 +350,7 @@ export async function getOwnAvailability(db: Database, actor: Actor, now: Date):
 }
 
 /** Replaces the detailer's weekly hours; overlapping ranges on one day are refused. */
-export async function setOwnAvailability(
-  db: Database,
-  actor: Actor,
-  now: Date,
-  rules: AvailabilityRule[],
-): Promise<WeeklyAvailability> {
+export async function setOwnAvailability(db: Database, actor: Actor, now: Date, rules: AvailabilityRule[]): Promise<WeeklyAvailability> {
   const detailer = await ownDetailer(db, actor);
   const sorted = [...rules].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
   for (let i = 1; i < sorted.length; i++) {

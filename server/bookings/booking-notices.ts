@@ -40,11 +40,25 @@ export function noticesFor(action: BookingAction, record: BookingRecord, everReq
       ];
     case 'mark-overdue':
       return [
-        toCustomer('booking_update', 'Your job has not started', `${business} has not started your ${service} of ${when}. If they did not come, report a no-show: you will not be charged.`),
-        toDetailer('booking_update', 'Job overdue', `${service} for ${record.customerName} on ${when} was not started. Start it, or mark the customer absent.`),
+        toCustomer(
+          'booking_update',
+          'Your job has not started',
+          `${business} has not started your ${service} of ${when}. If they did not come, report a no-show: you will not be charged.`,
+        ),
+        toDetailer(
+          'booking_update',
+          'Job overdue',
+          `${service} for ${record.customerName} on ${when} was not started. Start it, or mark the customer absent.`,
+        ),
       ];
     case 'report-no-show':
-      return [toDetailer('booking_update', 'No-show reported', `${record.customerName} reported that you did not come for ${service} on ${when}. The booking is cancelled and not charged.`)];
+      return [
+        toDetailer(
+          'booking_update',
+          'No-show reported',
+          `${record.customerName} reported that you did not come for ${service} on ${when}. The booking is cancelled and not charged.`,
+        ),
+      ];
     case 'customer-absent':
       return [
         toCustomer(
@@ -77,12 +91,24 @@ export function noticesFor(action: BookingAction, record: BookingRecord, everReq
         : [];
     case 'abandon':
       return [
-        toCustomer('booking_update', 'Booking hold expired', `Payment for ${service} on ${when} was not completed in time, so the slot was released.`),
+        toCustomer(
+          'booking_update',
+          'Booking hold expired',
+          `Payment for ${service} on ${when} was not completed in time, so the slot was released.`,
+        ),
       ];
     case 'expire':
       return [
-        toCustomer('booking_update', 'Booking request expired', `${business} did not answer your request for ${service} on ${when} in time.`),
-        toDetailer('booking_update', 'Booking request expired', `The request from ${record.customerName} for ${service} on ${when} expired.`),
+        toCustomer(
+          'booking_update',
+          'Booking request expired',
+          `${business} did not answer your request for ${service} on ${when} in time.`,
+        ),
+        toDetailer(
+          'booking_update',
+          'Booking request expired',
+          `The request from ${record.customerName} for ${service} on ${when} expired.`,
+        ),
       ];
     default: {
       const unreachable: never = action;

@@ -26,7 +26,10 @@ import {
 } from './booking-records.ts';
 
 /** The fee cancelling now would cost: none when the customer can no longer cancel, else pricing's rule. */
-export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>, now: Date): number {
+export function cancellationFeeFor(
+  booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>,
+  now: Date,
+): number {
   if (!actionsFrom(booking.status, 'customer').includes('cancel')) return 0;
   return cancellationFeeCents(booking, now);
 }
@@ -35,7 +38,10 @@ export function cancellationFeeFor(booking: Pick<BookingRow, 'status' | 'startsA
  * The late fee a reschedule now would let the customer dodge (move out of the window, then cancel free): the
  * cancellation fee of a paid booking. An unpaid hold has no card to charge, so moving it dodges nothing.
  */
-export function lateRescheduleFee(booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>, now: Date): number {
+export function lateRescheduleFee(
+  booking: Pick<BookingRow, 'status' | 'startsAt' | 'freeCancellationHours' | 'lateCancellationFeeCents'>,
+  now: Date,
+): number {
   return booking.status === 'pending_payment' ? 0 : cancellationFeeFor(booking, now);
 }
 
@@ -60,7 +66,12 @@ async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<nu
   const timelines = new Map<number, Timeline>(bookingIds.map((id) => [id, []]));
   if (bookingIds.length === 0) return timelines;
   const events = await db
-    .select({ bookingId: bookingEvents.bookingId, status: bookingEvents.toStatus, action: bookingEvents.action, at: bookingEvents.createdAt })
+    .select({
+      bookingId: bookingEvents.bookingId,
+      status: bookingEvents.toStatus,
+      action: bookingEvents.action,
+      at: bookingEvents.createdAt,
+    })
     .from(bookingEvents)
     .where(inArray(bookingEvents.bookingId, bookingIds))
     .orderBy(asc(bookingEvents.id));
@@ -110,7 +121,14 @@ export async function toBooking(db: Database, record: BookingRecord, relation: R
   const timelines = await loadTimelines(db, [record.booking.id]);
   const refunds = await loadRefunds(db, [record.booking.id]);
   const settings = await answerSettingsFor(db, [record]);
-  return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds, settings);
+  return toBookingWithTimeline(
+    record,
+    relation,
+    now,
+    timelines.get(record.booking.id)!,
+    refunds.get(record.booking.id) ?? noRefunds,
+    settings,
+  );
 }
 
 function toBookingWithTimeline(
@@ -176,15 +194,7 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   const user = requireUser(actor);
   const conditions: (SQL | undefined)[] = [query.status ? eq(bookings.status, query.status) : undefined];
   if (user.role !== 'admin') {
-    conditions.push(
-      or(
-        eq(bookings.customerId, user.id),
-        and(
-          eq(detailers.userId, user.id),
-          detailerSeesBookingSql(),
-        ),
-      ),
-    );
+    conditions.push(or(eq(bookings.customerId, user.id), and(eq(detailers.userId, user.id), detailerSeesBookingSql())));
   }
   const rows = await selectRecords(db)
     .where(and(...conditions))
@@ -196,7 +206,14 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   return rows.map((record) => {
     const relation: Relation =
       record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
-    return toBookingWithTimeline(record, relation, now, timelines.get(record.booking.id)!, refunds.get(record.booking.id) ?? noRefunds, settings);
+    return toBookingWithTimeline(
+      record,
+      relation,
+      now,
+      timelines.get(record.booking.id)!,
+      refunds.get(record.booking.id) ?? noRefunds,
+      settings,
+    );
   });
 }
 

@@ -9,7 +9,6 @@ import { memberPriceFor, noPlan, type MemberPrice } from '../member-benefits/mem
 
 export type Quote = { price: BookingPrice; member: MemberPrice; settings: PlatformSettingsRow };
 
-
 /**
  * What a booking costs this customer (null: a visitor) for this service, car and day, from the catalog, the live
  * settings and their plan: the one price question. Step 3 shows its answer (GET /api/bookings/quote) and
@@ -25,7 +24,10 @@ export async function quoteBooking(
   const catalog = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock });
   const settings = await readPlatformSettings(tx);
   const priceAndSurchargeCents = catalog.priceCents + catalog.vehicleSurchargeCents;
-  const member = customerId === null ? noPlan : await memberPriceFor(tx, customerId, { serviceId: input.serviceId, date: input.date, priceAndSurchargeCents }, { lock });
+  const member =
+    customerId === null
+      ? noPlan
+      : await memberPriceFor(tx, customerId, { serviceId: input.serviceId, date: input.date, priceAndSurchargeCents }, { lock });
   return { price: bookingPrice(catalog.priceCents, catalog.vehicleSurchargeCents, member.adjustments, settings), member, settings };
 }
 

@@ -228,7 +228,12 @@ export async function markAuthorized(ctx: AppContext, bookingId: number, now: Da
 }
 
 /** System moves (expiry, cancellation), one booking at a time so that each is its own conditional transition. */
-async function runSystemMoves(ctx: AppContext, now: Date, ids: number[], action: 'abandon' | 'expire' | 'cancel' | 'mark-overdue'): Promise<number> {
+async function runSystemMoves(
+  ctx: AppContext,
+  now: Date,
+  ids: number[],
+  action: 'abandon' | 'expire' | 'cancel' | 'mark-overdue',
+): Promise<number> {
   let moved = 0;
   for (const id of ids) {
     const record = await loadRecord(ctx.db, id);
@@ -257,7 +262,12 @@ export async function abandonLapsedHolds(ctx: AppContext, now: Date, detailerId?
         detailerId === undefined ? undefined : eq(bookings.detailerId, detailerId),
       ),
     );
-  return runSystemMoves(ctx, now, lapsed.map((r) => r.id), 'abandon');
+  return runSystemMoves(
+    ctx,
+    now,
+    lapsed.map((r) => r.id),
+    'abandon',
+  );
 }
 
 /**
@@ -271,7 +281,12 @@ export async function expireStaleRequests(ctx: AppContext, now: Date): Promise<n
     .from(bookings)
     .where(eq(bookings.status, 'requested'));
   const stale = requested.filter((booking) => requestAnswerBy(booking, settings).getTime() <= now.getTime());
-  return runSystemMoves(ctx, now, stale.map((r) => r.id), 'expire');
+  return runSystemMoves(
+    ctx,
+    now,
+    stale.map((r) => r.id),
+    'expire',
+  );
 }
 
 /**
@@ -288,7 +303,12 @@ export async function markOverdueJobs(ctx: AppContext, now: Date): Promise<numbe
         lte(bookings.startsAt, new Date(now.getTime() - overdueAfterStartMinutes * 60_000)),
       ),
     );
-  return runSystemMoves(ctx, now, late.map((r) => r.id), 'mark-overdue');
+  return runSystemMoves(
+    ctx,
+    now,
+    late.map((r) => r.id),
+    'mark-overdue',
+  );
 }
 
 /**

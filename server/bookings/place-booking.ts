@@ -8,7 +8,10 @@ import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { requireDriveTime } from './drive-time-check.ts';
 
 /** Everything a new booking row holds, as its maker decided it (price, status, hold) before it is placed. */
-export type BookingToPlace = Omit<typeof bookings.$inferInsert, 'id' | 'latitude' | 'longitude' | 'createdAt' | 'updatedAt' | keyof BookingPrice> & {
+export type BookingToPlace = Omit<
+  typeof bookings.$inferInsert,
+  'id' | 'latitude' | 'longitude' | 'createdAt' | 'updatedAt' | keyof BookingPrice
+> & {
   price: BookingPrice;
   place: Coordinates;
   /** Who made it (the customer), or null for Glossly's scheduler. */
@@ -40,10 +43,17 @@ export async function placeBooking(tx: Database, now: Date, booking: BookingToPl
   // Checked on the locked row, so an area changed meanwhile is the one applied.
   requireInServiceArea(detailer!, place);
   // The travel rule, re-read under the same lock: of racing bookings of neighbouring slots, each sees the last.
-  await requireDriveTime(tx, { id: booking.detailerId, travelBufferMinutes: detailer!.travelBufferMinutes }, place, booking.startsAt, booking.endsAt, {
-    now,
-    driveSeconds,
-  });
+  await requireDriveTime(
+    tx,
+    { id: booking.detailerId, travelBufferMinutes: detailer!.travelBufferMinutes },
+    place,
+    booking.startsAt,
+    booking.endsAt,
+    {
+      now,
+      driveSeconds,
+    },
+  );
   const [row] = await tx
     .insert(bookings)
     .values({ ...columns, ...price, latitude: place.latitude, longitude: place.longitude, createdAt: now, updatedAt: now })

@@ -12,22 +12,9 @@ import {
   putWeeklyAvailabilitySchema,
   rescheduleBookingSchema,
 } from '@core/schemas/booking.ts';
-import {
-  addDayOff,
-  getAvailability,
-  getClosedDays,
-  getOwnAvailability,
-  removeDayOff,
-  setOwnAvailability,
-} from './availability-service.ts';
+import { addDayOff, getAvailability, getClosedDays, getOwnAvailability, removeDayOff, setOwnAvailability } from './availability-service.ts';
 import { getBooking, listBookings } from './booking-queries.ts';
-import {
-  cancelBooking,
-  performDetailerAction,
-  reportNoShow,
-  rescheduleBooking,
-  type DetailerAction,
-} from './booking-transitions.ts';
+import { cancelBooking, performDetailerAction, reportNoShow, rescheduleBooking, type DetailerAction } from './booking-transitions.ts';
 import { createBooking } from './create-booking.ts';
 import { getBookingQuote } from './booking-quote.ts';
 import { listRecentDetailers } from './recent-detailers-service.ts';

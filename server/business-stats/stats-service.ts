@@ -51,7 +51,10 @@ function ledgerRevenueByWeek(db: Database, { detailerId, timeZone, from }: Scope
 /** Completed jobs per week with their price and surcharge: the figure before the ledger has rows. */
 function bookedRevenueByWeek(db: Database, { detailerId, timeZone, from }: Scope) {
   return db
-    .select({ week: weekOf(bookings.startsAt, timeZone), amountCents: int(sql`sum(${bookings.priceCents} + ${bookings.vehicleSurchargeCents})`) })
+    .select({
+      week: weekOf(bookings.startsAt, timeZone),
+      amountCents: int(sql`sum(${bookings.priceCents} + ${bookings.vehicleSurchargeCents})`),
+    })
     .from(bookings)
     .where(and(eq(bookings.detailerId, detailerId), gte(bookings.startsAt, from), eq(bookings.status, 'completed')))
     .groupBy(sql`1`);

@@ -107,11 +107,17 @@ export async function getEarnings(ctx: AppContext, actor: Actor, now: Date): Pro
   const [week] = await db
     .select({ cents: sql<number>`coalesce(sum(${detailerLedger.amountCents}), 0)`.mapWith(Number) })
     .from(detailerLedger)
-    .where(and(eq(detailerLedger.detailerId, detailerId), inArray(detailerLedger.kind, ['job', 'tip', 'refund']), gte(detailerLedger.createdAt, weekFrom)));
+    .where(
+      and(
+        eq(detailerLedger.detailerId, detailerId),
+        inArray(detailerLedger.kind, ['job', 'tip', 'refund']),
+        gte(detailerLedger.createdAt, weekFrom),
+      ),
+    );
   const monthOf = sql<string>`to_char(${detailerLedger.createdAt} at time zone ${zone}, 'YYYY-MM')`;
   // Sorted here: ORDER BY the same expression would bind the zone as a second parameter, which PostgreSQL refuses.
-  const months = (await db.selectDistinct({ month: monthOf }).from(detailerLedger).where(eq(detailerLedger.detailerId, detailerId))).sort((a, b) =>
-    b.month.localeCompare(a.month),
+  const months = (await db.selectDistinct({ month: monthOf }).from(detailerLedger).where(eq(detailerLedger.detailerId, detailerId))).sort(
+    (a, b) => b.month.localeCompare(a.month),
   );
   const [ranToday] = await db
     .select({ id: payouts.id })
@@ -158,7 +164,12 @@ export const statementHeader = ['Date', 'Booking', 'Service', 'Gross', 'Commissi
  * GET /api/detailer/statements/:month.csv: every ledger row of the month (platform time zone), one line each, and a
  * totals line. Amounts in dollars with two decimals, so a spreadsheet reads them as numbers.
  */
-export async function monthlyStatement(ctx: AppContext, actor: Actor, now: Date, month: string): Promise<{ filename: string; csv: string }> {
+export async function monthlyStatement(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  month: string,
+): Promise<{ filename: string; csv: string }> {
   const { db, config } = ctx;
   const { detailerId } = await businessOf(db, actor);
   const zone = config.PLATFORM_TIME_ZONE;
@@ -181,7 +192,15 @@ export async function monthlyStatement(ctx: AppContext, actor: Actor, now: Date,
     total.commission += row.commissionCents;
     total.net += row.amountCents;
     lines.push(
-      [dateFormat.format(row.createdAt), row.bookingId === null ? '' : String(row.bookingId), row.serviceName ?? '', dollars(row.grossCents), dollars(row.commissionCents), dollars(row.amountCents), ledgerKindLabels[row.kind]]
+      [
+        dateFormat.format(row.createdAt),
+        row.bookingId === null ? '' : String(row.bookingId),
+        row.serviceName ?? '',
+        dollars(row.grossCents),
+        dollars(row.commissionCents),
+        dollars(row.amountCents),
+        ledgerKindLabels[row.kind],
+      ]
         .map(csvField)
         .join(','),
     );

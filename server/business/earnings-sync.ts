@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { claimWindowHours, coveredVisitCreditAt } from '@core/domain/after-the-job.ts';
-import { defaultCommissionBasisPoints, defaultPayoutWeekday, jobSplit, refundSplit, tipSplit, type EarningsSplit } from '@core/domain/earnings.ts';
+import {
+  defaultCommissionBasisPoints,
+  defaultPayoutWeekday,
+  jobSplit,
+  refundSplit,
+  tipSplit,
+  type EarningsSplit,
+} from '@core/domain/earnings.ts';
 import type { PendingCredit } from '@core/schemas/earnings.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, claims, detailerLedger, payments, platformSettings, promoCodes, services as servicesTable } from '../db/schema.ts';
@@ -52,7 +59,11 @@ async function captureOf(db: Database, candidate: Candidate, commissionBasisPoin
     .where(and(eq(payments.intentId, candidate.intentId), eq(payments.kind, 'capture'), eq(payments.status, 'succeeded')));
   if (!capture || capture.amountCents <= 0) return null;
   const [jobRow] = await db
-    .select({ grossCents: detailerLedger.grossCents, commissionCents: detailerLedger.commissionCents, amountCents: detailerLedger.amountCents })
+    .select({
+      grossCents: detailerLedger.grossCents,
+      commissionCents: detailerLedger.commissionCents,
+      amountCents: detailerLedger.amountCents,
+    })
     .from(detailerLedger)
     .where(eq(detailerLedger.paymentId, capture.id));
   const job: EarningsSplit = jobRow ?? jobSplitOf(candidate, commissionBasisPoints);
@@ -164,7 +175,10 @@ export async function syncEarnings(db: Database, now: Date): Promise<{ written: 
         ne(detailerLedger.amountCents, 0),
         inArray(
           detailerLedger.paymentId,
-          db.select({ id: payments.id }).from(payments).where(and(eq(payments.kind, 'refund'), eq(payments.status, 'failed'))),
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.kind, 'refund'), eq(payments.status, 'failed'))),
         ),
       ),
     )
@@ -179,7 +193,9 @@ const completedAtOf = sql<Date>`coalesce(${bookings.completedAt}, ${bookings.upd
  * What keeps a covered visit's credit back: the member's claim that is open (on hold) or resolved (the admin upheld
  * it: never credited). A rejected claim keeps nothing back. Null when there is none.
  */
-const disputeOf = sql<'open' | 'resolved' | null>`(select ${claims.status} from ${claims} where ${claims.bookingId} = ${bookings.id} and ${claims.status} <> 'rejected' order by (${claims.status} = 'open') desc limit 1)`;
+const disputeOf = sql<
+  'open' | 'resolved' | null
+>`(select ${claims.status} from ${claims} where ${claims.bookingId} = ${bookings.id} and ${claims.status} <> 'rejected' order by (${claims.status} = 'open') desc limit 1)`;
 
 /** Completed covered visits without their credit yet; `where` narrows them. */
 function uncreditedCoveredVisits(db: Database, where: SQL | undefined) {
@@ -193,7 +209,10 @@ function uncreditedCoveredVisits(db: Database, where: SQL | undefined) {
       dispute: disputeOf,
     })
     .from(bookings)
-    .leftJoin(detailerLedger, and(eq(detailerLedger.bookingId, bookings.id), eq(detailerLedger.kind, 'job'), isNull(detailerLedger.paymentId)))
+    .leftJoin(
+      detailerLedger,
+      and(eq(detailerLedger.bookingId, bookings.id), eq(detailerLedger.kind, 'job'), isNull(detailerLedger.paymentId)),
+    )
     .where(and(isNull(detailerLedger.id), eq(bookings.status, 'completed'), isCoveredVisit, where))
     .orderBy(asc(bookings.id))
     .limit(batchSize);
@@ -211,7 +230,10 @@ async function syncCoveredVisits(db: Database, commissionBasisPoints: number, no
   let written = 0;
   let afterId = 0;
   for (;;) {
-    const visits = await uncreditedCoveredVisits(db, and(sql`${bookings.id} > ${afterId}`, lte(completedAtOf, windowClosedBefore), sql`${disputeOf} is null`));
+    const visits = await uncreditedCoveredVisits(
+      db,
+      and(sql`${bookings.id} > ${afterId}`, lte(completedAtOf, windowClosedBefore), sql`${disputeOf} is null`),
+    );
     for (const visit of visits) {
       const inserted = await db
         .insert(detailerLedger)
@@ -251,7 +273,12 @@ export async function pendingCoveredCredits(db: Database, detailerId: number, no
             .select({ bookingId: bookings.id, name: servicesTable.name })
             .from(bookings)
             .innerJoin(servicesTable, eq(servicesTable.id, bookings.serviceId))
-            .where(inArray(bookings.id, rows.map((row) => row.bookingId)))
+            .where(
+              inArray(
+                bookings.id,
+                rows.map((row) => row.bookingId),
+              ),
+            )
         ).map((row) => [row.bookingId, row.name]),
   );
   return rows

@@ -80,7 +80,12 @@ async function store(db: Database, detailerId: number, gateway: AccountRow['gate
  * Stripe: an Express account (made once per detailer) and a fresh onboarding link to open; the status follows
  * Stripe's answer on later reads.
  */
-export async function savePayoutAccount(ctx: AppContext, actor: Actor, now: Date, bank: BankAccountInput | null): Promise<PayoutAccountResponse> {
+export async function savePayoutAccount(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  bank: BankAccountInput | null,
+): Promise<PayoutAccountResponse> {
   const { user, detailerId } = await businessOf(ctx.db, actor);
   if (detailerId === null) throw conflict(noProfileMessage);
   const gateway = ctx.payouts;
@@ -91,7 +96,10 @@ export async function savePayoutAccount(ctx: AppContext, actor: Actor, now: Date
       return { gateway: gateway.kind, account: toPayoutAccount(row), onboardingUrl: null };
     }
     const existing = await payoutAccountOf(ctx.db, detailerId);
-    const row = existing?.gateway === 'stripe' ? existing : await store(ctx.db, detailerId, 'stripe', await gateway.createAccount({ detailerId, email: user.email }), now);
+    const row =
+      existing?.gateway === 'stripe'
+        ? existing
+        : await store(ctx.db, detailerId, 'stripe', await gateway.createAccount({ detailerId, email: user.email }), now);
     const back = `${ctx.config.PUBLIC_URL}/business`;
     const onboardingUrl = await gateway.onboardingLink!(row.accountRef, `${back}?stripe=return`, `${back}?stripe=refresh`);
     return { gateway: gateway.kind, account: toPayoutAccount(row), onboardingUrl };

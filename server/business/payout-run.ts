@@ -25,7 +25,13 @@ type PayoutRow = typeof payouts.$inferSelect;
  * transaction and once (the conditional update and the unique payout_id + kind). Anything else leaves it pending
  * for the retry.
  */
-async function sendTransfer(ctx: AppContext, gateway: PayoutGateway, payout: PayoutRow, accountRef: string, now: Date): Promise<'paid' | 'failed' | 'pending'> {
+async function sendTransfer(
+  ctx: AppContext,
+  gateway: PayoutGateway,
+  payout: PayoutRow,
+  accountRef: string,
+  now: Date,
+): Promise<'paid' | 'failed' | 'pending'> {
   let transferRef: string;
   try {
     transferRef = await gateway.transfer({
@@ -48,7 +54,13 @@ async function sendTransfer(ctx: AppContext, gateway: PayoutGateway, payout: Pay
       if (!failed) return;
       await tx.db
         .insert(detailerLedger)
-        .values({ detailerId: payout.detailerId, kind: 'payout_reversal', payoutId: payout.id, amountCents: payout.amountCents, createdAt: now })
+        .values({
+          detailerId: payout.detailerId,
+          kind: 'payout_reversal',
+          payoutId: payout.id,
+          amountCents: payout.amountCents,
+          createdAt: now,
+        })
         .onConflictDoNothing();
     });
     return 'failed';
@@ -77,7 +89,9 @@ async function takePayout(ctx: AppContext, detailerId: number, runDate: string, 
       .onConflictDoNothing({ target: [payouts.detailerId, payouts.runDate] })
       .returning();
     if (!payout) return null;
-    await tx.db.insert(detailerLedger).values({ detailerId, kind: 'payout', payoutId: payout.id, amountCents: -amountCents, createdAt: now });
+    await tx.db
+      .insert(detailerLedger)
+      .values({ detailerId, kind: 'payout', payoutId: payout.id, amountCents: -amountCents, createdAt: now });
     return { payout, accountRef: account.accountRef };
   });
 }

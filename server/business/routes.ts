@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { bankAccountInputSchema, payoutIdParamsSchema, statementParamsSchema, stripePayoutAccountInputSchema } from '@core/schemas/earnings.ts';
+import {
+  bankAccountInputSchema,
+  payoutIdParamsSchema,
+  statementParamsSchema,
+  stripePayoutAccountInputSchema,
+} from '@core/schemas/earnings.ts';
 import { parse } from '../http/validate.ts';
 import { getAdminOverview } from './admin-overview-service.ts';
 import { getEarnings, getPayout, monthlyStatement } from './earnings-service.ts';

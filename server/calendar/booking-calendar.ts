@@ -12,7 +12,12 @@ export type CalendarFile = { fileName: string; body: string };
  * else: the same 404 as for no booking). Opened again after a move it gives the new time at a higher SEQUENCE, after a
  * cancellation a METHOD:CANCEL, so a calendar app that had it updates or removes the same entry (one UID).
  */
-export async function bookingCalendarFile(ctx: Pick<AppContext, 'db' | 'config'>, actor: Actor, now: Date, id: number): Promise<CalendarFile> {
+export async function bookingCalendarFile(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  actor: Actor,
+  now: Date,
+  id: number,
+): Promise<CalendarFile> {
   const user = requireUser(actor);
   const { record, relation } = await visibleRecord(ctx.db, user, id);
   const moves = (await calendarMovesOf(ctx.db, [id])).get(id) ?? [];

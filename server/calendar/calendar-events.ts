@@ -17,7 +17,8 @@ export type CalendarReader = 'customer' | 'detailer';
 const uidHost = (config: Pick<Config, 'PUBLIC_URL'>) => new URL(config.PUBLIC_URL).host;
 
 export const bookingUid = (config: Pick<Config, 'PUBLIC_URL'>, bookingId: number) => `booking-${bookingId}@${uidHost(config)}`;
-export const dayOffUid = (config: Pick<Config, 'PUBLIC_URL'>, detailerId: number, date: string) => `day-off-${detailerId}-${date}@${uidHost(config)}`;
+export const dayOffUid = (config: Pick<Config, 'PUBLIC_URL'>, detailerId: number, date: string) =>
+  `day-off-${detailerId}-${date}@${uidHost(config)}`;
 
 /** Who publishes every Glossly calendar: the address Glossly's mail comes from, never a person's. */
 export function calendarOrganizer(config: Pick<Config, 'MAIL_FROM'>): IcsCalendar['organizer'] {
@@ -30,7 +31,12 @@ export async function calendarMovesOf(db: Database, bookingIds: readonly number[
   const moves = new Map<number, CalendarMove[]>();
   if (bookingIds.length === 0) return moves;
   const rows = await db
-    .select({ bookingId: bookingEvents.bookingId, action: bookingEvents.action, fromStatus: bookingEvents.fromStatus, toStatus: bookingEvents.toStatus })
+    .select({
+      bookingId: bookingEvents.bookingId,
+      action: bookingEvents.action,
+      fromStatus: bookingEvents.fromStatus,
+      toStatus: bookingEvents.toStatus,
+    })
     .from(bookingEvents)
     .where(inArray(bookingEvents.bookingId, [...bookingIds]))
     .orderBy(asc(bookingEvents.id));
@@ -57,10 +63,17 @@ export function bookingCalendarEvent(
   const { booking } = record;
   const status = calendarStatusOf(booking.status);
   const url = `${config.PUBLIC_URL}/bookings/${booking.id}`;
-  const title = reader === 'customer' ? `${record.serviceName} with ${record.detailerBusinessName}` : `${record.serviceName} for ${record.customerName}`;
+  const title =
+    reader === 'customer'
+      ? `${record.serviceName} with ${record.detailerBusinessName}`
+      : `${record.serviceName} for ${record.customerName}`;
   const vehicle = booking.vehicleDetails ? vehicleDescription(booking.vehicleDetails) : booking.vehicleType;
   const description = [
-    status === 'CANCELLED' ? 'This booking was cancelled.' : status === 'TENTATIVE' ? `Waiting for ${record.detailerBusinessName} to accept.` : null,
+    status === 'CANCELLED'
+      ? 'This booking was cancelled.'
+      : status === 'TENTATIVE'
+        ? `Waiting for ${record.detailerBusinessName} to accept.`
+        : null,
     reader === 'customer' ? `Detailer: ${record.detailerBusinessName}` : `Customer: ${record.customerName}`,
     `Service: ${record.serviceName}`,
     `Vehicle: ${vehicle}`,

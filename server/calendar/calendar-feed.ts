@@ -79,7 +79,10 @@ export async function calendarFeedFile(ctx: Pick<AppContext, 'db' | 'config'>, t
   const jobs = await selectRecords(db)
     .where(and(eq(bookings.detailerId, owner.detailerId), inArray(bookings.status, [...feedJobStatuses]), gte(bookings.startsAt, since)))
     .orderBy(asc(bookings.startsAt));
-  const moves = await calendarMovesOf(db, jobs.map((job) => job.booking.id));
+  const moves = await calendarMovesOf(
+    db,
+    jobs.map((job) => job.booking.id),
+  );
   const daysOff = await db
     .select({ date: detailerDaysOff.date, createdAt: detailerDaysOff.createdAt })
     .from(detailerDaysOff)

@@ -30,7 +30,9 @@ describe('escapeText (RFC 5545 3.3.11)', () => {
 
   it('reads back as the text it was, through a real parser', () => {
     const text = 'Gate code 4#; park on Elm, not Oak\\\nThen "ring"';
-    const { events } = parsed(writeCalendar({ method: 'PUBLISH', events: [{ ...booking, description: text, location: '1 Market St, Apt 4; rear' }] }));
+    const { events } = parsed(
+      writeCalendar({ method: 'PUBLISH', events: [{ ...booking, description: text, location: '1 Market St, Apt 4; rear' }] }),
+    );
     expect(events[0]!.description).toBe(text);
     expect(events[0]!.location).toBe('1 Market St, Apt 4; rear');
   });
@@ -92,7 +94,9 @@ describe('writeCalendar', () => {
   it('writes a day off as a whole date, its end the next day (exclusive)', () => {
     const text = writeCalendar({
       method: 'PUBLISH',
-      events: [{ uid: 'day-off-3@glossly.test', sequence: 0, stamp: booking.stamp, status: 'CONFIRMED', summary: 'Day off', date: '2026-12-31' }],
+      events: [
+        { uid: 'day-off-3@glossly.test', sequence: 0, stamp: booking.stamp, status: 'CONFIRMED', summary: 'Day off', date: '2026-12-31' },
+      ],
     });
     const event = parsed(text).events[0]!;
     expect(event.startDate.isDate).toBe(true);
@@ -126,7 +130,7 @@ describe('writeCalendar', () => {
     expect(events[0]!.component.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
   });
 
-  it("names a feed and asks subscribers to fetch it again within the hour", () => {
+  it('names a feed and asks subscribers to fetch it again within the hour', () => {
     const { calendar } = parsed(writeCalendar({ method: 'PUBLISH', name: 'Glossly jobs (Gloss Boss)', refreshMinutes: 60, events: [] }));
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Glossly jobs (Gloss Boss)');
     expect(ICAL.Duration.fromString(String(calendar.getFirstPropertyValue('refresh-interval'))).toSeconds()).toBe(3600);

@@ -52,12 +52,14 @@ export async function calendarRoutes(app: FastifyInstance) {
     const params = calendarFeedParamsSchema.safeParse(request.params ?? {});
     if (!params.success) throw notFound('Calendar not found');
     const body = await calendarFeedFile(app.ctx, params.data.file.slice(0, -'.ics'.length), app.ctx.clock.now());
-    return reply
-      .header('content-type', calendarType)
-      .header('content-disposition', 'inline; filename="glossly-jobs.ics"')
-      // Read afresh on every fetch, and never kept by a proxy: the address is private.
-      .header('cache-control', 'private, no-cache')
-      .header('x-robots-tag', 'noindex')
-      .send(body);
+    return (
+      reply
+        .header('content-type', calendarType)
+        .header('content-disposition', 'inline; filename="glossly-jobs.ics"')
+        // Read afresh on every fetch, and never kept by a proxy: the address is private.
+        .header('cache-control', 'private, no-cache')
+        .header('x-robots-tag', 'noindex')
+        .send(body)
+    );
   });
 }

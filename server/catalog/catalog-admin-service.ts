@@ -11,7 +11,10 @@ export type CatalogWriter = Pick<AppContext, 'db' | 'catalogCache'>;
 
 export async function ensureServiceCategory({ db, catalogCache }: CatalogWriter, name: string): Promise<number> {
   // Rain does not spoil interior work (decision 022), as migration 0012 set for the categories it found.
-  await db.insert(serviceCategories).values({ name, weatherSensitive: name.toLowerCase() !== 'interior' }).onConflictDoNothing();
+  await db
+    .insert(serviceCategories)
+    .values({ name, weatherSensitive: name.toLowerCase() !== 'interior' })
+    .onConflictDoNothing();
   catalogCache.clear();
   const [row] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.name, name));
   return row!.id;
@@ -64,7 +67,14 @@ export async function ensureService({ db, catalogCache }: CatalogWriter, detaile
     .select({ id: services.id })
     .from(services)
     .where(and(eq(services.detailerId, detailerId), eq(sql`lower(${services.name})`, input.name.toLowerCase())));
-  const id = existing[0]?.id ?? (await db.insert(services).values({ detailerId, ...input }).returning({ id: services.id }))[0]!.id;
+  const id =
+    existing[0]?.id ??
+    (
+      await db
+        .insert(services)
+        .values({ detailerId, ...input })
+        .returning({ id: services.id })
+    )[0]!.id;
   await offerService({ db, catalogCache }, detailerId, id);
   return id;
 }
@@ -85,7 +95,11 @@ export async function replaceSurcharges(db: Database, serviceId: number, surchar
 }
 
 /** The seed's way to set a service's surcharges (outside any transaction), clearing the catalog cache. */
-export async function setServiceSurcharges({ db, catalogCache }: CatalogWriter, serviceId: number, surcharges: readonly VehicleSurcharge[]) {
+export async function setServiceSurcharges(
+  { db, catalogCache }: CatalogWriter,
+  serviceId: number,
+  surcharges: readonly VehicleSurcharge[],
+) {
   await replaceSurcharges(db, serviceId, surcharges);
   catalogCache.clear();
 }

@@ -67,7 +67,10 @@ export async function loadSurcharges(db: Database, serviceIds: number[]): Promis
 }
 
 async function toServices(db: Database, rows: ServiceRow[]): Promise<Service[]> {
-  const surcharges = await loadSurcharges(db, rows.map((row) => row.id));
+  const surcharges = await loadSurcharges(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toService(row, surcharges.get(row.id)));
 }
 
@@ -83,9 +86,7 @@ function toDetailer(row: DetailerRow, startingPriceCents: number | null, from: C
     rating: Number(row.rating),
     reviewCount: row.reviewCount,
     startingPrice: startingPriceCents === null ? null : centsToDollars(startingPriceCents),
-    distanceMiles: hasBase
-      ? distanceMiles(from, { latitude: row.baseLatitude!, longitude: row.baseLongitude! })
-      : null,
+    distanceMiles: hasBase ? distanceMiles(from, { latitude: row.baseLatitude!, longitude: row.baseLongitude! }) : null,
     services: row.serviceLabels,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
@@ -120,7 +121,9 @@ export function listServices({ db, catalogCache }: CatalogReader, filter: { cate
 
 /** The same list as sent: serialized, compressed and tagged once per cache fill (GET /api/services, issue 40). */
 export function listServicesEncoded(reader: CatalogReader, filter: { categoryId?: number }): Promise<EncodedBody> {
-  return reader.catalogCache.read(`services-encoded:${filter.categoryId ?? 'all'}`, async () => encodeJson(await loadServices(reader.db, filter)));
+  return reader.catalogCache.read(`services-encoded:${filter.categoryId ?? 'all'}`, async () =>
+    encodeJson(await loadServices(reader.db, filter)),
+  );
 }
 
 async function loadServices(db: Database, filter: { categoryId?: number }): Promise<Service[]> {
@@ -164,9 +167,7 @@ export function listDetailers({ db, catalogCache }: CatalogReader, filter: Detai
 }
 
 async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Detailer[]> {
-  const from = filter.lat !== undefined && filter.lng !== undefined
-    ? { latitude: filter.lat, longitude: filter.lng }
-    : defaultCity;
+  const from = filter.lat !== undefined && filter.lng !== undefined ? { latitude: filter.lat, longitude: filter.lng } : defaultCity;
   const startingPrice = db
     .select({ detailerId: detailerServices.detailerId, cents: min(services.priceCents).as('cents') })
     .from(detailerServices)
@@ -178,10 +179,7 @@ async function loadDetailers(db: Database, filter: DetailersFilter): Promise<Det
       ? undefined
       : inArray(
           detailers.id,
-          db
-            .select({ id: detailerServices.detailerId })
-            .from(detailerServices)
-            .where(eq(detailerServices.serviceId, filter.serviceId)),
+          db.select({ id: detailerServices.detailerId }).from(detailerServices).where(eq(detailerServices.serviceId, filter.serviceId)),
         );
   const rows = await db
     .select({ detailer: detailers, startingPriceCents: startingPrice.cents })
@@ -196,7 +194,10 @@ export async function getDetailer(db: Database, id: number, actor: Actor = null)
   // Decision 021: a detailer not approved, disabled or deleted answers as a missing one, except to that detailer,
   // whose own pages (service area, setup) read their profile while they wait for the approval.
   const isOwn = actor?.role === 'detailer' ? eq(detailers.userId, actor.id) : undefined;
-  const [row] = await db.select().from(detailers).where(and(eq(detailers.id, id), or(inArray(detailers.id, listedDetailerIds(db)), isOwn)));
+  const [row] = await db
+    .select()
+    .from(detailers)
+    .where(and(eq(detailers.id, id), or(inArray(detailers.id, listedDetailerIds(db)), isOwn)));
   if (!row) throw notFound('Detailer not found');
   const offered = await db
     .select({ service: services })
@@ -204,7 +205,10 @@ export async function getDetailer(db: Database, id: number, actor: Actor = null)
     .innerJoin(services, eq(services.id, detailerServices.serviceId))
     .where(and(eq(detailerServices.detailerId, id), isBookableService()))
     .orderBy(asc(services.priceCents), asc(services.id));
-  const offeredServices = await toServices(db, offered.map((r) => r.service));
+  const offeredServices = await toServices(
+    db,
+    offered.map((r) => r.service),
+  );
   const lowest = offeredServices.length ? Math.min(...offeredServices.map((s) => s.priceCents)) : null;
   return { ...toDetailer(row, lowest, defaultCity), offeredServices };
 }

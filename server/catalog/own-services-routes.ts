@@ -28,9 +28,13 @@ export async function ownServiceRoutes(app: FastifyInstance) {
     updateOwnService(app.ctx, request.user, now(), serviceId(request.params), parse(ownServiceUpdateSchema, request.body)),
   );
 
-  app.post('/api/detailer/services/:id/pause', (request) => setOwnServicePaused(app.ctx, request.user, now(), serviceId(request.params), true));
+  app.post('/api/detailer/services/:id/pause', (request) =>
+    setOwnServicePaused(app.ctx, request.user, now(), serviceId(request.params), true),
+  );
 
-  app.post('/api/detailer/services/:id/resume', (request) => setOwnServicePaused(app.ctx, request.user, now(), serviceId(request.params), false));
+  app.post('/api/detailer/services/:id/resume', (request) =>
+    setOwnServicePaused(app.ctx, request.user, now(), serviceId(request.params), false),
+  );
 
   app.delete('/api/detailer/services/:id', (request) => deleteOwnService(app.ctx, request.user, now(), serviceId(request.params)));
 }

@@ -51,7 +51,10 @@ async function ownServiceRow(db: Database, detailerId: number, id: number, { loc
 /** What the editor sends that points elsewhere: the category must exist and the photo be the detailer's upload. */
 async function checkReferences(db: Database, userId: number, input: OwnServiceUpdate) {
   if (input.categoryId !== undefined) {
-    const [category] = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.id, input.categoryId));
+    const [category] = await db
+      .select({ id: serviceCategories.id })
+      .from(serviceCategories)
+      .where(eq(serviceCategories.id, input.categoryId));
     if (!category) throw badRequest(categoryMessage, { categoryId: categoryMessage });
   }
   if (input.imageUploadId !== undefined && input.imageUploadId !== null) {
@@ -142,7 +145,11 @@ export async function listOwnServices(ctx: OwnServicesContext, actor: Actor, now
     .innerJoin(detailers, eq(detailers.id, services.detailerId))
     .where(and(eq(detailers.userId, user.id), isNull(services.archivedAt)))
     .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
-  return toOwnServices(ctx.db, rows.map((row) => row.service), now);
+  return toOwnServices(
+    ctx.db,
+    rows.map((row) => row.service),
+    now,
+  );
 }
 
 /** GET /api/detailer/services/:id: one of them, for the editor. */
@@ -182,7 +189,13 @@ export async function createOwnService(ctx: OwnServicesContext, actor: Actor, no
 }
 
 /** PATCH /api/detailer/services/:id: bookings already made keep their price and surcharge (they hold copies). */
-export async function updateOwnService(ctx: OwnServicesContext, actor: Actor, now: Date, id: number, input: OwnServiceUpdate): Promise<OwnService> {
+export async function updateOwnService(
+  ctx: OwnServicesContext,
+  actor: Actor,
+  now: Date,
+  id: number,
+  input: OwnServiceUpdate,
+): Promise<OwnService> {
   const { userId, detailerId } = await ownDetailerId(ctx.db, actor);
   await ownServiceRow(ctx.db, detailerId, id);
   await checkReferences(ctx.db, userId, input);
@@ -191,9 +204,8 @@ export async function updateOwnService(ctx: OwnServicesContext, actor: Actor, no
   const row = await ctx.db
     .transaction(async (tx) => {
       const current = await ownServiceRow(tx, detailerId, id, { lock: true });
-      const [updated] = Object.keys(fields).length === 0
-        ? [current]
-        : await tx.update(services).set(fields).where(eq(services.id, id)).returning();
+      const [updated] =
+        Object.keys(fields).length === 0 ? [current] : await tx.update(services).set(fields).where(eq(services.id, id)).returning();
       if (surcharges !== undefined) await replaceSurcharges(tx, id, surcharges);
       return updated!;
     })
@@ -206,7 +218,13 @@ export async function updateOwnService(ctx: OwnServicesContext, actor: Actor, no
  * POST /api/detailer/services/:id/pause and /resume: a paused service leaves the catalog and booking at once; its
  * bookings go on. Pausing a paused service keeps the first moment.
  */
-export async function setOwnServicePaused(ctx: OwnServicesContext, actor: Actor, now: Date, id: number, paused: boolean): Promise<OwnService> {
+export async function setOwnServicePaused(
+  ctx: OwnServicesContext,
+  actor: Actor,
+  now: Date,
+  id: number,
+  paused: boolean,
+): Promise<OwnService> {
   const { detailerId } = await ownDetailerId(ctx.db, actor);
   const current = await ownServiceRow(ctx.db, detailerId, id);
   // An UPDATE waits for a booking holding the row (FOR SHARE, create-booking.ts); a booking after it sees the pause.

@@ -1,17 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  detailerIdParamsSchema,
-  detailersQuerySchema,
-  serviceIdParamsSchema,
-  servicesQuerySchema,
-} from '@core/schemas/catalog.ts';
-import {
-  getDetailer,
-  getService,
-  listDetailers,
-  listServiceCategories,
-  listServicesEncoded,
-} from './catalog-service.ts';
+import { detailerIdParamsSchema, detailersQuerySchema, serviceIdParamsSchema, servicesQuerySchema } from '@core/schemas/catalog.ts';
+import { getDetailer, getService, listDetailers, listServiceCategories, listServicesEncoded } from './catalog-service.ts';
 import { serviceAreaCheckQuerySchema, serviceAreaInputSchema } from '@core/schemas/tracking.ts';
 import { sendEncodedJson } from '../http/encoded-body.ts';
 import { parse } from '../http/validate.ts';
@@ -32,9 +21,7 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   app.get('/api/detailers', (request) => listDetailers(app.ctx, parse(detailersQuerySchema, request.query)));
 
-  app.get('/api/detailers/:id', (request) =>
-    getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id, request.user),
-  );
+  app.get('/api/detailers/:id', (request) => getDetailer(app.ctx.db, parse(detailerIdParamsSchema, request.params).id, request.user));
 
   // Service areas and maps (decision 018).
   app.put('/api/detailer/service-area', (request) => {
@@ -42,7 +29,9 @@ export async function catalogRoutes(app: FastifyInstance) {
     return setServiceArea(app.ctx, geocoder, request.user, parse(serviceAreaInputSchema, request.body));
   });
 
-  app.get('/api/service-area/check', (request) => checkServiceArea(app.ctx.db, geocoder, parse(serviceAreaCheckQuerySchema, request.query)));
+  app.get('/api/service-area/check', (request) =>
+    checkServiceArea(app.ctx.db, geocoder, parse(serviceAreaCheckQuerySchema, request.query)),
+  );
 
   app.get('/api/map-config', () => mapConfig(app.config));
 }

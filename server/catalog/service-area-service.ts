@@ -52,7 +52,10 @@ export const outsideServiceAreaMessage = (businessName: string, radiusMiles: num
   `This address is outside ${businessName}'s service area: they come up to ${radiusMiles} miles from their base, and this ZIP code is ${distanceMiles} miles away`;
 
 /** Whether the detailer comes to a place: inside their circle, or anywhere while they have no base. */
-export function isInServiceArea(detailer: Pick<DetailerRow, 'baseLatitude' | 'baseLongitude' | 'serviceRadiusMiles'>, place: Coordinates): boolean {
+export function isInServiceArea(
+  detailer: Pick<DetailerRow, 'baseLatitude' | 'baseLongitude' | 'serviceRadiusMiles'>,
+  place: Coordinates,
+): boolean {
   const area = serviceAreaOf(detailer);
   return !area || serviceAreaVerdict(area, place).covered;
 }

@@ -94,7 +94,10 @@ export async function listBookingClaims(db: Database, actor: Actor, bookingId: n
   const { relation } = await visibleRecord(db, user, bookingId);
   if (relation === 'detailer') throw notFound('Booking not found');
   const rows = await db.select().from(claims).where(eq(claims.bookingId, bookingId)).orderBy(desc(claims.id));
-  const photos = await photosOf(db, rows.map((r) => r.id));
+  const photos = await photosOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toClaim(row, photos.get(row.id)!));
 }
 
@@ -126,7 +129,10 @@ export async function listAdminClaims(db: Database, actor: Actor, status: ClaimS
   const bookingIds = [...new Set(rows.map((r) => r.bookingId))];
   const records = bookingIds.length > 0 ? await selectRecords(db).where(inArray(bookings.id, bookingIds)) : [];
   const byBooking = new Map(records.map((r) => [r.booking.id, r]));
-  const photos = await photosOf(db, rows.map((r) => r.id));
+  const photos = await photosOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const refundable = await refundableOf(db, bookingIds);
   return rows.map((row) => {
     const record = byBooking.get(row.bookingId)!;

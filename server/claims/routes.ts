@@ -26,7 +26,13 @@ export async function claimRoutes(app: FastifyInstance) {
   app.get('/api/admin/claims', (request) => listAdminClaims(ctx.db, request.user, parse(claimsQuerySchema, request.query).status));
 
   app.post('/api/admin/claims/:id/resolve', (request) =>
-    resolveClaim(ctx, request.user, ctx.clock.now(), parse(claimIdParamsSchema, request.params).id, parse(resolveClaimSchema, request.body)),
+    resolveClaim(
+      ctx,
+      request.user,
+      ctx.clock.now(),
+      parse(claimIdParamsSchema, request.params).id,
+      parse(resolveClaimSchema, request.body),
+    ),
   );
 
   app.post('/api/admin/claims/:id/reject', (request) =>

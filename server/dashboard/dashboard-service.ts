@@ -20,7 +20,9 @@ async function earningsSince(db: Database, detailerId: number, from: Date): Prom
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${detailerLedger.amountCents}), 0)`.mapWith(Number) })
     .from(detailerLedger)
-    .where(and(eq(detailerLedger.detailerId, detailerId), inArray(detailerLedger.kind, ['job', 'tip']), gte(detailerLedger.createdAt, from)));
+    .where(
+      and(eq(detailerLedger.detailerId, detailerId), inArray(detailerLedger.kind, ['job', 'tip']), gte(detailerLedger.createdAt, from)),
+    );
   return row?.cents ?? 0;
 }
 
@@ -59,7 +61,9 @@ export async function getDetailerDashboard(ctx: Pick<AppContext, 'db' | 'clock'>
   // Today's jobs, and any left from a day gone by (under way since yesterday, or never started): the detailer's
   // bookings page reads "today" the same way.
   const jobRecords = await selectRecords(db)
-    .where(and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...activeJobStatuses]), lt(bookings.startsAt, tomorrowStarts)))
+    .where(
+      and(eq(bookings.detailerId, detailer.id), inArray(bookings.status, [...activeJobStatuses]), lt(bookings.startsAt, tomorrowStarts)),
+    )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const overdueRecords = await selectRecords(db)
     .where(and(eq(bookings.detailerId, detailer.id), eq(bookings.status, 'overdue')))

@@ -15,7 +15,9 @@ export const probeTimeoutMs = 2_000;
 const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
   Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${probeTimeoutMs / 1000} s`)), probeTimeoutMs).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${probeTimeoutMs / 1000} s`)), probeTimeoutMs).unref(),
+    ),
   ]);
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -28,7 +30,10 @@ export async function authDiagnostics(
 ): Promise<AuthDiagnostics> {
   const admin = requireDemoAdmin(ctx.config, actor);
   const [session] = request.sessionToken
-    ? await ctx.db.select().from(sessions).where(eq(sessions.idHash, hashToken(request.sessionToken)))
+    ? await ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashToken(request.sessionToken)))
     : [];
   if (!session) throw unauthorized();
   const expectedOrigin = ctx.config.PUBLIC_URL;
@@ -84,7 +89,12 @@ async function probeDatabase(ctx: AppContext): Promise<FlowProbe> {
 
 async function probeRedis(ctx: AppContext): Promise<FlowProbe> {
   if (!ctx.config.REDIS_URL) return { name: 'Redis', state: 'off', detail: 'Not configured: live updates stay within this instance' };
-  const redis = new Redis(ctx.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: probeTimeoutMs, retryStrategy: () => null });
+  const redis = new Redis(ctx.config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: probeTimeoutMs,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await withTimeout(redis.connect(), 'Redis');
@@ -126,21 +136,35 @@ async function probeMail(ctx: AppContext): Promise<FlowProbe> {
   const port = Number(url.port || (url.protocol === 'smtps:' ? 465 : 587));
   try {
     await reachable(url.hostname, port);
-    return { name: 'Mail', state: waiting > 0 ? 'degraded' : 'ok', detail: `${url.hostname}:${port} reachable; ${waiting} email(s) waiting to be sent` };
+    return {
+      name: 'Mail',
+      state: waiting > 0 ? 'degraded' : 'ok',
+      detail: `${url.hostname}:${port} reachable; ${waiting} email(s) waiting to be sent`,
+    };
   } catch (error) {
     return { name: 'Mail', state: 'down', detail: reasonOf(error) };
   }
 }
 
 async function probePush(ctx: AppContext): Promise<FlowProbe> {
-  if (!ctx.config.VAPID_PUBLIC_KEY) return { name: 'Push', state: 'off', detail: 'No VAPID keys: notifications arrive in the app and by email only' };
-  const [devices] = await ctx.db.select({ active: sql<number>`count(*)::int` }).from(deviceTokens).where(eq(deviceTokens.isActive, true));
+  if (!ctx.config.VAPID_PUBLIC_KEY)
+    return { name: 'Push', state: 'off', detail: 'No VAPID keys: notifications arrive in the app and by email only' };
+  const [devices] = await ctx.db
+    .select({ active: sql<number>`count(*)::int` })
+    .from(deviceTokens)
+    .where(eq(deviceTokens.isActive, true));
   return { name: 'Push', state: 'ok', detail: `VAPID keys set; ${Number(devices?.active ?? 0)} active device(s)` };
 }
 
 /** /test-flow: each part the booking flow needs, probed now. */
 export async function flowDiagnostics(ctx: AppContext, actor: Actor, now: Date): Promise<FlowDiagnostics> {
   requireDemoAdmin(ctx.config, actor);
-  const probes = await Promise.all([probeDatabase(ctx), probeRedis(ctx), Promise.resolve(probeGateway(ctx)), probeMail(ctx), probePush(ctx)]);
+  const probes = await Promise.all([
+    probeDatabase(ctx),
+    probeRedis(ctx),
+    Promise.resolve(probeGateway(ctx)),
+    probeMail(ctx),
+    probePush(ctx),
+  ]);
   return { checkedAt: now.toISOString(), probes };
 }

@@ -20,7 +20,5 @@ export async function addressRoutes(app: FastifyInstance) {
 
   app.delete('/api/addresses/:id', (request) => deletePlace(app.ctx, request.user, app.ctx.clock.now(), placeId(request.params)));
 
-  app.post('/api/addresses/:id/default', (request) =>
-    setDefaultPlace(app.ctx, request.user, app.ctx.clock.now(), placeId(request.params)),
-  );
+  app.post('/api/addresses/:id/default', (request) => setDefaultPlace(app.ctx, request.user, app.ctx.clock.now(), placeId(request.params)));
 }

@@ -55,7 +55,11 @@ export type NewPlace = { label: string; address: string; apt?: string; city: str
  */
 export async function insertPlace(tx: Database, customerId: number, place: NewPlace, located: GeocodedPlace, now: Date) {
   await lockCustomer(tx, customerId);
-  const [existing] = await tx.select({ id: savedAddresses.id }).from(savedAddresses).where(eq(savedAddresses.customerId, customerId)).limit(1);
+  const [existing] = await tx
+    .select({ id: savedAddresses.id })
+    .from(savedAddresses)
+    .where(eq(savedAddresses.customerId, customerId))
+    .limit(1);
   const [row] = await tx
     .insert(savedAddresses)
     .values({

@@ -151,7 +151,12 @@ export const chooseYourCarMessage = 'Choose one of your cars';
  * vehicle type (else 400), and is held (FOR SHARE) until the booking commits. Answers the car as it is now, which the
  * booking keeps in vehicle_details: a later edit of the car does not change the booking.
  */
-export async function bookedVehicle(tx: Database, customerId: number, vehicleId: number, vehicleType: string): Promise<BookedVehicleDetails> {
+export async function bookedVehicle(
+  tx: Database,
+  customerId: number,
+  vehicleId: number,
+  vehicleType: string,
+): Promise<BookedVehicleDetails> {
   const [car] = await tx
     .select()
     .from(vehicles)

@@ -44,5 +44,12 @@ export async function driveSecondsFor(router: Router, pairs: readonly [Coordinat
 /** The pairs a job at `place` is judged on: from each other job's place to it, and from it to each. */
 export function pairsAround(place: Coordinates | null, others: readonly { place: Coordinates | null }[]): [Coordinates, Coordinates][] {
   if (!place) return [];
-  return others.flatMap((other) => (other.place ? ([[other.place, place], [place, other.place]] as [Coordinates, Coordinates][]) : []));
+  return others.flatMap((other) =>
+    other.place
+      ? ([
+          [other.place, place],
+          [place, other.place],
+        ] as [Coordinates, Coordinates][])
+      : [],
+  );
 }

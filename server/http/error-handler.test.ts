@@ -12,7 +12,10 @@ describe('the error handler when the database is away', () => {
     'cannot-connect': () => Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     // node-postgres: the socket closed, or the server refused the connection (wrapped as drizzle wraps it).
     terminated: () => new Error('Connection terminated unexpectedly'),
-    refused: () => new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) }),
+    refused: () =>
+      new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      }),
     // Anything else stays a 500 that hides its internals.
     bug: () => new Error('undefined is not a function'),
   };
@@ -23,12 +26,15 @@ describe('the error handler when the database is away', () => {
   }
   afterAll(() => app.close());
 
-  it.each(['admin-shutdown', 'cannot-connect', 'terminated', 'refused'])('answers %s with 503, Retry-After and a sentence to retry', async (name) => {
-    const response = await app.inject({ method: 'GET', url: `/${name}` });
-    expect(response.statusCode).toBe(503);
-    expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toEqual({ code: 'unavailable', message: databaseAwayMessage });
-  });
+  it.each(['admin-shutdown', 'cannot-connect', 'terminated', 'refused'])(
+    'answers %s with 503, Retry-After and a sentence to retry',
+    async (name) => {
+      const response = await app.inject({ method: 'GET', url: `/${name}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ code: 'unavailable', message: databaseAwayMessage });
+    },
+  );
 
   it('keeps a programming error a 500 with no internals', async () => {
     const response = await app.inject({ method: 'GET', url: '/bug' });

@@ -22,9 +22,11 @@ function isDatabaseAway(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && (databaseAwayCodes.has(candidate.code) || connectionErrorCodes.has(candidate.code))) return true;
+    if (typeof candidate.code === 'string' && (databaseAwayCodes.has(candidate.code) || connectionErrorCodes.has(candidate.code)))
+      return true;
     // node-postgres's own words when the server goes while a client waits or works.
-    if (typeof candidate.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(candidate.message)) return true;
+    if (typeof candidate.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(candidate.message))
+      return true;
     current = candidate.cause;
   }
   return false;

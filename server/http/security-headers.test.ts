@@ -7,7 +7,7 @@ describe('tileImageSource', () => {
     expect(tileImageSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
   });
 
-  it('allows the tile server\'s origin, port included', () => {
+  it("allows the tile server's origin, port included", () => {
     expect(tileImageSource('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com');
     expect(tileImageSource('http://127.0.0.1:8080/styles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:8080');
   });

@@ -55,20 +55,29 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * and font the screen needs and ran before it painted, on a slow phone a second or more. React then draws the same
  * screen over it (decisions 024 and 025).
  */
-function withFirstScreen(html: string, firstScreen: string, { data, hydratable = true }: { data?: unknown; hydratable?: boolean } = {}): string {
+function withFirstScreen(
+  html: string,
+  firstScreen: string,
+  { data, hydratable = true }: { data?: unknown; hydratable?: boolean } = {},
+): string {
   const entry = moduleScript.exec(html)![1]!;
   const modules = [...html.matchAll(modulePreload)].map((link) => link[1]!);
   const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[entry, ...modules].join(' ')}"></script>`;
   // JSON in a data block: nothing in it may close the element (`</script>`), so every `<` is escaped.
-  const dataBlock = data === undefined ? '' : `<script type="application/json" id="${firstScreenDataId}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
+  const dataBlock =
+    data === undefined
+      ? ''
+      : `<script type="application/json" id="${firstScreenDataId}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
   // Replacer functions, never replacement strings: the screen and its data hold user text, in which `$'`, `$&` or
   // `` $` `` would otherwise be read as patterns and paste parts of the page into itself.
-  return html
-    .replace(moduleScript, '')
-    .replaceAll(modulePreload, '')
-    .replace('</head>', () => `${start}</head>`)
-    // A screen the app's first render would not match is drawn again by it rather than hydrated (main.tsx).
-    .replace(emptyRoot, () => `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`);
+  return (
+    html
+      .replace(moduleScript, '')
+      .replaceAll(modulePreload, '')
+      .replace('</head>', () => `${start}</head>`)
+      // A screen the app's first render would not match is drawn again by it rather than hydrated (main.tsx).
+      .replace(emptyRoot, () => `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`)
+  );
 }
 
 /**
@@ -134,7 +143,9 @@ function routePages(clientDir: string) {
   const matchers = routes.map((route) => ({ route, pattern: routePathPattern(route.path) }));
   const htmlWith = (files: string[], { asksSession = false } = {}) => {
     const links = files
-      .map((file) => (file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`))
+      .map((file) =>
+        file.endsWith('.css') ? `<link rel="preload" href="${file}" as="style">` : `<link rel="modulepreload" crossorigin href="${file}">`,
+      )
       .join('');
     return indexHtml.replace('</head>', () => `${links}${asksSession ? sessionPreload : ''}</head>`);
   };

@@ -55,8 +55,7 @@ export class TooManyAttemptsError extends AppError {
   }
 }
 
-export const isAdminEmail = (adminEmails: readonly string[], email: string) =>
-  adminEmails.includes(email.trim().toLowerCase());
+export const isAdminEmail = (adminEmails: readonly string[], email: string) => adminEmails.includes(email.trim().toLowerCase());
 
 /** ADMIN_EMAILS make an admin only of an account whose address its owner has proved (matched without case). */
 export async function grantListedAdmin(ctx: IdentityContext, row: UserRow): Promise<UserRow> {
@@ -111,7 +110,11 @@ export type AccountOpener = {
  * work (one Argon2 hash): the new address is sent a confirmation link, the owner of a taken one a notice. No
  * session starts here; the confirmation link signs in. A taken username is still a 409: usernames are public.
  */
-export async function register(ctx: MailingContext, input: Registration, openers: readonly AccountOpener[] = []): Promise<RegistrationAnswer> {
+export async function register(
+  ctx: MailingContext,
+  input: Registration,
+  openers: readonly AccountOpener[] = [],
+): Promise<RegistrationAnswer> {
   if (input.role === 'admin') throw forbidden('Admin accounts cannot be created from the sign-up form');
   assertPasswordAllowed(input.password);
   // Checked before anything is written (a referral code: issue 18).
@@ -134,7 +137,10 @@ export async function register(ctx: MailingContext, input: Registration, openers
     });
   } catch (error) {
     // Someone registered the same email in between: the same answer as any taken email.
-    const taken = error instanceof AppError && error.code === 'conflict' && /email/.test(error.message) ? await findUserByEmail(ctx.db, input.email) : undefined;
+    const taken =
+      error instanceof AppError && error.code === 'conflict' && /email/.test(error.message)
+        ? await findUserByEmail(ctx.db, input.email)
+        : undefined;
     if (!taken) throw error;
     await sendAccountExistsEmail(ctx, taken);
     return { message: registrationAnswer };
@@ -150,7 +156,10 @@ export async function verifyEmail(ctx: IdentityContext, token: string): Promise<
   const claimed = await claimLinkToken(ctx, emailVerificationTokens, token);
   if (!claimed) throw badRequest(verificationLinkMessages.invalid);
   if (claimed.expiresAt.getTime() <= ctx.clock.now().getTime()) throw badRequest(verificationLinkMessages.expired);
-  await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  await ctx.db
+    .update(users)
+    .set({ emailVerifiedAt: ctx.clock.now() })
+    .where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
   await retireLinkTokens(ctx, emailVerificationTokens, claimed.userId);
   const row = await findUserById(ctx.db, claimed.userId);
   if (!row) throw badRequest(verificationLinkMessages.invalid);
@@ -263,8 +272,14 @@ export async function resetPassword(ctx: IdentityContext, token: string, passwor
   if (claimed.expiresAt.getTime() <= ctx.clock.now().getTime()) {
     throw badRequest('This reset link has expired. Please request a new one.');
   }
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, claimed.userId));
-  await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, claimed.userId));
+  await ctx.db
+    .update(users)
+    .set({ emailVerifiedAt: ctx.clock.now() })
+    .where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)));
   await retireLinkTokens(ctx, passwordResetTokens, claimed.userId);
   await endAllSessions(ctx.db, claimed.userId);
   return { message: 'Your password has been reset. You can now log in with your new password.' };
@@ -362,7 +377,9 @@ export async function listUsersForAdmin(
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(adminUserListLimit);
   // Decision 021: a detailer not approved yet shows 'Pending approval' with how far their setup has come.
-  const pending = rows.flatMap((row) => (row.role === 'detailer' && row.approvedAt === null && row.detailerId !== null ? [row.detailerId] : []));
+  const pending = rows.flatMap((row) =>
+    row.role === 'detailer' && row.approvedAt === null && row.detailerId !== null ? [row.detailerId] : [],
+  );
   const stepsDone = await setupProgress(db, pending);
   return rows.map(({ approvedAt, ...row }) => {
     const pendingApproval = row.role === 'detailer' && approvedAt === null;

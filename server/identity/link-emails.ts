@@ -45,7 +45,12 @@ class StandInUndone extends Error {}
  * a real one, for a stand-in, in a transaction that is then undone. Nothing reaches anyone and the time taken tells
  * nothing (issue 38: 79 % and 90 % right from one request's timing before).
  */
-export async function linkForAnyone(ctx: MailingContext, row: UserRow | null, typedEmail: string, sendLink: (ctx: MailingContext, to: UserRow) => Promise<void>) {
+export async function linkForAnyone(
+  ctx: MailingContext,
+  row: UserRow | null,
+  typedEmail: string,
+  sendLink: (ctx: MailingContext, to: UserRow) => Promise<void>,
+) {
   if (row) return sendLink(ctx, row);
   const standIn = { id: 0, email: typedEmail, name: typedEmail.slice(0, typedEmail.indexOf('@')) } as UserRow;
   try {
@@ -70,7 +75,10 @@ export async function claimLinkToken(ctx: IdentityContext, table: LinkTable, tok
 
 /** Every other link of that kind the account still holds stops working. */
 export async function retireLinkTokens(ctx: IdentityContext, table: LinkTable, userId: number) {
-  await ctx.db.update(table).set({ usedAt: ctx.clock.now() }).where(and(eq(table.userId, userId), isNull(table.usedAt)));
+  await ctx.db
+    .update(table)
+    .set({ usedAt: ctx.clock.now() })
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)));
 }
 
 export async function sendVerificationEmail(ctx: MailingContext, row: UserRow) {
@@ -106,4 +114,3 @@ export async function sendResetEmail(ctx: MailingContext, row: UserRow) {
     ].join('\n'),
   });
 }
-

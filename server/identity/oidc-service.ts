@@ -32,7 +32,9 @@ export type OidcIdentity = { subject: string; email: string; name: string | null
  */
 export function createOidcSignIn(settings: OidcSettings) {
   const isEnabled = Boolean(settings.clientId && settings.clientSecret);
-  const key = createHash('sha256').update(`glossly-oidc-state:${settings.clientSecret ?? ''}`).digest();
+  const key = createHash('sha256')
+    .update(`glossly-oidc-state:${settings.clientSecret ?? ''}`)
+    .digest();
   let discovered: Promise<oidc.Configuration> | undefined;
 
   function configuration(): Promise<oidc.Configuration> {

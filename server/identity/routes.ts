@@ -50,7 +50,11 @@ const oidcCookiePath = '/api/auth/oidc';
  */
 export async function authRoutes(
   app: FastifyInstance,
-  { closing, openers = [], setupProgress }: { closing?: AccountClosing; openers?: readonly AccountOpener[]; setupProgress?: SetupProgress } = {},
+  {
+    closing,
+    openers = [],
+    setupProgress,
+  }: { closing?: AccountClosing; openers?: readonly AccountOpener[]; setupProgress?: SetupProgress } = {},
 ) {
   const { oidc } = app.ctx;
   // Identity reads the app's context (links in emails are built from config.PUBLIC_URL only, never the Host header).
@@ -123,14 +127,10 @@ export async function authRoutes(
     return signIn(reply, await demoLogin(ctx, role));
   });
 
-  app.post(
-    '/api/auth/forgot-password',
-    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request) => {
-      const { email } = parse(forgotPasswordSchema, request.body);
-      return requestPasswordReset(ctx, email);
-    },
-  );
+  app.post('/api/auth/forgot-password', { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } }, async (request) => {
+    const { email } = parse(forgotPasswordSchema, request.body);
+    return requestPasswordReset(ctx, email);
+  });
 
   app.post('/api/auth/reset-password', async (request) => {
     const { token, password } = parse(resetPasswordSchema, request.body);
@@ -139,8 +139,7 @@ export async function authRoutes(
 
   app.get('/api/auth/providers', (): AuthProviders => ({ google: oidc.status() }));
 
-  const oidcFailure = (reply: FastifyReply, message: string) =>
-    reply.redirect(`/login?oidcError=${encodeURIComponent(message)}`);
+  const oidcFailure = (reply: FastifyReply, message: string) => reply.redirect(`/login?oidcError=${encodeURIComponent(message)}`);
 
   app.get('/api/auth/oidc/start', async (request, reply) => {
     try {
@@ -155,7 +154,10 @@ export async function authRoutes(
       return reply.redirect(url);
     } catch (error) {
       request.log.warn({ err: error }, 'OpenID Connect sign-in could not start');
-      return oidcFailure(reply, error instanceof AppError ? error.message : 'Google sign-in is unavailable right now. Please try again later.');
+      return oidcFailure(
+        reply,
+        error instanceof AppError ? error.message : 'Google sign-in is unavailable right now. Please try again later.',
+      );
     }
   });
 

@@ -23,12 +23,18 @@ export type NewUser = {
 };
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
 }
 
 export async function isUsernameTaken(db: Database, username: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
   return Boolean(row);
 }
 

@@ -19,7 +19,13 @@ type Input = z.infer<typeof adminNotificationInputSchema>;
  * each person's Alerts settings do). To one user by email, or to everyone in an audience now. The notices and the
  * admin_notifications row commit together.
  */
-export async function sendAdminNotification(ctx: AppContext, geocoder: Geocoder, actor: Actor, now: Date, input: Input): Promise<AdminNotification> {
+export async function sendAdminNotification(
+  ctx: AppContext,
+  geocoder: Geocoder,
+  actor: Actor,
+  now: Date,
+  input: Input,
+): Promise<AdminNotification> {
   const admin = requireRole(actor, 'admin');
   return ctx.transaction(async (tx) => {
     const { db } = tx;
@@ -30,7 +36,8 @@ export async function sendAdminNotification(ctx: AppContext, geocoder: Geocoder,
         .select({ id: users.id, email: users.email, isDisabled: users.isDisabled, deletedAt: users.deletedAt })
         .from(users)
         .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
-      if (!user || user.isDisabled || user.deletedAt) throw badRequest('No active user has this email', { email: 'No active user has this email' });
+      if (!user || user.isDisabled || user.deletedAt)
+        throw badRequest('No active user has this email', { email: 'No active user has this email' });
       userIds = [user.id];
       target = { userId: user.id, audienceId: null, to: user.email };
     } else {
@@ -41,12 +48,31 @@ export async function sendAdminNotification(ctx: AppContext, geocoder: Geocoder,
       userIds = (await db.select({ id: users.id }).from(users).where(where)).map((row) => row.id);
       target = { userId: null, audienceId: audience.id, to: audience.name };
     }
-    await notifyMany(tx, userIds.map((userId) => ({ userId, type: 'alert' as const, title: input.title, message: input.message })));
+    await notifyMany(
+      tx,
+      userIds.map((userId) => ({ userId, type: 'alert' as const, title: input.title, message: input.message })),
+    );
     const [row] = await db
       .insert(adminNotifications)
-      .values({ title: input.title, message: input.message, userId: target.userId, audienceId: target.audienceId, recipientCount: userIds.length, sentByUserId: admin.id, createdAt: now })
+      .values({
+        title: input.title,
+        message: input.message,
+        userId: target.userId,
+        audienceId: target.audienceId,
+        recipientCount: userIds.length,
+        sentByUserId: admin.id,
+        createdAt: now,
+      })
       .returning();
-    return { id: row!.id, title: row!.title, message: row!.message, to: target.to, recipientCount: row!.recipientCount, sentBy: admin.name, createdAt: row!.createdAt.toISOString() };
+    return {
+      id: row!.id,
+      title: row!.title,
+      message: row!.message,
+      to: target.to,
+      recipientCount: row!.recipientCount,
+      sentBy: admin.name,
+      createdAt: row!.createdAt.toISOString(),
+    };
   });
 }
 

@@ -36,7 +36,8 @@ export async function audienceCondition(geocoder: Geocoder, rules: AudienceRules
   if (rules.zip && rules.radiusMiles !== undefined) {
     const centre = await geocoder.locateZip(rules.zip);
     if (!centre) throw badRequest(`We could not find ZIP code ${rules.zip}. Check it and try again.`, { zip: 'Unknown ZIP code' });
-    const near = (alias: string) => sql`${milesFrom(sql.raw(`${alias}.latitude`), sql.raw(`${alias}.longitude`), centre)} <= ${rules.radiusMiles}::float8`;
+    const near = (alias: string) =>
+      sql`${milesFrom(sql.raw(`${alias}.latitude`), sql.raw(`${alias}.longitude`), centre)} <= ${rules.radiusMiles}::float8`;
     conditions.push(sql`(exists (select 1 from saved_addresses a where a.customer_id = ${users.id} and a.latitude is not null and ${near('a')})
       or exists (select 1 from bookings b where b.customer_id = ${users.id} and b.latitude is not null and ${near('b')}))`);
   }

@@ -1,7 +1,14 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { maskEmail } from '@core/domain/audience-rules.ts';
 import { conflict, notFound } from '@core/errors.ts';
-import { audienceRulesSchema, marketingLimits, type Audience, type AudienceInput, type AudiencePreview, type AudienceRules } from '@core/schemas/marketing.ts';
+import {
+  audienceRulesSchema,
+  marketingLimits,
+  type Audience,
+  type AudienceInput,
+  type AudiencePreview,
+  type AudienceRules,
+} from '@core/schemas/marketing.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { audiences, users } from '../db/schema.ts';
@@ -38,7 +45,14 @@ async function toApi(db: Database, geocoder: Geocoder, row: AudienceRow): Promis
   const rules = storedRules(row);
   const where = await audienceCondition(geocoder, rules);
   const [total] = await db.select({ count: count() }).from(users).where(where);
-  return { id: row.id, name: row.name, rules, count: Number(total?.count ?? 0), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    rules,
+    count: Number(total?.count ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Every saved audience, by name, each with its live count. */
@@ -73,12 +87,22 @@ export async function createAudience(db: Database, geocoder: Geocoder, actor: Ac
   const admin = requireRole(actor, 'admin');
   await audienceCondition(geocoder, input.rules);
   const [row] = await uniqueName(input.name, () =>
-    db.insert(audiences).values({ name: input.name, rules: input.rules, createdByUserId: admin.id, createdAt: now, updatedAt: now }).returning(),
+    db
+      .insert(audiences)
+      .values({ name: input.name, rules: input.rules, createdByUserId: admin.id, createdAt: now, updatedAt: now })
+      .returning(),
   );
   return toApi(db, geocoder, row!);
 }
 
-export async function updateAudience(db: Database, geocoder: Geocoder, actor: Actor, now: Date, id: number, input: AudienceInput): Promise<Audience> {
+export async function updateAudience(
+  db: Database,
+  geocoder: Geocoder,
+  actor: Actor,
+  now: Date,
+  id: number,
+  input: AudienceInput,
+): Promise<Audience> {
   requireRole(actor, 'admin');
   await findAudienceRow(db, id);
   await audienceCondition(geocoder, input.rules);

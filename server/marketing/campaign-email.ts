@@ -18,7 +18,12 @@ export const campaignMessage = (campaign: Pick<CampaignRow, 'body'>, code: strin
   code ? `${campaign.body}\n\nUse code ${code} at checkout.` : campaign.body;
 
 /** The text part: the text, the code, the call to action through the tracked link, and the unsubscribe link. */
-export function campaignEmailText(campaign: Pick<CampaignRow, 'body' | 'ctaLabel'>, code: string | null, appUrl: string, token: string): string {
+export function campaignEmailText(
+  campaign: Pick<CampaignRow, 'body' | 'ctaLabel'>,
+  code: string | null,
+  appUrl: string,
+  token: string,
+): string {
   return [
     campaignMessage(campaign, code),
     `${campaign.ctaLabel ?? 'Open Glossly'}: ${trackedLink(appUrl, token)}`,
@@ -36,7 +41,9 @@ const paragraphs = (text: string) =>
     .split(/\r?\n\s*\r?\n/)
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map((part) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${escapeHtml(part).replace(/\r?\n/g, '<br>')}</p>`)
+    .map(
+      (part) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${escapeHtml(part).replace(/\r?\n/g, '<br>')}</p>`,
+    )
     .join('\n');
 
 /**

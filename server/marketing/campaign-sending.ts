@@ -63,7 +63,10 @@ export async function startDueCampaigns(ctx: AppContext, geocoder: Geocoder, now
 export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now: Date, batchSize = campaignBatchSize): Promise<number> {
   return ctx.transaction(async (tx) => {
     const { db } = tx;
-    const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'sending')));
+    const [campaign] = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'sending')));
     if (!campaign) return 0;
     const pending = db
       .select({ id: campaignRecipients.id })
@@ -81,21 +84,38 @@ export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now
 
     const userIds = claimed.map((recipient) => recipient.userId);
     const settings = await db
-      .select({ userId: notificationSettings.userId, inApp: notificationSettings.inApp, push: notificationSettings.push, email: notificationSettings.email })
+      .select({
+        userId: notificationSettings.userId,
+        inApp: notificationSettings.inApp,
+        push: notificationSettings.push,
+        email: notificationSettings.email,
+      })
       .from(notificationSettings)
       .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings.type, 'promotions')));
     const settingsOf = new Map(settings.map((row) => [row.userId, row]));
-    const people = await db.select({ id: users.id, email: users.email, isDisabled: users.isDisabled }).from(users).where(inArray(users.id, userIds));
+    const people = await db
+      .select({ id: users.id, email: users.email, isDisabled: users.isDisabled })
+      .from(users)
+      .where(inArray(users.id, userIds));
     const personOf = new Map(people.map((person) => [person.id, person]));
     const channels = new Set(campaign.channels as CampaignChannel[]);
     const code = await promoCodeText(db, campaign.promoCodeId);
-    const notice = { type: 'promotions' as const, title: campaign.subject, message: campaignMessage(campaign, code), entityId: campaign.ctaUrl ?? '' };
+    const notice = {
+      type: 'promotions' as const,
+      title: campaign.subject,
+      message: campaignMessage(campaign, code),
+      entityId: campaign.ctaUrl ?? '',
+    };
     const delivered = new Set<number>();
 
     // In-app (and push with it) through the one notification path: it stores the row and its push's outbox row in this
     // transaction, and publishes it live after commit. The campaign's emails carry its own links, queued below.
     const inApp = channels.has('in_app') ? claimed.filter((r) => settingsOf.get(r.userId)?.inApp) : [];
-    const rows = await notifyMany(tx, inApp.map((r) => ({ ...notice, userId: r.userId })), { push: channels.has('push'), email: false });
+    const rows = await notifyMany(
+      tx,
+      inApp.map((r) => ({ ...notice, userId: r.userId })),
+      { push: channels.has('push'), email: false },
+    );
     inApp.forEach((recipient, index) => {
       if (rows[index]) delivered.add(recipient.id);
     });
@@ -124,8 +144,13 @@ export async function sendCampaignBatch(ctx: AppContext, campaignId: number, now
     // Delivered: a channel accepted it (the in-app row stored, the push's and the email's outbox rows written). Whoever
     // turned Promotions off after the list was frozen is skipped: they are never sent marketing.
     const skipped = claimed.filter((r) => !delivered.has(r.id)).map((r) => r.id);
-    if (delivered.size > 0) await db.update(campaignRecipients).set({ deliveredAt: now }).where(inArray(campaignRecipients.id, [...delivered]));
-    if (skipped.length > 0) await db.update(campaignRecipients).set({ status: 'skipped', sentAt: null }).where(inArray(campaignRecipients.id, skipped));
+    if (delivered.size > 0)
+      await db
+        .update(campaignRecipients)
+        .set({ deliveredAt: now })
+        .where(inArray(campaignRecipients.id, [...delivered]));
+    if (skipped.length > 0)
+      await db.update(campaignRecipients).set({ status: 'skipped', sentAt: null }).where(inArray(campaignRecipients.id, skipped));
     return claimed.length;
   });
 }
@@ -147,10 +172,18 @@ async function finishIfDone(ctx: AppContext, campaignId: number, now: Date): Pro
 export type CampaignPassOptions = { batchSize?: number; maxBatches?: number };
 
 /** One pass of the scheduler: start the due campaigns, then send batches of every sending one. */
-export async function runCampaignPass(ctx: AppContext, now: Date, options: CampaignPassOptions = {}): Promise<{ started: number; sent: number }> {
+export async function runCampaignPass(
+  ctx: AppContext,
+  now: Date,
+  options: CampaignPassOptions = {},
+): Promise<{ started: number; sent: number }> {
   const maxBatches = options.maxBatches ?? campaignBatchesPerPass;
   const started = await startDueCampaigns(ctx, ctx.geocoder, now);
-  const sending = await ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.id));
+  const sending = await ctx.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'sending'))
+    .orderBy(asc(campaigns.id));
   let sent = 0;
   let batches = 0;
   for (const { id } of sending) {

@@ -54,11 +54,21 @@ async function toApi(db: Database, rows: CampaignRow[]): Promise<Campaign[]> {
   if (rows.length === 0) return [];
   const figures = await figuresOf(db, rows);
   const audienceNames = new Map(
-    (await db.select({ id: audiences.id, name: audiences.name }).from(audiences).where(inArray(audiences.id, [...new Set(rows.map((r) => r.audienceId))]))).map((a) => [a.id, a.name]),
+    (
+      await db
+        .select({ id: audiences.id, name: audiences.name })
+        .from(audiences)
+        .where(inArray(audiences.id, [...new Set(rows.map((r) => r.audienceId))]))
+    ).map((a) => [a.id, a.name]),
   );
   const codeIds = rows.map((r) => r.promoCodeId).filter((id): id is number => id !== null);
   const codes = new Map(
-    codeIds.length > 0 ? (await db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(inArray(promoCodes.id, codeIds))).map((c) => [c.id, c.code]) : [],
+    codeIds.length > 0
+      ? (await db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(inArray(promoCodes.id, codeIds))).map((c) => [
+          c.id,
+          c.code,
+        ])
+      : [],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -102,7 +112,10 @@ async function checkReferences(db: Database, input: ParsedCampaignInput) {
   const [audience] = await db.select({ id: audiences.id }).from(audiences).where(eq(audiences.id, input.audienceId));
   if (!audience) throw badRequest('Audience not found', { audienceId: 'Choose a saved audience' });
   if (input.promoCodeId !== null) {
-    const [code] = await db.select({ id: promoCodes.id }).from(promoCodes).where(and(eq(promoCodes.id, input.promoCodeId), isNull(promoCodes.ownerDetailerId)));
+    const [code] = await db
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.id, input.promoCodeId), isNull(promoCodes.ownerDetailerId)));
     if (!code) throw badRequest('Promo code not found', { promoCodeId: 'Choose one of the admin promo codes' });
   }
 }
@@ -121,7 +134,10 @@ const values = (input: ParsedCampaignInput) => ({
 export async function createCampaign(db: Database, actor: Actor, now: Date, input: ParsedCampaignInput): Promise<Campaign> {
   const admin = requireRole(actor, 'admin');
   await checkReferences(db, input);
-  const [row] = await db.insert(campaigns).values({ ...values(input), createdByUserId: admin.id, createdAt: now, updatedAt: now }).returning();
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...values(input), createdByUserId: admin.id, createdAt: now, updatedAt: now })
+    .returning();
   return (await toApi(db, [row!]))[0]!;
 }
 
@@ -172,7 +188,10 @@ export async function cancelCampaign(db: Database, actor: Actor, now: Date, id: 
 export async function previewCampaign(ctx: AppContext, actor: Actor, id: number): Promise<CampaignPreview> {
   requireRole(actor, 'admin');
   const row = await findRow(ctx.db, id);
-  const [code] = row.promoCodeId === null ? [] : await ctx.db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, row.promoCodeId));
+  const [code] =
+    row.promoCodeId === null
+      ? []
+      : await ctx.db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, row.promoCodeId));
   const codeText = code?.code ?? null;
   const message = campaignMessage(row, codeText);
   return {
@@ -186,9 +205,22 @@ export async function previewCampaign(ctx: AppContext, actor: Actor, id: number)
 export async function marketingOverview(db: Database, actor: Actor, now: Date): Promise<MarketingOverview> {
   requireRole(actor, 'admin');
   const codes = await db
-    .select({ id: promoCodes.id, code: promoCodes.code, usesCount: promoCodes.usesCount, maxUses: promoCodes.maxUses, endsAt: promoCodes.endsAt })
+    .select({
+      id: promoCodes.id,
+      code: promoCodes.code,
+      usesCount: promoCodes.usesCount,
+      maxUses: promoCodes.maxUses,
+      endsAt: promoCodes.endsAt,
+    })
     .from(promoCodes)
-    .where(and(isNull(promoCodes.ownerDetailerId), isNull(promoCodes.pausedAt), lte(promoCodes.startsAt, now), or(isNull(promoCodes.endsAt), gt(promoCodes.endsAt, now))))
+    .where(
+      and(
+        isNull(promoCodes.ownerDetailerId),
+        isNull(promoCodes.pausedAt),
+        lte(promoCodes.startsAt, now),
+        or(isNull(promoCodes.endsAt), gt(promoCodes.endsAt, now)),
+      ),
+    )
     .orderBy(desc(promoCodes.createdAt))
     .limit(20);
   return {

@@ -23,7 +23,10 @@ export async function isCampaignRecipient(db: Database, token: string): Promise<
 export async function recordOpen(db: Database, token: string, now: Date): Promise<boolean> {
   const recipient = await recipientOf(db, token);
   if (!recipient) return false;
-  await db.update(campaignRecipients).set({ openedAt: now }).where(and(eq(campaignRecipients.id, recipient.id), isNull(campaignRecipients.openedAt)));
+  await db
+    .update(campaignRecipients)
+    .set({ openedAt: now })
+    .where(and(eq(campaignRecipients.id, recipient.id), isNull(campaignRecipients.openedAt)));
   return true;
 }
 
@@ -37,7 +40,10 @@ export async function recordClick(db: Database, token: string, now: Date): Promi
   if (!recipient) return null;
   await db
     .update(campaignRecipients)
-    .set({ clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, ${now})`, openedAt: sql`coalesce(${campaignRecipients.openedAt}, ${now})` })
+    .set({
+      clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, ${now})`,
+      openedAt: sql`coalesce(${campaignRecipients.openedAt}, ${now})`,
+    })
     .where(eq(campaignRecipients.id, recipient.id));
   const path = recipient.ctaUrl;
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';

@@ -124,7 +124,9 @@ export async function marketingRoutes(app: FastifyInstance) {
   app.get('/api/admin/notifications', (request) => listAdminNotifications(db, request.user));
   app.post('/api/admin/notifications', async (request, reply) => {
     admin(request);
-    return reply.code(201).send(await sendAdminNotification(app.ctx, geocoder, request.user, now(), parse(adminNotificationInputSchema, request.body)));
+    return reply
+      .code(201)
+      .send(await sendAdminNotification(app.ctx, geocoder, request.user, now(), parse(adminNotificationInputSchema, request.body)));
   });
 
   // The email's links: no session (opened from an inbox); an unknown token is a 404 and changes nothing.
@@ -140,7 +142,12 @@ export async function marketingRoutes(app: FastifyInstance) {
     const known = file.endsWith('.gif') && (await recordOpen(db, token({ token: file.slice(0, -4) }), now()));
     if (!known) throw notFound('Unknown link');
     // Never cached by a client or a proxy, so each mail client's own load reaches us (only the first counts).
-    return reply.header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0').header('pragma', 'no-cache').header('expires', '0').type('image/gif').send(pixel);
+    return reply
+      .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0')
+      .header('pragma', 'no-cache')
+      .header('expires', '0')
+      .type('image/gif')
+      .send(pixel);
   });
   app.get('/api/m/c/:token', async (request, reply) => {
     const path = await recordClick(db, token(request.params), now());
@@ -151,10 +158,14 @@ export async function marketingRoutes(app: FastifyInstance) {
     const known = token(request.params);
     if (!(await isCampaignRecipient(db, known))) throw notFound('Unknown link');
     // The token is 64 hex digits (trackingTokenParamsSchema), so it goes into the form's address as it is.
-    return noStore(reply).type('text/html; charset=utf-8').send(unsubscribePage(`/api/m/u/${known}`));
+    return noStore(reply)
+      .type('text/html; charset=utf-8')
+      .send(unsubscribePage(`/api/m/u/${known}`));
   });
   app.post('/api/m/u/:token', async (request, reply) => {
     if (!(await unsubscribe(db, token(request.params), now()))) throw notFound('Unknown link');
-    return noStore(reply).type('text/html; charset=utf-8').send(unsubscribedPage(app.config.PUBLIC_URL.replace(/\/$/, '')));
+    return noStore(reply)
+      .type('text/html; charset=utf-8')
+      .send(unsubscribedPage(app.config.PUBLIC_URL.replace(/\/$/, '')));
   });
 }

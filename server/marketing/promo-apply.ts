@@ -37,7 +37,13 @@ async function lockPayableBooking(tx: Database, customerId: number, bookingId: n
 }
 
 /** Prices the booking again with what it keeps (fee and tax rate at booking time), never the live settings. */
-async function reprice(tx: Database, booking: BookingRow, now: Date, discountCents: number, source: { promoCodeId: number | null; membershipId: number | null }) {
+async function reprice(
+  tx: Database,
+  booking: BookingRow,
+  now: Date,
+  discountCents: number,
+  source: { promoCodeId: number | null; membershipId: number | null },
+) {
   const price = bookingPrice(
     booking.priceCents,
     booking.vehicleSurchargeCents,
@@ -111,12 +117,21 @@ async function announce(ctx: AppContext, bookingId: number) {
 }
 
 /** POST /api/bookings/:id/promo-code: the booking's customer applies a code (a second code replaces the first). */
-export async function applyPromoCode(ctx: AppContext, actor: Actor, now: Date, bookingId: number, input: ApplyPromoCodeInput): Promise<Booking> {
+export async function applyPromoCode(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  bookingId: number,
+  input: ApplyPromoCodeInput,
+): Promise<Booking> {
   const user = requireUser(actor);
   const changed = await ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     let booking = await lockPayableBooking(tx, user.id, bookingId, now);
-    const [code] = await tx.select().from(promoCodes).where(sql`lower(${promoCodes.code}) = lower(${input.code})`);
+    const [code] = await tx
+      .select()
+      .from(promoCodes)
+      .where(sql`lower(${promoCodes.code}) = lower(${input.code})`);
     if (!code) throw notFound(promoMessages.notFound);
     if (booking.promoCodeId === code.id) return false;
     // One customer's concurrent applications queue here, so the per-customer limit counts each of them.
@@ -144,7 +159,9 @@ export async function applyPromoCode(ctx: AppContext, actor: Actor, now: Date, b
       .where(and(eq(promoCodes.id, code.id), or(isNull(promoCodes.maxUses), lt(promoCodes.usesCount, promoCodes.maxUses))))
       .returning({ id: promoCodes.id });
     if (!counted) throw conflict(promoMessages.usedUp);
-    await tx.insert(promoCodeRedemptions).values({ promoCodeId: code.id, bookingId: booking.id, customerId: user.id, discountCents, createdAt: now });
+    await tx
+      .insert(promoCodeRedemptions)
+      .values({ promoCodeId: code.id, bookingId: booking.id, customerId: user.id, discountCents, createdAt: now });
     await reprice(tx, booking, now, discountCents, { promoCodeId: code.id, membershipId: null });
     await announce(txCtx, booking.id);
     return true;

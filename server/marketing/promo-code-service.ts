@@ -42,10 +42,16 @@ function requireKnown(ids: number[], known: number[], field: 'serviceIds' | 'det
   if (missing.length > 0) throw badRequest(message, { [field]: message });
 }
 
-async function insertCode(db: Database, input: ParsedPromoCodeInput, now: Date, extra: { ownerDetailerId: number | null; createdByUserId: number }) {
+async function insertCode(
+  db: Database,
+  input: ParsedPromoCodeInput,
+  now: Date,
+  extra: { ownerDetailerId: number | null; createdByUserId: number },
+) {
   const startsAt = input.startsAt ? new Date(input.startsAt) : now;
   const endsAt = input.endsAt ? new Date(input.endsAt) : null;
-  if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw badRequest('End must be after the start', { endsAt: 'End must be after the start' });
+  if (endsAt && endsAt.getTime() <= startsAt.getTime())
+    throw badRequest('End must be after the start', { endsAt: 'End must be after the start' });
   try {
     const [row] = await db
       .insert(promoCodes)
@@ -105,11 +111,21 @@ export async function createPromoCode(ctx: AppContext, actor: Actor, now: Date, 
   const admin = requireRole(actor, 'admin');
   if (input.serviceIds.length > 0) {
     const known = await ctx.db.select({ id: services.id }).from(services).where(inArray(services.id, input.serviceIds));
-    requireKnown(input.serviceIds, known.map((r) => r.id), 'serviceIds', 'Choose services from the list');
+    requireKnown(
+      input.serviceIds,
+      known.map((r) => r.id),
+      'serviceIds',
+      'Choose services from the list',
+    );
   }
   if (input.detailerIds.length > 0) {
     const known = await ctx.db.select({ id: detailers.id }).from(detailers).where(inArray(detailers.id, input.detailerIds));
-    requireKnown(input.detailerIds, known.map((r) => r.id), 'detailerIds', 'Choose detailers from the list');
+    requireKnown(
+      input.detailerIds,
+      known.map((r) => r.id),
+      'detailerIds',
+      'Choose detailers from the list',
+    );
   }
   const row = await insertCode(ctx.db, input, now, { ownerDetailerId: null, createdByUserId: admin.id });
   return toPromoCode(row, now);
@@ -135,7 +151,10 @@ async function setPaused(db: Database, now: Date, id: number, paused: boolean, o
 
 async function requireDetailerProfile(db: Database, actor: Actor) {
   const user = requireRole(actor, 'detailer');
-  const [profile] = await db.select({ id: detailers.id, businessName: detailers.businessName }).from(detailers).where(eq(detailers.userId, user.id));
+  const [profile] = await db
+    .select({ id: detailers.id, businessName: detailers.businessName })
+    .from(detailers)
+    .where(eq(detailers.userId, user.id));
   if (!profile) throw forbidden('Set up your detailer profile first');
   return { user, profile };
 }
@@ -174,12 +193,21 @@ export async function createDetailerPromoCode(ctx: AppContext, actor: Actor, now
   }
   const offered = (await offeredServices(ctx.db, profile.id)).map((s) => s.id);
   requireKnown(input.serviceIds, offered, 'serviceIds', 'Choose from your own services');
-  const row = await insertCode(ctx.db, { ...input, detailerIds: [profile.id] }, now, { ownerDetailerId: profile.id, createdByUserId: user.id });
+  const row = await insertCode(ctx.db, { ...input, detailerIds: [profile.id] }, now, {
+    ownerDetailerId: profile.id,
+    createdByUserId: user.id,
+  });
   return toPromoCode(row, now);
 }
 
 /** POST /api/detailer/promo-codes/:id/pause and /resume: their own codes only (anyone else's is a 404). */
-export async function setDetailerPromoCodePaused(ctx: AppContext, actor: Actor, now: Date, id: number, paused: boolean): Promise<PromoCode> {
+export async function setDetailerPromoCodePaused(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  id: number,
+  paused: boolean,
+): Promise<PromoCode> {
   const { profile } = await requireDetailerProfile(ctx.db, actor);
   return setPaused(ctx.db, now, id, paused, profile.id);
 }

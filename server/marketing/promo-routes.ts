@@ -27,7 +27,10 @@ export async function promoCodeRoutes(app: FastifyInstance) {
     const code = await createPromoCode(app.ctx, request.user, now(), parse(promoCodeInputSchema, request.body));
     return reply.code(201).send(code);
   });
-  for (const [action, paused] of [['pause', true], ['resume', false]] as const) {
+  for (const [action, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
     app.post(`/api/admin/promo-codes/:id/${action}`, (request) => {
       requireRole(request.user, 'admin');
       return setPromoCodePaused(app.ctx, request.user, now(), codeId(request.params), paused);

@@ -21,7 +21,10 @@ export async function coveredPriceLimit(tx: Database, planId: number, serviceId:
   const [covered] = await tx
     .select({ limitCents: membershipPlans.coveredPriceLimitCents })
     .from(services)
-    .innerJoin(membershipPlanCategories, and(eq(membershipPlanCategories.categoryId, services.categoryId), eq(membershipPlanCategories.planId, planId)))
+    .innerJoin(
+      membershipPlanCategories,
+      and(eq(membershipPlanCategories.categoryId, services.categoryId), eq(membershipPlanCategories.planId, planId)),
+    )
     .innerJoin(membershipPlans, and(eq(membershipPlans.id, planId), lte(services.priceCents, membershipPlans.coveredPriceLimitCents)))
     .where(eq(services.id, serviceId));
   return covered?.limitCents ?? null;
@@ -56,7 +59,11 @@ export async function memberPriceFor(
   const [member] = await (lock ? query.for('update', { of: memberships }) : query);
   if (!member) return noPlan;
   if (await coversVisit(tx, member, booking)) {
-    return { adjustments: { discountCents: booking.priceAndSurchargeCents, waiveServiceFee: true }, membershipId: member.id, coversVisit: true };
+    return {
+      adjustments: { discountCents: booking.priceAndSurchargeCents, waiveServiceFee: true },
+      membershipId: member.id,
+      coversVisit: true,
+    };
   }
   return planDiscount(member, booking.priceAndSurchargeCents);
 }
@@ -88,11 +95,7 @@ async function coversVisit(
 }
 
 /** The plan's discount alone (a booking awaiting payment whose promo code comes off gets it back). */
-export async function memberPriceAdjustments(
-  tx: Database,
-  customerId: number,
-  priceAndSurchargeCents: number,
-): Promise<MemberPrice> {
+export async function memberPriceAdjustments(tx: Database, customerId: number, priceAndSurchargeCents: number): Promise<MemberPrice> {
   const [member] = await tx
     .select({ id: memberships.id, discountBasisPoints: membershipPlans.discountBasisPoints })
     .from(memberships)

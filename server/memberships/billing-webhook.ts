@@ -39,13 +39,18 @@ export async function handleBillingWebhook(ctx: AppContext, now: Date, rawBody: 
   try {
     current = await billing.readBack(event);
   } catch (error) {
-    if (error instanceof GatewayError) throw badRequest(`Webhook event names an unknown invoice or subscription: ${event.invoice?.id ?? event.subscriptionRef}`);
+    if (error instanceof GatewayError)
+      throw badRequest(`Webhook event names an unknown invoice or subscription: ${event.invoice?.id ?? event.subscriptionRef}`);
     throw error;
   }
   // An invoice read back names its own subscription: the event's word for it is not taken.
   if (!current.subscriptionRef) return { received: true };
   return ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(webhookEvents).values({ eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
+    const [inserted] = await tx
+      .insert(webhookEvents)
+      .values({ eventId: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (!inserted) return { received: true, duplicate: true };
     await applyBillingEvent(tx, current, now);
     return { received: true };
@@ -72,19 +77,36 @@ async function applyBillingEvent(tx: Database, event: BillingEvent, now: Date): 
     };
     // Our first invoice was written when subscribing; Stripe's id is kept on it from now on.
     const [ours] = await tx.select().from(membershipInvoices).where(eq(membershipInvoices.gatewayRef, invoice.id));
-    const [first] = kind === 'first' && !ours ? await tx.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, row.id)) : [];
+    const [first] =
+      kind === 'first' && !ours ? await tx.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, row.id)) : [];
     const existing = ours ?? (first?.kind === 'first' ? first : undefined);
     if (existing) {
-      await tx.update(membershipInvoices).set({ ...values, gatewayRef: invoice.id, attempts: existing.attempts + 1 }).where(eq(membershipInvoices.id, existing.id));
+      await tx
+        .update(membershipInvoices)
+        .set({ ...values, gatewayRef: invoice.id, attempts: existing.attempts + 1 })
+        .where(eq(membershipInvoices.id, existing.id));
     } else {
       await tx
         .insert(membershipInvoices)
-        .values({ membershipId: row.id, kind, periodStart, periodEnd, amountCents: invoice.amountCents, gatewayRef: invoice.id, attempts: 1, createdAt: now, ...values })
+        .values({
+          membershipId: row.id,
+          kind,
+          periodStart,
+          periodEnd,
+          amountCents: invoice.amountCents,
+          gatewayRef: invoice.id,
+          attempts: 1,
+          createdAt: now,
+          ...values,
+        })
         .onConflictDoNothing();
     }
     if (paid) {
       const period = kind === 'proration' ? {} : { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd };
-      await tx.update(memberships).set({ status: 'active', failedAttempts: 0, nextRetryAt: null, canceledAt: null, updatedAt: now, ...period }).where(eq(memberships.id, row.id));
+      await tx
+        .update(memberships)
+        .set({ status: 'active', failedAttempts: 0, nextRetryAt: null, canceledAt: null, updatedAt: now, ...period })
+        .where(eq(memberships.id, row.id));
     } else if (row.status !== 'incomplete' && row.status !== 'canceled') {
       await tx
         .update(memberships)
@@ -103,6 +125,12 @@ async function applyBillingEvent(tx: Database, event: BillingEvent, now: Date): 
       : {};
   await tx
     .update(memberships)
-    .set({ status, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd, canceledAt: status === 'canceled' ? now : null, updatedAt: now, ...period })
+    .set({
+      status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      canceledAt: status === 'canceled' ? now : null,
+      updatedAt: now,
+      ...period,
+    })
     .where(eq(memberships.id, row.id));
 }

@@ -41,7 +41,10 @@ export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: n
   mustBeLive(row);
   if (row.planId === planId) {
     if (row.nextPlanId === null) throw conflict(samePlanMessage);
-    await db.update(memberships).set({ nextPlanId: null, updatedAt: now }).where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId)));
+    await db
+      .update(memberships)
+      .set({ nextPlanId: null, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), eq(memberships.planId, row.planId)));
     return toMembership(db, row.id);
   }
   if (row.status !== 'active') throw conflict(notActiveMessage);
@@ -72,17 +75,37 @@ export async function changePlan(ctx: AppContext, actor: Actor, now: Date, id: n
     if (owed >= 50 && !billing.renewsItself) {
       const [invoice] = await db
         .insert(membershipInvoices)
-        .values({ membershipId: row.id, kind: 'proration', periodStart: now, periodEnd: row.currentPeriodEnd, amountCents: owed, attempts: 1, createdAt: now })
+        .values({
+          membershipId: row.id,
+          kind: 'proration',
+          periodStart: now,
+          periodEnd: row.currentPeriodEnd,
+          amountCents: owed,
+          attempts: 1,
+          createdAt: now,
+        })
         .returning();
       const outcome = await billing
-        .chargeInvoice({ invoiceId: invoice!.id, attempt: 1, membershipId: row.id, amountCents: owed, paymentMethodRef: row.paymentMethodRef ?? '' })
+        .chargeInvoice({
+          invoiceId: invoice!.id,
+          attempt: 1,
+          membershipId: row.id,
+          amountCents: owed,
+          paymentMethodRef: row.paymentMethodRef ?? '',
+        })
         .catch(gatewayProblem);
       if (outcome.status !== 'paid') {
         const message = outcome.errorMessage ?? 'Your card needs a confirmation we cannot ask for here. Please use another card.';
-        await db.update(membershipInvoices).set({ status: 'failed', gatewayRef: outcome.ref, failureMessage: message }).where(eq(membershipInvoices.id, invoice!.id));
+        await db
+          .update(membershipInvoices)
+          .set({ status: 'failed', gatewayRef: outcome.ref, failureMessage: message })
+          .where(eq(membershipInvoices.id, invoice!.id));
         throw badRequest(message, { card: message });
       }
-      await db.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref }).where(eq(membershipInvoices.id, invoice!.id));
+      await db
+        .update(membershipInvoices)
+        .set({ status: 'paid', paidAt: now, gatewayRef: outcome.ref })
+        .where(eq(membershipInvoices.id, invoice!.id));
     } else if (billing.renewsItself && row.gatewayRef) {
       await billing.changePlan(row.gatewayRef, target, owed).catch(gatewayProblem);
     }

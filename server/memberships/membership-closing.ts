@@ -8,7 +8,11 @@ import { memberships } from '../db/schema.ts';
  * subscription the billing gateway renews itself (Stripe) is cancelled there before the transaction commits; should
  * the gateway fail, the whole deletion or disabling is refused and nothing changes.
  */
-export async function endMembershipsOfClosedAccount(ctx: Pick<AppContext, 'db' | 'membershipBilling'>, userId: number, now: Date): Promise<number> {
+export async function endMembershipsOfClosedAccount(
+  ctx: Pick<AppContext, 'db' | 'membershipBilling'>,
+  userId: number,
+  now: Date,
+): Promise<number> {
   const ended = await ctx.db
     .update(memberships)
     .set({ status: 'canceled', canceledAt: now, nextRetryAt: null, cancelAtPeriodEnd: false, updatedAt: now })

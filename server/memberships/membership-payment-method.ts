@@ -48,11 +48,23 @@ export async function updatePaymentMethod(
   const [invoice] = await db
     .update(membershipInvoices)
     .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
-    .where(and(eq(membershipInvoices.membershipId, row.id), eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.periodStart, row.currentPeriodEnd)))
+    .where(
+      and(
+        eq(membershipInvoices.membershipId, row.id),
+        eq(membershipInvoices.kind, 'renewal'),
+        eq(membershipInvoices.periodStart, row.currentPeriodEnd),
+      ),
+    )
     .returning();
   let outcome: ChargeOutcome;
   try {
-    outcome = await billing.chargeInvoice({ invoiceId: invoice!.id, attempt: invoice!.attempts, membershipId: row.id, amountCents: invoice!.amountCents, paymentMethodRef: cardRef });
+    outcome = await billing.chargeInvoice({
+      invoiceId: invoice!.id,
+      attempt: invoice!.attempts,
+      membershipId: row.id,
+      amountCents: invoice!.amountCents,
+      paymentMethodRef: cardRef,
+    });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     outcome = { status: 'failed', ref: `failed_${invoice!.id}_${invoice!.attempts}`, errorMessage: error.message };
@@ -70,7 +82,10 @@ export async function updatePaymentMethod(
       : (outcome.errorMessage ?? 'Your card was declined.');
   await db.transaction(async (tx) => {
     await tx.update(membershipInvoices).set({ status: 'failed', failureMessage: message }).where(eq(membershipInvoices.id, invoice!.id));
-    await tx.update(memberships).set({ nextRetryAt: row.nextRetryAt, updatedAt: now }).where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')));
+    await tx
+      .update(memberships)
+      .set({ nextRetryAt: row.nextRetryAt, updatedAt: now })
+      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')));
   });
   throw badRequest(message, { card: message });
 }

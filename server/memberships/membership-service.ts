@@ -27,7 +27,11 @@ export async function getMyMembership(ctx: AppContext, actor: Actor): Promise<My
 }
 
 /** The card renewals will charge: one of the caller's saved cards, or the typed card kept with the gateway. */
-export async function paymentMethodRef(ctx: AppContext, customerId: number, input: Pick<SubscribeInput, 'card' | 'paymentMethodId'>): Promise<string> {
+export async function paymentMethodRef(
+  ctx: AppContext,
+  customerId: number,
+  input: Pick<SubscribeInput, 'card' | 'paymentMethodId'>,
+): Promise<string> {
   if (input.paymentMethodId !== undefined) return ownSavedCardRef(ctx.db, customerId, input.paymentMethodId);
   if (!ctx.gateway.createPaymentMethod) throw badRequest('Cards are saved with the payment provider for this payment method');
   try {
@@ -43,7 +47,13 @@ export async function paymentMethodRef(ctx: AppContext, customerId: number, inpu
  * incomplete, a refusal ends it (canceled) so the customer can try another card. Conditional on still being
  * incomplete: a replayed answer has one effect.
  */
-async function applyFirstCharge(ctx: AppContext, membershipId: number, invoiceId: number, outcome: ChargeOutcome, now: Date): Promise<void> {
+async function applyFirstCharge(
+  ctx: AppContext,
+  membershipId: number,
+  invoiceId: number,
+  outcome: ChargeOutcome,
+  now: Date,
+): Promise<void> {
   await ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     const [row] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
@@ -176,7 +186,13 @@ export async function subscribe(ctx: AppContext, actor: Actor, now: Date, input:
 }
 
 /** POST /api/memberships/:id/authenticate: the bank's answer for a first charge that asked for it (built-in gateway). */
-export async function authenticateFirstCharge(ctx: AppContext, actor: Actor, now: Date, id: number, approve: boolean): Promise<SubscribeResult> {
+export async function authenticateFirstCharge(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  id: number,
+  approve: boolean,
+): Promise<SubscribeResult> {
   const row = await ownMembership(ctx.db, actor, id);
   const [invoice] = await ctx.db
     .select()

@@ -29,7 +29,10 @@ async function categoriesByPlan(db: Database, planIds: number[]) {
 
 /** Plans as the API shows them; the best value is decided among the plans on sale. */
 export async function toPlans(db: Database, rows: PlanRow[]): Promise<MembershipPlan[]> {
-  const categories = await categoriesByPlan(db, rows.map((r) => r.id));
+  const categories = await categoriesByPlan(
+    db,
+    rows.map((r) => r.id),
+  );
   const onSale = await db.select().from(membershipPlans).where(eq(membershipPlans.status, 'active'));
   const best = bestValuePlanId(onSale);
   return rows.map((row) => ({
@@ -50,14 +53,21 @@ const planOrder = [asc(membershipPlans.sortOrder), asc(membershipPlans.monthlyPr
 
 /** GET /api/membership-plans: the plans on sale, for anyone (signed in or not). */
 export async function listActivePlans(db: Database): Promise<MembershipPlan[]> {
-  const rows = await db.select().from(membershipPlans).where(eq(membershipPlans.status, 'active')).orderBy(...planOrder);
+  const rows = await db
+    .select()
+    .from(membershipPlans)
+    .where(eq(membershipPlans.status, 'active'))
+    .orderBy(...planOrder);
   return toPlans(db, rows);
 }
 
 /** GET /api/admin/membership-plans: every plan, retired ones too, with their members (admins only). */
 export async function listAllPlans(db: Database, actor: Actor): Promise<AdminMembershipPlan[]> {
   requireRole(actor, 'admin');
-  const rows = await db.select().from(membershipPlans).orderBy(...planOrder);
+  const rows = await db
+    .select()
+    .from(membershipPlans)
+    .orderBy(...planOrder);
   const counts = await db
     .select({ planId: memberships.planId, members: count() })
     .from(memberships)
@@ -71,7 +81,8 @@ async function checkCategories(db: Database, categoryIds: number[]): Promise<num
   const unique = [...new Set(categoryIds)];
   if (unique.length === 0) return unique;
   const found = await db.select({ id: serviceCategories.id }).from(serviceCategories).where(inArray(serviceCategories.id, unique));
-  if (found.length !== unique.length) throw badRequest('Choose categories from the catalog', { categoryIds: 'Choose categories from the catalog' });
+  if (found.length !== unique.length)
+    throw badRequest('Choose categories from the catalog', { categoryIds: 'Choose categories from the catalog' });
   return unique;
 }
 
@@ -94,17 +105,24 @@ async function writePlan(db: Database, planId: number | null, input: PlanInput, 
     return await db.transaction(async (tx) => {
       let id = planId;
       if (id === null) {
-        const [row] = await tx.insert(membershipPlans).values({ ...values, createdAt: now }).returning({ id: membershipPlans.id });
+        const [row] = await tx
+          .insert(membershipPlans)
+          .values({ ...values, createdAt: now })
+          .returning({ id: membershipPlans.id });
         id = row!.id;
       } else {
         const [current] = await tx.select().from(membershipPlans).where(eq(membershipPlans.id, id)).for('update');
         if (!current) throw notFound('Plan not found');
         // A new price needs a new Stripe price: the old one keeps billing nobody new.
         const priceChanged = current.monthlyPriceCents !== input.monthlyPriceCents;
-        await tx.update(membershipPlans).set({ ...values, ...(priceChanged ? { stripePriceRef: null } : {}) }).where(eq(membershipPlans.id, id));
+        await tx
+          .update(membershipPlans)
+          .set({ ...values, ...(priceChanged ? { stripePriceRef: null } : {}) })
+          .where(eq(membershipPlans.id, id));
         await tx.delete(membershipPlanCategories).where(eq(membershipPlanCategories.planId, id));
       }
-      if (categoryIds.length > 0) await tx.insert(membershipPlanCategories).values(categoryIds.map((categoryId) => ({ planId: id, categoryId })));
+      if (categoryIds.length > 0)
+        await tx.insert(membershipPlanCategories).values(categoryIds.map((categoryId) => ({ planId: id, categoryId })));
       return id;
     });
   } catch (error) {
@@ -115,7 +133,10 @@ async function writePlan(db: Database, planId: number | null, input: PlanInput, 
 
 async function onePlan(db: Database, id: number): Promise<AdminMembershipPlan> {
   const [row] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, id));
-  const [counted] = await db.select({ members: count() }).from(memberships).where(and(eq(memberships.planId, id), ne(memberships.status, 'canceled')));
+  const [counted] = await db
+    .select({ members: count() })
+    .from(memberships)
+    .where(and(eq(memberships.planId, id), ne(memberships.status, 'canceled')));
   const [plan] = await toPlans(db, [row!]);
   return { ...plan!, memberCount: Number(counted?.members ?? 0) };
 }

@@ -86,7 +86,13 @@ async function retakeAbandonedRenewals(ctx: AppContext, now: Date): Promise<(key
     const [claimed] = await ctx.db
       .update(membershipInvoices)
       .set({ claimedAt: now })
-      .where(and(eq(membershipInvoices.id, invoice.id), eq(membershipInvoices.status, 'open'), eq(membershipInvoices.claimedAt, invoice.claimedAt)))
+      .where(
+        and(
+          eq(membershipInvoices.id, invoice.id),
+          eq(membershipInvoices.status, 'open'),
+          eq(membershipInvoices.claimedAt, invoice.claimedAt),
+        ),
+      )
       .returning();
     if (claimed) outcomes.push(await chargeRenewal(ctx, membership, await renewalPlan(ctx, membership), claimed, now));
   }
@@ -101,10 +107,13 @@ async function endUnbillableMemberships(ctx: AppContext, now: Date): Promise<num
   const due = await ctx.db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.gateway, 'test'), inArray(memberships.status, ['active', 'past_due']), lte(memberships.currentPeriodEnd, now)));
+    .where(
+      and(eq(memberships.gateway, 'test'), inArray(memberships.status, ['active', 'past_due']), lte(memberships.currentPeriodEnd, now)),
+    );
   let ended = 0;
   for (const row of due) {
-    const message = 'Your membership ended with the period you paid for: memberships are now billed by our card provider. Subscribe again to keep your benefits.';
+    const message =
+      'Your membership ended with the period you paid for: memberships are now billed by our card provider. Subscribe again to keep your benefits.';
     if (await endMembership(ctx, row, now, 'Membership ended', message, { onlyIfAsked: false })) ended++;
   }
   return ended;
@@ -170,7 +179,13 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
       [invoice] = await db
         .update(membershipInvoices)
         .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
-        .where(and(eq(membershipInvoices.membershipId, row.id), eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.periodStart, row.currentPeriodEnd)))
+        .where(
+          and(
+            eq(membershipInvoices.membershipId, row.id),
+            eq(membershipInvoices.kind, 'renewal'),
+            eq(membershipInvoices.periodStart, row.currentPeriodEnd),
+          ),
+        )
         .returning();
     }
   }
@@ -181,7 +196,10 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
 
 /** The plan a renewal bills: a downgrade chosen during the period starts with it. */
 async function renewalPlan(ctx: AppContext, row: MembershipRow): Promise<typeof membershipPlans.$inferSelect> {
-  const [plan] = await ctx.db.select().from(membershipPlans).where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
+  const [plan] = await ctx.db
+    .select()
+    .from(membershipPlans)
+    .where(eq(membershipPlans.id, row.nextPlanId ?? row.planId));
   return plan!;
 }
 
@@ -258,7 +276,10 @@ export async function applyRenewalPaid(
   const tx = txCtx.db;
   const planId = row.nextPlanId ?? row.planId;
   const [plan] = await tx.select().from(membershipPlans).where(eq(membershipPlans.id, planId));
-  await tx.update(membershipInvoices).set({ status: 'paid', paidAt: now, gatewayRef: ref, failureMessage: null }).where(eq(membershipInvoices.id, invoice.id));
+  await tx
+    .update(membershipInvoices)
+    .set({ status: 'paid', paidAt: now, gatewayRef: ref, failureMessage: null })
+    .where(eq(membershipInvoices.id, invoice.id));
   await tx
     .update(memberships)
     .set({

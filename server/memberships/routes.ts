@@ -41,7 +41,13 @@ export async function membershipRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/memberships/:id/authenticate', (request) =>
-    authenticateFirstCharge(ctx, request.user, ctx.clock.now(), id(request.params), parse(membershipAuthenticateSchema, request.body).approve),
+    authenticateFirstCharge(
+      ctx,
+      request.user,
+      ctx.clock.now(),
+      id(request.params),
+      parse(membershipAuthenticateSchema, request.body).approve,
+    ),
   );
 
   app.post('/api/memberships/:id/change-plan', (request) =>

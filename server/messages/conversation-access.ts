@@ -72,9 +72,10 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
       avatarUrl: detailers.avatarUrl,
       everRequested: sql`${everRequestedSql}`.mapWith(Boolean),
       everAccepted: sql`${everAcceptedSql}`.mapWith(Boolean),
-      lastEventAt: sql`(select max(${bookingEvents.createdAt}) from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id})`.mapWith(
-        bookingEvents.createdAt,
-      ),
+      lastEventAt:
+        sql`(select max(${bookingEvents.createdAt}) from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id})`.mapWith(
+          bookingEvents.createdAt,
+        ),
     })
     .from(conversations)
     .leftJoin(bookings, eq(bookings.id, conversations.bookingId))
@@ -125,7 +126,12 @@ export function relationTo(context: ConversationContext, user: UserRow): ThreadR
 export type ThreadAccess = ConversationContext & { relation: ThreadRelation; user: UserRow };
 
 /** Loads a thread the user may see; anyone else gets the same 404 as for a thread that does not exist. */
-export async function requireThreadAccess(db: Database, user: UserRow, conversationId: number, missing = 'Conversation not found'): Promise<ThreadAccess> {
+export async function requireThreadAccess(
+  db: Database,
+  user: UserRow,
+  conversationId: number,
+  missing = 'Conversation not found',
+): Promise<ThreadAccess> {
   const context = (await loadConversationContexts(db, [conversationId])).get(conversationId);
   const relation = context ? relationTo(context, user) : null;
   if (!context || !relation) throw notFound(missing);
@@ -160,12 +166,12 @@ export function senderNameIn(context: ConversationContext, senderUserId: number)
     if (senderUserId === booking.detailerUserId) return booking.businessName;
     return supportSenderName;
   }
-  return senderUserId === context.conversation.supportUserId ? context.supportUserName ?? '' : supportSenderName;
+  return senderUserId === context.conversation.supportUserId ? (context.supportUserName ?? '') : supportSenderName;
 }
 
 export function otherPartyOf(context: ConversationContext, relation: ThreadRelation): ConversationSummary['otherParty'] {
   const { booking } = context;
-  if (!booking) return { name: relation === 'admin' ? context.supportUserName ?? '' : supportSenderName, avatarUrl: null };
+  if (!booking) return { name: relation === 'admin' ? (context.supportUserName ?? '') : supportSenderName, avatarUrl: null };
   if (relation === 'customer') return { name: booking.businessName, avatarUrl: booking.avatarUrl };
   if (relation === 'detailer') return { name: booking.customerName, avatarUrl: null };
   return { name: `${booking.customerName} and ${booking.businessName}`, avatarUrl: null };

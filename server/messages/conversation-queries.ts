@@ -93,7 +93,11 @@ async function unreadCountsOf(db: Database, user: UserRow, ids: number[]): Promi
   return new Map(rows.map((row) => [row.conversationId, Number(row.count)]));
 }
 
-function lastMessageFor(context: ConversationContext, relation: ThreadRelation, last: MessageRow | undefined): ConversationSummary['lastMessage'] {
+function lastMessageFor(
+  context: ConversationContext,
+  relation: ThreadRelation,
+  last: MessageRow | undefined,
+): ConversationSummary['lastMessage'] {
   if (!last) return null;
   return {
     body: textForReader(context, relation, last.body),
@@ -136,7 +140,12 @@ export async function listConversations(db: Database, actor: Actor, now: Date): 
     .where(participatesSql(user))
     .orderBy(...activityOrder)
     .limit(conversationListLimit);
-  return summariesFor(db, user, rows.map((row) => row.id), now);
+  return summariesFor(
+    db,
+    user,
+    rows.map((row) => row.id),
+    now,
+  );
 }
 
 /** GET /api/conversations/unread-count: messages from others after the caller's read marks, over all their threads. */
@@ -171,9 +180,7 @@ export function toApiMessage(access: ThreadAccess, row: MessageRow, isReported: 
 /** Reported by the caller (a participant), or by anyone (an admin). */
 function reportedSql(access: ThreadAccess): SQL {
   const byCaller = access.relation === 'admin' ? sql`true` : eq(messageReports.reporterUserId, access.user.id);
-  return exists(
-    sql`(select 1 from ${messageReports} where ${messageReports.messageId} = ${messages.id} and ${byCaller})`,
-  );
+  return exists(sql`(select 1 from ${messageReports} where ${messageReports.messageId} = ${messages.id} and ${byCaller})`);
 }
 
 /** The other side's read mark: for a support thread's user, the furthest any admin read. Null for an admin of a booking thread. */

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '@core/errors.ts';
-import {
-  messagePhotoMaxBytes,
-  messagePhotoMaxPixels,
-  type MessagePhotoInput,
-  type MessagePhotoType,
-} from '@core/schemas/message.ts';
+import { messagePhotoMaxBytes, messagePhotoMaxPixels, type MessagePhotoInput, type MessagePhotoType } from '@core/schemas/message.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { detectImageType, encodeWebp, ImageError, storedImageType } from '../uploads/image-processing.ts';
 
@@ -15,7 +10,8 @@ export const storedPhotoType = storedImageType;
 /** The image type the bytes themselves say, or null (the shared sniffing of server/uploads/). */
 export const detectPhotoType: (bytes: Buffer) => MessagePhotoType | null = detectImageType;
 
-const unreadable = () => badRequest('photo could not be read as a jpeg, png or webp image', { 'photo.data': 'photo is not a readable image' });
+const unreadable = () =>
+  badRequest('photo could not be read as a jpeg, png or webp image', { 'photo.data': 'photo is not a readable image' });
 
 /**
  * Checks an uploaded photo by its bytes, scales it to at most 1600 px a side (keeping its proportions and the camera's

@@ -139,7 +139,15 @@ export async function sendMessage(
       if (photo) await reserveStorage(tx.db, user.id, photo.bytes, 'photo.data');
       const [created] = await tx.db
         .insert(messages)
-        .values({ conversationId, senderUserId: user.id, body, photoKey, photoBytes: photo?.bytes ?? 0, clientId: input.clientId, createdAt: now })
+        .values({
+          conversationId,
+          senderUserId: user.id,
+          body,
+          photoKey,
+          photoBytes: photo?.bytes ?? 0,
+          clientId: input.clientId,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: [messages.conversationId, messages.senderUserId, messages.clientId] })
         .returning();
       // The same send raced itself (a double tap reaching two requests): the other one made the message.
@@ -178,7 +186,12 @@ export async function sendMessage(
  * before the one named (an id past the thread's end cannot mark future messages read), and marks the caller's message
  * notifications of the thread read.
  */
-export async function markConversationRead(ctx: AppContext, actor: Actor, conversationId: number, lastReadMessageId: number): Promise<void> {
+export async function markConversationRead(
+  ctx: AppContext,
+  actor: Actor,
+  conversationId: number,
+  lastReadMessageId: number,
+): Promise<void> {
   const user = requireUser(actor);
   const now = ctx.clock.now();
   const access = await requireThreadAccess(ctx.db, user, conversationId);
@@ -216,7 +229,13 @@ async function requireMessageAccess(db: Database, actor: Actor, messageId: numbe
 }
 
 /** POST /api/messages/:id/report: a participant reports the other side's message, once. */
-export async function reportMessage(db: Database, actor: Actor, now: Date, messageId: number, input: ReportMessageInput): Promise<MessageReport> {
+export async function reportMessage(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  messageId: number,
+  input: ReportMessageInput,
+): Promise<MessageReport> {
   const { access, message } = await requireMessageAccess(db, actor, messageId);
   if (access.relation === 'admin') throw forbidden('Only the people in a conversation can report its messages');
   if (message.senderUserId === access.user.id) throw forbidden('You cannot report your own message');

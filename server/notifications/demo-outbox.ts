@@ -16,7 +16,13 @@ const demoOutboxLimit = 50;
 export async function listDemoOutbox(db: Database, config: Pick<Config, 'DEMO_MODE' | 'NODE_ENV'>): Promise<DemoOutbox> {
   if (!isDemoOutboxOpen(config)) throw notFound('Not found');
   const rows = await db
-    .select({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, text: outboxEmails.text, createdAt: outboxEmails.createdAt })
+    .select({
+      id: outboxEmails.id,
+      to: outboxEmails.to,
+      subject: outboxEmails.subject,
+      text: outboxEmails.text,
+      createdAt: outboxEmails.createdAt,
+    })
     .from(outboxEmails)
     // The database's own clock, the one that stamped each row's created_at.
     .where(gte(outboxEmails.createdAt, sql`now() - ${demoOutboxWindowMs} * interval '1 millisecond'`))

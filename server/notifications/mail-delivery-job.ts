@@ -16,5 +16,11 @@ export function runMailDelivery(db: Database, now: Date, mailer: Mailer): Promis
  */
 export function startMailDeliveryJob(app: FastifyInstance, intervalMs = mailDeliveryIntervalMs): void {
   if (!app.config.SMTP_URL) return;
-  startIntervalJob(app, 'mail delivery', intervalMs, (ctx, now) => runMailDelivery(ctx.db, now, ctx.mailer), (result) => result.sent + result.failed + result.gaveUp > 0);
+  startIntervalJob(
+    app,
+    'mail delivery',
+    intervalMs,
+    (ctx, now) => runMailDelivery(ctx.db, now, ctx.mailer),
+    (result) => result.sent + result.failed + result.gaveUp > 0,
+  );
 }

@@ -110,7 +110,10 @@ export async function deliverDueEmails(
       const givesUp = row.attempts >= maxMailAttempts;
       const nextAttemptAt = givesUp ? null : new Date(clock.now().getTime() + mailRetryDelayMs(row.attempts));
       await db.update(outboxEmails).set({ nextAttemptAt, lastError }).where(stillClaimed);
-      log.warn({ ...mailLogFields(row.id, email), attempts: row.attempts, lastError, givesUp }, givesUp ? 'email not delivered; giving up' : 'email not delivered; will retry');
+      log.warn(
+        { ...mailLogFields(row.id, email), attempts: row.attempts, lastError, givesUp },
+        givesUp ? 'email not delivered; giving up' : 'email not delivered; will retry',
+      );
       if (givesUp) result.gaveUp += 1;
       else result.failed += 1;
     }

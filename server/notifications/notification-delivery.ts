@@ -130,7 +130,8 @@ async function deliverOne(db: Database, channels: ExternalChannels, row: Deliver
       pushedTo = [...pushedTo, ...push.sentTo];
       if (push.failed === 0) pushedAt = clock.now();
       else errors.push(`push: ${push.failed} of ${push.failed + push.sent} devices failed: ${[...new Set(push.errors)].join('; ')}`);
-      if (push.deactivated > 0 || push.failed > 0) log.info({ deliveryId: row.id, sent: push.sent, deactivated: push.deactivated, failed: push.failed }, 'web push');
+      if (push.deactivated > 0 || push.failed > 0)
+        log.info({ deliveryId: row.id, sent: push.sent, deactivated: push.deactivated, failed: push.failed }, 'web push');
     } else {
       // No VAPID keys: there is nothing to push with, and nothing to wait for.
       pushedAt = clock.now();
@@ -200,7 +201,12 @@ export type NotificationOutbox = {
 };
 
 /** The outbox of one app: its database and channels, and one background pass at a time for deliverSoon. */
-export function createNotificationOutbox(options: { db: Database; channels: ExternalChannels; clock: Clock; log: MailLog }): NotificationOutbox {
+export function createNotificationOutbox(options: {
+  db: Database;
+  channels: ExternalChannels;
+  clock: Clock;
+  log: MailLog;
+}): NotificationOutbox {
   const { db, channels, clock, log } = options;
   const deliverDue = (now: Date) => deliverDueNotifications(db, channels, now, clock, log);
   let running: Promise<void> | undefined;

@@ -98,7 +98,12 @@ export async function notifyMany(
   const wanted = full.filter((notification) => channelsOf(notification).inApp);
   const stored: NotificationRow[] = [];
   for (let i = 0; i < wanted.length; i += rowsPerStatement) {
-    stored.push(...(await db.insert(notifications).values(wanted.slice(i, i + rowsPerStatement)).returning()));
+    stored.push(
+      ...(await db
+        .insert(notifications)
+        .values(wanted.slice(i, i + rowsPerStatement))
+        .returning()),
+    );
   }
   // Each stored row back to the notification it was written for (RETURNING's order is not promised).
   const storedByContent = new Map<string, NotificationRow[]>();
@@ -119,7 +124,13 @@ export async function notifyMany(
   });
   const outbox = deliveries
     .filter((delivery) => delivery.push || delivery.email)
-    .map(({ notification, row, push, email }) => ({ ...notification, notificationId: row?.id ?? null, push, email, nextAttemptAt: ctx.clock.now() }));
+    .map(({ notification, row, push, email }) => ({
+      ...notification,
+      notificationId: row?.id ?? null,
+      push,
+      email,
+      nextAttemptAt: ctx.clock.now(),
+    }));
   for (let i = 0; i < outbox.length; i += rowsPerStatement) {
     await db.insert(notificationDeliveries).values(outbox.slice(i, i + rowsPerStatement));
   }
@@ -247,11 +258,7 @@ export async function countNotifications(
   const [row] = await db
     .select({ count: count() })
     .from(notifications)
-    .where(
-      query.unreadOnly
-        ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
-        : eq(notifications.userId, userId),
-    );
+    .where(query.unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, false)) : eq(notifications.userId, userId));
   return { count: Number(row?.count ?? 0) };
 }
 
@@ -283,7 +290,12 @@ export const unknownPushServiceMessage = 'token must be a subscription of a brow
  * Registers (or re-activates) a device for push. A token moves to whoever registers it last. A web subscription's
  * endpoint is where this server will POST, so only the push services allowed (config PUSH_SERVICE_HOSTS) are taken.
  */
-export async function registerDeviceToken(db: Database, actor: Actor, input: DeviceTokenInput, pushServiceHosts: readonly string[]): Promise<DeviceToken> {
+export async function registerDeviceToken(
+  db: Database,
+  actor: Actor,
+  input: DeviceTokenInput,
+  pushServiceHosts: readonly string[],
+): Promise<DeviceToken> {
   const user = requireUser(actor);
   if (input.userId !== user.id) throw forbidden('You can only register devices for yourself');
   const subscription = parsePushSubscription(input.token);
@@ -297,11 +309,7 @@ export async function registerDeviceToken(db: Database, actor: Actor, input: Dev
     deviceName: input.deviceName,
     isActive: input.isActive,
   };
-  const [row] = await db
-    .insert(deviceTokens)
-    .values(values)
-    .onConflictDoUpdate({ target: deviceTokens.token, set: values })
-    .returning();
+  const [row] = await db.insert(deviceTokens).values(values).onConflictDoUpdate({ target: deviceTokens.token, set: values }).returning();
   return {
     id: row!.id,
     userId: row!.userId,

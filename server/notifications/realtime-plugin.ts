@@ -102,7 +102,12 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
   const streams = new Set<() => void>();
   let namespace: Promise<string> | undefined;
   const streamCap = config.REDIS_URL
-    ? createRedisStreamCap(config.REDIS_URL, () => (namespace ??= installSecret(db, 'realtime_namespace').then(namespaceOf)), streamPlaceTtlMs, log)
+    ? createRedisStreamCap(
+        config.REDIS_URL,
+        () => (namespace ??= installSecret(db, 'realtime_namespace').then(namespaceOf)),
+        streamPlaceTtlMs,
+        log,
+      )
     : createInProcessStreamCap();
 
   const unsubscribeNotifications = await bus.subscribe(notificationChannel, (message) => {
@@ -178,7 +183,7 @@ export async function createRealtimeHub({ config, db, mailer, log, pushAgent, cl
   };
   // A stream outlives no session by more than one heartbeat; the browser reconnects as whoever it now is.
   const sessionCheck = setInterval(() => {
-    checkSessions().catch((error: unknown) => log.warn({ err: error }, 'Could not check the live streams\' sessions'));
+    checkSessions().catch((error: unknown) => log.warn({ err: error }, "Could not check the live streams' sessions"));
   }, heartbeatMs);
   sessionCheck.unref();
 

@@ -21,9 +21,7 @@ import { parse } from '../http/validate.ts';
 import { listDemoOutbox } from './demo-outbox.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {
-  app.get('/api/notifications', (request) =>
-    listNotifications(app.ctx.db, request.user, parse(notificationsQuerySchema, request.query)),
-  );
+  app.get('/api/notifications', (request) => listNotifications(app.ctx.db, request.user, parse(notificationsQuerySchema, request.query)));
 
   app.get('/api/notifications/count', (request) =>
     countNotifications(app.ctx.db, request.user, parse(notificationCountQuerySchema, request.query)),
@@ -48,14 +46,24 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/device-tokens', async (request, reply) => {
-    const token = await registerDeviceToken(app.ctx.db, requireUser(request.user), parse(deviceTokenInputSchema, request.body), app.config.PUSH_SERVICE_HOSTS);
+    const token = await registerDeviceToken(
+      app.ctx.db,
+      requireUser(request.user),
+      parse(deviceTokenInputSchema, request.body),
+      app.config.PUSH_SERVICE_HOSTS,
+    );
     return reply.code(201).send(token);
   });
 
   app.get('/api/notification-settings', (request) => getNotificationSettings(app.ctx.db, request.user));
 
   app.put('/api/notification-settings', (request) =>
-    updateNotificationSettings(app.ctx.db, requireUser(request.user), app.ctx.clock.now(), parse(notificationSettingsInputSchema, request.body)),
+    updateNotificationSettings(
+      app.ctx.db,
+      requireUser(request.user),
+      app.ctx.clock.now(),
+      parse(notificationSettingsInputSchema, request.body),
+    ),
   );
 
   // The VAPID public key the browser subscribes with; null when this server sends no push.

@@ -36,7 +36,12 @@ export async function stepsDoneOf(db: Database, profiles: readonly ProfileFacts[
 
 /** The checklist in its order, each step with its label and where it is done. */
 export function toSteps(done: ReadonlySet<OnboardingStepKey>): OnboardingStep[] {
-  return onboardingStepKeys.map((key) => ({ key, label: onboardingStepInfo[key].label, done: done.has(key), href: onboardingStepInfo[key].href }));
+  return onboardingStepKeys.map((key) => ({
+    key,
+    label: onboardingStepInfo[key].label,
+    done: done.has(key),
+    href: onboardingStepInfo[key].href,
+  }));
 }
 
 export const missingSteps = (done: ReadonlySet<OnboardingStepKey>) => onboardingStepKeys.filter((key) => !done.has(key));
@@ -44,7 +49,10 @@ export const missingSteps = (done: ReadonlySet<OnboardingStepKey>) => onboarding
 /** How many steps each of these detailers has done: the admin users list shows it beside 'Pending approval'. */
 export async function stepsDoneCount(db: Database, detailerIds: readonly number[]): Promise<Map<number, number>> {
   if (detailerIds.length === 0) return new Map();
-  const profiles = await db.select().from(detailers).where(inArray(detailers.id, [...detailerIds]));
+  const profiles = await db
+    .select()
+    .from(detailers)
+    .where(inArray(detailers.id, [...detailerIds]));
   const done = await stepsDoneOf(db, profiles);
   return new Map([...done].map(([id, steps]) => [id, steps.size]));
 }

@@ -13,7 +13,14 @@ import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
-import { bookingNotAwaitingPaymentMessage, gatewayCustomerRef, gatewayFailure, openStatuses, statusResponse, type IntentRow } from './payment-common.ts';
+import {
+  bookingNotAwaitingPaymentMessage,
+  gatewayCustomerRef,
+  gatewayFailure,
+  openStatuses,
+  statusResponse,
+  type IntentRow,
+} from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
 import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
@@ -172,12 +179,7 @@ export async function authenticateTestPayment(
 }
 
 /** GET /api/payments/intent-status?client_secret=: reads the gateway back (a redirect may beat the webhook). */
-export async function getIntentStatus(
-  ctx: AppContext,
-  actor: Actor,
-  now: Date,
-  clientSecret: string,
-): Promise<IntentStatusResponse> {
+export async function getIntentStatus(ctx: AppContext, actor: Actor, now: Date, clientSecret: string): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, clientSecret);
   if (row.gateway === gateway.kind && row.status !== 'canceled' && row.status !== 'succeeded') {

@@ -134,7 +134,11 @@ export async function applyIntentUpdate(ctx: AppContext, intent: GatewayIntent, 
             if (!spent) throw new AuthorizationRefused(creditsChangedMessage);
           }
           // A promo code went on or off after this intent was made: its amount is not what the booking costs now.
-          const [owed] = await tx.select({ totalCents: bookings.totalCents }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
+          const [owed] = await tx
+            .select({ totalCents: bookings.totalCents })
+            .from(bookings)
+            .where(eq(bookings.id, row.bookingId))
+            .for('update');
           if (owed && owed.totalCents !== row.amountCents + row.creditsAppliedCents) throw new AuthorizationRefused(totalChangedMessage);
           try {
             await markAuthorized(txCtx, row.bookingId, now);

@@ -10,7 +10,8 @@ import { requireRole, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { gatewayFailure } from './payment-common.ts';
 
-export const onlyCompletedRefundMessage = 'Only a completed booking, or a cancelled or no-show one that was charged a fee, can be refunded.';
+export const onlyCompletedRefundMessage =
+  'Only a completed booking, or a cancelled or no-show one that was charged a fee, can be refunded.';
 export const nothingCapturedMessage = 'This booking has no captured payment to refund.';
 export const fullyRefundedMessage = 'This booking has already been refunded in full.';
 

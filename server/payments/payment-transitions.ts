@@ -67,7 +67,8 @@ export const applyMoneyEffect: MoneyEffectHandler = async (ctx, { bookingId, eff
         }
         return;
       }
-      for (const row of rows) if (row.status !== 'canceled' && row.status !== 'succeeded' && row.gateway === gateway.kind) await release(row);
+      for (const row of rows)
+        if (row.status !== 'canceled' && row.status !== 'succeeded' && row.gateway === gateway.kind) await release(row);
       return;
     }
     case 'void':

@@ -18,7 +18,9 @@ import { requireUser, type Actor } from '../identity/access.ts';
 export const noReceiptMessage = 'There is no receipt yet: nothing has been charged for this booking.';
 
 function whenText(startsAt: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(startsAt);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    startsAt,
+  );
   return `${day} at ${slotLabel(startsAt, timeZone)}`;
 }
 

@@ -25,12 +25,7 @@ export async function listSavedCards(db: Database, actor: Actor): Promise<SavedC
 }
 
 /** Saves a card for a user through the gateway (the /payment-methods form, or 'Save this card' at checkout). */
-export async function saveCardForUser(
-  ctx: AppContext,
-  userId: number,
-  now: Date,
-  card: TestCardInput,
-): Promise<SavedCard> {
+export async function saveCardForUser(ctx: AppContext, userId: number, now: Date, card: TestCardInput): Promise<SavedCard> {
   const { db, gateway } = ctx;
   if (!gateway.createPaymentMethod) throw badRequest('Cards are saved with the payment provider for this payment method');
   const [existing] = await db.select({ count: count() }).from(savedCards).where(eq(savedCards.userId, userId));
@@ -68,12 +63,7 @@ export async function ownSavedCardRef(db: Database, userId: number, id: number):
 }
 
 /** POST /api/payment-methods */
-export async function addSavedCard(
-  ctx: AppContext,
-  actor: Actor,
-  now: Date,
-  input: { card: TestCardInput },
-): Promise<SavedCard> {
+export async function addSavedCard(ctx: AppContext, actor: Actor, now: Date, input: { card: TestCardInput }): Promise<SavedCard> {
   const user = requireUser(actor);
   return saveCardForUser(ctx, user.id, now, input.card);
 }

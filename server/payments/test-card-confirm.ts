@@ -32,7 +32,13 @@ export async function payWithTestCard(
 }
 
 /** Keeps the typed card when the customer asked and the payment went through; a card that cannot be saved (limit reached) is not a payment failure. */
-export async function saveCardIfAsked(ctx: AppContext, customerId: number, now: Date, input: ConfirmTestPaymentInput, paid: boolean): Promise<void> {
+export async function saveCardIfAsked(
+  ctx: AppContext,
+  customerId: number,
+  now: Date,
+  input: ConfirmTestPaymentInput,
+  paid: boolean,
+): Promise<void> {
   if (!input.saveCard || !input.card || !paid) return;
   try {
     await saveCardForUser(ctx, customerId, now, input.card);

@@ -45,7 +45,10 @@ function windowProblem(booking: typeof bookings.$inferSelect, now: Date): string
 }
 
 async function succeededTip(db: Database, bookingId: number): Promise<TipRow | undefined> {
-  const [row] = await db.select().from(tips).where(and(eq(tips.bookingId, bookingId), eq(tips.status, 'succeeded')));
+  const [row] = await db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.bookingId, bookingId), eq(tips.status, 'succeeded')));
   return row;
 }
 
@@ -159,7 +162,12 @@ async function reload(db: Database, id: number): Promise<TipRow> {
 }
 
 /** POST /api/tips/test-gateway/confirm: the built-in gateway's card form (or a saved card) paying a tip. */
-export async function confirmTipPayment(ctx: AppContext, actor: Actor, now: Date, input: ConfirmTestPaymentInput): Promise<IntentStatusResponse> {
+export async function confirmTipPayment(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: ConfirmTestPaymentInput,
+): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
   const row = await ownTip(db, actor, input.clientSecret);
   if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
@@ -177,7 +185,12 @@ export async function confirmTipPayment(ctx: AppContext, actor: Actor, now: Date
 }
 
 /** POST /api/tips/test-gateway/authenticate: the 3-D Secure style page's answer for a tip. */
-export async function authenticateTipPayment(ctx: AppContext, actor: Actor, now: Date, input: AuthenticateTestPaymentInput): Promise<IntentStatusResponse> {
+export async function authenticateTipPayment(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: AuthenticateTestPaymentInput,
+): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
   const row = await ownTip(db, actor, input.clientSecret);
   const intent = await authenticateWithTestGateway(gateway, row.gateway, row.intentId, input.approve);
@@ -258,7 +271,10 @@ export async function applyTipIntentUpdate(ctx: AppContext, intent: GatewayInten
           await tx.update(tips).set({ lastError: alreadyTippedMessage, updatedAt: now }).where(eq(tips.id, row.id));
           return 'release';
         }
-        await tx.update(tips).set({ status: 'requires_capture', lastError: null, updatedAt: now, ...card }).where(eq(tips.id, row.id));
+        await tx
+          .update(tips)
+          .set({ status: 'requires_capture', lastError: null, updatedAt: now, ...card })
+          .where(eq(tips.id, row.id));
         return 'capture';
       });
       if (verdict === 'capture') await captureTip(ctx, row, now);
@@ -279,11 +295,21 @@ export async function applyTipIntentUpdate(ctx: AppContext, intent: GatewayInten
         await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update');
         const [fresh] = await tx.select().from(tips).where(eq(tips.id, row.id)).for('update');
         if (!fresh || fresh.status === 'succeeded') return false;
-        await tx.update(tips).set({ status: 'succeeded', lastError: null, updatedAt: now, ...card }).where(eq(tips.id, row.id));
+        await tx
+          .update(tips)
+          .set({ status: 'succeeded', lastError: null, updatedAt: now, ...card })
+          .where(eq(tips.id, row.id));
         // payments_intent_kind_unique: one 'tip' row per intent, whoever gets here first.
         const [ledger] = await tx
           .insert(payments)
-          .values({ bookingId: row.bookingId, intentId: row.intentId, kind: 'tip', amountCents: intent.amountReceivedCents, status: 'succeeded', createdAt: now })
+          .values({
+            bookingId: row.bookingId,
+            intentId: row.intentId,
+            kind: 'tip',
+            amountCents: intent.amountReceivedCents,
+            status: 'succeeded',
+            createdAt: now,
+          })
           .onConflictDoNothing()
           .returning({ id: payments.id });
         if (!ledger) return false;

@@ -70,7 +70,10 @@ async function latestChanges(db: Database) {
 }
 
 async function settingsResponse(db: Database, row: PlatformSettingsRow): Promise<PlatformSettingsResponse> {
-  const values = Object.fromEntries(platformSettingNames.map((name) => [name, row[name]])) as Pick<PlatformSettingsRow, PlatformSettingName>;
+  const values = Object.fromEntries(platformSettingNames.map((name) => [name, row[name]])) as Pick<
+    PlatformSettingsRow,
+    PlatformSettingName
+  >;
   return { ...values, updatedAt: row.updatedAt.toISOString(), changes: await latestChanges(db) };
 }
 

@@ -22,8 +22,14 @@ export const customerCancelledMessage = 'The customer cancelled this booking';
  * is never recorded before it, so the job's history stays in the order it happened.
  */
 async function latestRecorded(db: Database, bookingId: number): Promise<Date | null> {
-  const [event] = await db.select({ at: max(bookingEvents.createdAt) }).from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
-  const [photo] = await db.select({ at: max(bookingPhotos.createdAt) }).from(bookingPhotos).where(eq(bookingPhotos.bookingId, bookingId));
+  const [event] = await db
+    .select({ at: max(bookingEvents.createdAt) })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId));
+  const [photo] = await db
+    .select({ at: max(bookingPhotos.createdAt) })
+    .from(bookingPhotos)
+    .where(eq(bookingPhotos.bookingId, bookingId));
   const [tick] = await db
     .select({ at: max(bookingChecklistItems.checkedAt) })
     .from(bookingChecklistItems)
@@ -62,7 +68,9 @@ async function applyOne(ctx: AppContext, user: UserRow, at: Date, bookingId: num
       await performDetailerAction(ctx, user, at, bookingId, action.kind);
       return;
     case 'checklist':
-      await setChecklistItem(ctx, user, at, bookingId, await checklistItemAt(ctx.db, bookingId, action.position), { checked: action.checked });
+      await setChecklistItem(ctx, user, at, bookingId, await checklistItemAt(ctx.db, bookingId, action.position), {
+        checked: action.checked,
+      });
       return;
     case 'photo':
       await addBookingPhoto(ctx, user, at, bookingId, { uploadId: action.uploadId, phase: action.phase });
@@ -72,7 +80,10 @@ async function applyOne(ctx: AppContext, user: UserRow, at: Date, bookingId: num
 
 /** The rule's words, except for a booking cancelled meanwhile: the detailer is told who cancelled it. */
 async function refusalReason(db: Database, bookingId: number, error: AppError): Promise<string> {
-  const [booking] = await db.select({ status: bookings.status, customerId: bookings.customerId }).from(bookings).where(eq(bookings.id, bookingId));
+  const [booking] = await db
+    .select({ status: bookings.status, customerId: bookings.customerId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
   if (booking?.status !== 'cancelled') return error.message;
   const [cancel] = await db
     .select({ actorUserId: bookingEvents.actorUserId })
@@ -126,18 +137,29 @@ export async function applyOfflineActions(
       const moneyEffects: Parameters<AppContext['onMoneyEffect']>[1][] = [];
       const applied = await ctx.transaction(async (tx) => {
         // The claim first: a copy of this batch sent at the same moment waits here, then finds the id taken.
-        const [claimed] = await tx.db.insert(offlineActions).values({ ...claim, appliedAt: at }).onConflictDoNothing().returning({ id: offlineActions.id });
+        const [claimed] = await tx.db
+          .insert(offlineActions)
+          .values({ ...claim, appliedAt: at })
+          .onConflictDoNothing()
+          .returning({ id: offlineActions.id });
         if (!claimed) return false;
         const deferringMoney: AppContext = { ...tx, onMoneyEffect: async (_ctx, effect) => void moneyEffects.push(effect) };
         await applyOne(deferringMoney, user, at, bookingId, action);
         return true;
       });
       for (const effect of moneyEffects) await ctx.onMoneyEffect(ctx, effect);
-      results.push(applied ? { clientId: action.clientId, outcome: 'applied', appliedAt: at.toISOString() } : ((await earlierResult(ctx.db, user.id, action.clientId))!));
+      results.push(
+        applied
+          ? { clientId: action.clientId, outcome: 'applied', appliedAt: at.toISOString() }
+          : (await earlierResult(ctx.db, user.id, action.clientId))!,
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       const reason = await refusalReason(ctx.db, bookingId, error);
-      await ctx.db.insert(offlineActions).values({ ...claim, refusal: reason }).onConflictDoNothing();
+      await ctx.db
+        .insert(offlineActions)
+        .values({ ...claim, refusal: reason })
+        .onConflictDoNothing();
       results.push((await earlierResult(ctx.db, user.id, action.clientId))!);
     }
   }

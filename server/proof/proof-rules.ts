@@ -51,8 +51,18 @@ export async function loadProof(db: Database, bookingId: number): Promise<Pick<B
     .where(eq(bookingChecklistItems.bookingId, bookingId))
     .orderBy(asc(bookingChecklistItems.position));
   return {
-    photos: photoRows.map((row) => ({ id: row.id, phase: row.phase, url: `/api/uploads/${row.uploadId}`, createdAt: row.createdAt.toISOString() })),
-    checklist: itemRows.map((row) => ({ id: row.id, label: row.label, checked: row.checkedAt !== null, checkedAt: row.checkedAt?.toISOString() ?? null })),
+    photos: photoRows.map((row) => ({
+      id: row.id,
+      phase: row.phase,
+      url: `/api/uploads/${row.uploadId}`,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    checklist: itemRows.map((row) => ({
+      id: row.id,
+      label: row.label,
+      checked: row.checkedAt !== null,
+      checkedAt: row.checkedAt?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -24,7 +24,12 @@ const photoStatuses: ReadonlySet<BookingStatus> = new Set(tripStatuses);
 const photosClosedMessage = 'Photos can be added or removed only while the job is on the way or in progress';
 const checklistClosedMessage = 'The checklist can be ticked only while the job is in progress';
 
-async function answer(db: Database, booking: { id: number; status: BookingStatus }, relation: Relation, serviceId?: number): Promise<BookingProof> {
+async function answer(
+  db: Database,
+  booking: { id: number; status: BookingStatus },
+  relation: Relation,
+  serviceId?: number,
+): Promise<BookingProof> {
   const proof = await loadProof(db, booking.id);
   const underWay = photoStatuses.has(booking.status);
   const showsToCome = relation === 'detailer' && booking.status === 'en_route' && serviceId !== undefined;
@@ -69,7 +74,13 @@ async function lockJobIn(db: Database, id: number, open: ReadonlySet<BookingStat
 }
 
 /** POST /api/bookings/:id/photos: an upload of the detailer's, as a before or after photo, 12 of each at most. */
-export async function addBookingPhoto(ctx: AppContext, actor: Actor, now: Date, id: number, input: AddBookingPhotoInput): Promise<BookingProof> {
+export async function addBookingPhoto(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  id: number,
+  input: AddBookingPhotoInput,
+): Promise<BookingProof> {
   const user = requireUser(actor);
   await detailersJob(ctx.db, user, id, 'add photos');
   await requireOwnUpload(ctx.db, user.id, input.uploadId, 'uploadId');
@@ -83,7 +94,9 @@ export async function addBookingPhoto(ctx: AppContext, actor: Actor, now: Date, 
       throw conflict(`A job has at most ${maxPhotosPerPhase} ${input.phase} photos: remove one to add another`);
     }
     try {
-      await tx.db.insert(bookingPhotos).values({ bookingId: id, uploadId: input.uploadId, phase: input.phase, createdByUserId: user.id, createdAt: now });
+      await tx.db
+        .insert(bookingPhotos)
+        .values({ bookingId: id, uploadId: input.uploadId, phase: input.phase, createdByUserId: user.id, createdAt: now });
     } catch (error) {
       // A replayed request, or the same image twice: one upload is one photo.
       if (isUniqueViolation(error, 'booking_photos_upload_unique')) throw conflict('This photo is already attached to a job');

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
-import {
-  addBookingPhotoSchema,
-  bookingPhotoParamsSchema,
-  checklistItemParamsSchema,
-  setChecklistItemSchema,
-} from '@core/schemas/proof.ts';
+import { addBookingPhotoSchema, bookingPhotoParamsSchema, checklistItemParamsSchema, setChecklistItemSchema } from '@core/schemas/proof.ts';
 import { offlineActionBatchSchema } from '@core/schemas/offline-actions.ts';
 import { parse } from '../http/validate.ts';
 import { applyOfflineActions } from './offline-actions.ts';
@@ -13,9 +8,7 @@ import { addBookingPhoto, getBookingProof, removeBookingPhoto, setChecklistItem 
 
 /** Proof of service (decision 020): a job's before and after photos and its checklist. */
 export async function proofRoutes(app: FastifyInstance) {
-  app.get('/api/bookings/:id/proof', (request) =>
-    getBookingProof(app.ctx, request.user, parse(bookingIdParamsSchema, request.params).id),
-  );
+  app.get('/api/bookings/:id/proof', (request) => getBookingProof(app.ctx, request.user, parse(bookingIdParamsSchema, request.params).id));
 
   app.post('/api/bookings/:id/photos', async (request, reply) => {
     const { id } = parse(bookingIdParamsSchema, request.params);

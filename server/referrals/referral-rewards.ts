@@ -33,12 +33,21 @@ export async function findReferrer(db: Database, code: string, lock = false) {
 }
 
 /** One credit, once: true when this call granted it (and the balance moved), false when it was already there. */
-async function grantCredit(tx: Database, grant: { userId: number; referralId: number; reason: CreditReason; amountCents: number; now: Date }) {
+async function grantCredit(
+  tx: Database,
+  grant: { userId: number; referralId: number; reason: CreditReason; amountCents: number; now: Date },
+) {
   // A zero amount (admins may set it) grants nothing: credit_grants holds only real credits.
   if (grant.amountCents <= 0) return false;
   const inserted = await tx
     .insert(creditGrants)
-    .values({ userId: grant.userId, referralId: grant.referralId, reason: grant.reason, amountCents: grant.amountCents, createdAt: grant.now })
+    .values({
+      userId: grant.userId,
+      referralId: grant.referralId,
+      reason: grant.reason,
+      amountCents: grant.amountCents,
+      createdAt: grant.now,
+    })
     .onConflictDoNothing({ target: [creditGrants.referralId, creditGrants.reason] })
     .returning({ id: creditGrants.id });
   if (inserted.length === 0) return false;
@@ -96,11 +105,13 @@ export async function rewardReferrer(tx: Database, booking: MovedBooking, now: D
   if (granted) {
     await tx.update(referrals).set({ firstBookingId: booking.id }).where(eq(referrals.id, referral.id));
   } else if (referral.firstBookingId === null) {
-    await tx.update(referrals).set({ firstBookingId: booking.id }).where(and(eq(referrals.id, referral.id), isNull(referrals.firstBookingId)));
+    await tx
+      .update(referrals)
+      .set({ firstBookingId: booking.id })
+      .where(and(eq(referrals.id, referral.id), isNull(referrals.firstBookingId)));
   }
   return granted;
 }
-
 
 /**
  * A friend's booking moved (called once per move, inside its transaction, by server/bookings/booking-transitions.ts):

@@ -63,7 +63,11 @@ export async function getMyReferrals(ctx: AppContext, actor: Actor): Promise<Ref
       const isRewarded = row.rewardedAt !== null || row.bookingStatus === 'completed';
       const state = referralState({ firstBookingId: row.firstBookingId, isRewarded });
       const since =
-        state === 'completed' ? (row.rewardedAt ?? row.bookingCompletedAt ?? row.signedUpAt) : state === 'booked' ? (row.bookingCreatedAt ?? row.signedUpAt) : row.signedUpAt;
+        state === 'completed'
+          ? (row.rewardedAt ?? row.bookingCompletedAt ?? row.signedUpAt)
+          : state === 'booked'
+            ? (row.bookingCreatedAt ?? row.signedUpAt)
+            : row.signedUpAt;
       return { id: row.id, name: friendDisplayName(row.name), state, since: since.toISOString() };
     }),
   };

@@ -61,11 +61,20 @@ export async function sendReviewReminders(ctx: AppContext, now: Date): Promise<n
     const written = await ctx.db
       .select({ bookingId: reviews.bookingId, authorRole: reviews.authorRole })
       .from(reviews)
-      .where(inArray(reviews.bookingId, due.map((record) => record.booking.id)));
+      .where(
+        inArray(
+          reviews.bookingId,
+          due.map((record) => record.booking.id),
+        ),
+      );
     const hasReviewed = new Set(written.map((review) => `${review.bookingId}:${review.authorRole}`));
     for (const { booking, serviceName, detailerBusinessName, detailerUserId, customerName } of due) {
       const notices = [
-        { side: 'customer', userId: booking.customerId, message: `How was your ${serviceName} with ${detailerBusinessName}? Rate your detailer.` },
+        {
+          side: 'customer',
+          userId: booking.customerId,
+          message: `How was your ${serviceName} with ${detailerBusinessName}? Rate your detailer.`,
+        },
         { side: 'detailer', userId: detailerUserId, message: `How was the ${serviceName} for ${customerName}? Rate your customer.` },
       ].filter((notice) => !hasReviewed.has(`${booking.id}:${notice.side}`));
       for (const notice of notices) {

@@ -104,11 +104,7 @@ export async function replyToReview(ctx: AppContext, actor: Actor, now: Date, re
     const isTheirs = record !== undefined && record.detailerUserId === user.id;
     if (!row || !record || !isTheirs || row.authorRole !== 'customer' || !row.publishedAt || row.hiddenAt) throw reviewNotFound();
     if (row.reply !== null) throw conflict(alreadyRepliedMessage);
-    const [updated] = await tx.db
-      .update(reviews)
-      .set({ reply: input.body, repliedAt: now })
-      .where(eq(reviews.id, reviewId))
-      .returning();
+    const [updated] = await tx.db.update(reviews).set({ reply: input.body, repliedAt: now }).where(eq(reviews.id, reviewId)).returning();
     await notify(tx, {
       userId: row.authorUserId,
       type: 'review',

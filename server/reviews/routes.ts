@@ -19,7 +19,13 @@ export async function reviewRoutes(app: FastifyInstance) {
   const reviewId = (params: unknown) => parse(reviewIdParamsSchema, params).id;
 
   app.post('/api/bookings/:id/reviews', async (request, reply) => {
-    const review = await createReview(app.ctx, request.user, app.ctx.clock.now(), bookingId(request.params), parse(createReviewSchema, request.body));
+    const review = await createReview(
+      app.ctx,
+      request.user,
+      app.ctx.clock.now(),
+      bookingId(request.params),
+      parse(createReviewSchema, request.body),
+    );
     return reply.code(201).send(review);
   });
 

@@ -33,7 +33,9 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * are left out while rows come in (session_replication_role), as pg_restore does.
  */
 async function copyEverything(from: PGlite, target: CopyClient): Promise<void> {
-  const { rows: tables } = await from.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename");
+  const { rows: tables } = await from.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+  );
   await target.query('set local session_replication_role = replica');
   if (tables.length) await target.query(`truncate ${tables.map((t) => quoted(t.name)).join(', ')}`);
   for (const { name } of tables) {
@@ -68,14 +70,18 @@ export async function writeDemoHistoryAside(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   // A later start (the history is there) or Stripe configured: no clone at all.
-  if (!options.config || !(await isDemoHistoryDue(seed.db, options.config))) return { skipped: true, completed: 0, upcoming: 0, ms: 0, how: 'none', attempts: 0 };
+  if (!options.config || !(await isDemoHistoryDue(seed.db, options.config)))
+    return { skipped: true, completed: 0, upcoming: 0, ms: 0, how: 'none', attempts: 0 };
   const client = (seed.db as unknown as { $client: PGlite }).$client;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const mark = await transactionMark(client);
     const clone = (await client.clone()) as PGlite;
     try {
       onClone?.();
-      const walked = await seedDemoHistory({ db: drizzle(clone, { schema }) as unknown as Database, catalogCache: createCatalogCache() }, options);
+      const walked = await seedDemoHistory(
+        { db: drizzle(clone, { schema }) as unknown as Database, catalogCache: createCatalogCache() },
+        options,
+      );
       if (walked.skipped) return { ...walked, how: 'none', attempts: attempt };
       const copied = await client.transaction(async (tx) => {
         if ((await transactionMark(tx)) !== mark + 1n) return false;

@@ -42,9 +42,26 @@ import { demoAccounts, seedDetailers, seedServices } from './seed-data.ts';
  * The demo customer's neighbours, for reviews and repeat visits; they cannot sign in (no password). The first six
  * are regulars, the others occasional, so the repeat share is a share, not everyone.
  */
-const demoCustomers = ['Jamie Ortiz', 'Priya Shah', 'Marcus Webb', 'Hannah Cole', 'Tomás Reyes', 'Lena Fischer', 'Noah Kim', 'Ruth Adams',
-  'Diego Santos', 'Amara Okafor', 'Ben Carter', 'Yuki Tanaka', 'Chloe Martin', 'Omar Farah'].map((name) => {
-  const plain = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const demoCustomers = [
+  'Jamie Ortiz',
+  'Priya Shah',
+  'Marcus Webb',
+  'Hannah Cole',
+  'Tomás Reyes',
+  'Lena Fischer',
+  'Noah Kim',
+  'Ruth Adams',
+  'Diego Santos',
+  'Amara Okafor',
+  'Ben Carter',
+  'Yuki Tanaka',
+  'Chloe Martin',
+  'Omar Farah',
+].map((name) => {
+  const plain = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   return { name, username: plain.replace(/[^a-z]/g, ''), email: `${plain.replace(' ', '.')}@demo.glossly.app` };
 });
 const customerWeights = demoCustomers.map((_, index) => (index < 6 ? 4 : 1));
@@ -62,14 +79,22 @@ const reviewBodies: Record<number, string[]> = {
   2: ['Missed several spots and rushed the job.'],
 };
 
-const detailerReviewBodies = ['Easy to find and the car was ready for us. Thank you!', 'Friendly customer, clear instructions.', 'Great to work with.', ''];
-
+const detailerReviewBodies = [
+  'Easy to find and the car was ready for us. Thank you!',
+  'Friendly customer, clear instructions.',
+  'Great to work with.',
+  '',
+];
 
 const hour = 3_600_000;
 const day = 24 * hour;
 /** Six months: the dashboards' longest period. */
 const defaultWeeksBack = 26;
-const historyZips = [{ zip: '94105', address: '500 Howard St' }, { zip: '94103', address: '1355 Market St' }, { zip: '94107', address: '600 Townsend St' }];
+const historyZips = [
+  { zip: '94105', address: '500 Howard St' },
+  { zip: '94103', address: '1355 Market St' },
+  { zip: '94107', address: '600 Townsend St' },
+];
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -109,7 +134,10 @@ async function photoOf(cast: Cast, image: string): Promise<Buffer> {
   let photo = cast.photos.get(image);
   if (!photo) {
     const svgPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/public/images/services', `${image}.svg`);
-    photo = await sharp(await readFile(svgPath)).resize(320).jpeg({ quality: 70 }).toBuffer();
+    photo = await sharp(await readFile(svgPath))
+      .resize(320)
+      .jpeg({ quality: 70 })
+      .toBuffer();
     cast.photos.set(image, photo);
   }
   return photo;
@@ -144,7 +172,9 @@ async function bookAndPay(cast: Cast, job: Job, bookedAt: Date, rng: ReturnType<
   );
   const paidAt = new Date(bookedAt.getTime() + 2 * 60_000);
   const intent = await at(cast, paidAt, (now) => createPaymentIntent(ctx, job.customer, now, { bookingId: booking.id, appliedCredits: 0 }));
-  await at(cast, paidAt, (now) => confirmTestPayment(ctx, job.customer, now, confirmTestPaymentSchema.parse({ clientSecret: intent.clientSecret, card })));
+  await at(cast, paidAt, (now) =>
+    confirmTestPayment(ctx, job.customer, now, confirmTestPaymentSchema.parse({ clientSecret: intent.clientSecret, card })),
+  );
   return booking.id;
 }
 
@@ -182,12 +212,18 @@ async function completeJob(cast: Cast, job: Job, rng: ReturnType<typeof prng>, s
   // The detailer's side publishes both at once (blind reviews); without it the window's close publishes later.
   const detailerReviewAt = new Date(completedAt.getTime() + rng.int(1, 30) * hour);
   if (detailerReviewAt < seedNow && rng.chance(0.7)) {
-    await at(cast, detailerReviewAt, (now) => createReview(ctx, detailer, now, id, { rating: rng.pick([5, 4], [85, 15]), body: rng.pick(detailerReviewBodies) }));
+    await at(cast, detailerReviewAt, (now) =>
+      createReview(ctx, detailer, now, id, { rating: rng.pick([5, 4], [85, 15]), body: rng.pick(detailerReviewBodies) }),
+    );
   }
   const tipAt = new Date(completedAt.getTime() + rng.int(1, 20) * hour);
   if (rating >= 4 && tipAt < seedNow && rng.chance(0.4)) {
-    const tip = await at(cast, tipAt, (now) => createTip(ctx, job.customer, now, id, { amountCents: rng.pick([500, 1000, 1500, 2000]), idempotencyKey: rng.uuid() }));
-    await at(cast, tipAt, (now) => confirmTipPayment(ctx, job.customer, now, confirmTestPaymentSchema.parse({ clientSecret: tip.clientSecret, card })));
+    const tip = await at(cast, tipAt, (now) =>
+      createTip(ctx, job.customer, now, id, { amountCents: rng.pick([500, 1000, 1500, 2000]), idempotencyKey: rng.uuid() }),
+    );
+    await at(cast, tipAt, (now) =>
+      confirmTipPayment(ctx, job.customer, now, confirmTestPaymentSchema.parse({ clientSecret: tip.clientSecret, card })),
+    );
   }
 }
 
@@ -197,7 +233,9 @@ async function historyCustomers(db: CatalogWriter['db']): Promise<{ demo: UserRo
   if (!demo) return null;
   const others: UserRow[] = [];
   for (const person of demoCustomers) {
-    others.push((await findUserByEmail(db, person.email)) ?? (await createUser(db, { ...person, role: 'customer', emailVerifiedAt: new Date() })));
+    others.push(
+      (await findUserByEmail(db, person.email)) ?? (await createUser(db, { ...person, role: 'customer', emailVerifiedAt: new Date() })),
+    );
   }
   return { demo, others };
 }
@@ -246,23 +284,42 @@ function planJobs(
     for (let n = 0; n < perWeek; n++) {
       const detailer = rng.chance(0.5) ? demoDetailer : rng.pick(cast.slice(1));
       const date = addCalendarDays(monday, rng.pick([0, 1, 2, 3, 4, 5], [1, 1, 1.2, 1.4, 1.8, 2.4]));
-      const service = rng.pick(detailer.offers, detailer.offers.map((offer) => serviceWeight(offer.name)));
+      const service = rng.pick(
+        detailer.offers,
+        detailer.offers.map((offer) => serviceWeight(offer.name)),
+      );
       // Slots where the service ends within the seeded hours (9 to 5); mornings are the busiest.
       const slots = timeSlotLabels.filter((label) => slotMinuteOfDay(label) + service.durationMinutes <= 17 * 60);
-      const time = rng.pick(slots, slots.map((label) => (slotMinuteOfDay(label) < 12 * 60 ? 3 : 2)));
+      const time = rng.pick(
+        slots,
+        slots.map((label) => (slotMinuteOfDay(label) < 12 * 60 ? 3 : 2)),
+      );
       const key = `${detailer.id}-${date}`;
       // One job a day per detailer keeps long services from overlapping; only days already over count.
       if (date >= today || taken.has(key)) continue;
       taken.add(key);
       const customer = rng.chance(0.25) ? customers.demo : rng.pick(customers.others, customerWeights);
-      jobs.push({ detailer, customer, serviceId: service.id, date, time, vehicleType: rng.pick(['Sedan', 'SUV', 'Truck'] as const, [6, 3, 1]) });
+      jobs.push({
+        detailer,
+        customer,
+        serviceId: service.id,
+        date,
+        time,
+        vehicleType: rng.pick(['Sedan', 'SUV', 'Truck'] as const, [6, 3, 1]),
+      });
     }
   }
   return jobs.sort((a, b) => (a.date === b.date ? slotMinuteOfDay(a.time) - slotMinuteOfDay(b.time) : a.date < b.date ? -1 : 1));
 }
 
 /** Upcoming (accepted) and new (requested) jobs for the demo detailer in the next days, at the seeding moment. */
-async function upcomingJobs(cast: Cast, rng: ReturnType<typeof prng>, demoDetailer: Detailer, customers: { demo: UserRow; others: UserRow[] }, seedNow: Date) {
+async function upcomingJobs(
+  cast: Cast,
+  rng: ReturnType<typeof prng>,
+  demoDetailer: Detailer,
+  customers: { demo: UserRow; others: UserRow[] },
+  seedNow: Date,
+) {
   const today = dateInZone(seedNow, cast.timeZone);
   const plans = [
     { days: 1, customer: customers.demo, accept: true },
@@ -276,13 +333,23 @@ async function upcomingJobs(cast: Cast, rng: ReturnType<typeof prng>, demoDetail
     let date = addCalendarDays(today, plan.days);
     if (weekdayOf(date) === 0) date = addCalendarDays(date, 1);
     const service = rng.pick(demoDetailer.offers.slice(0, 3));
-    const job: Job = { detailer: demoDetailer, customer: plan.customer, serviceId: service.id, date, time: rng.pick(['10:00 AM', '1:00 PM', '2:00 PM'] as const), vehicleType: 'Sedan' };
+    const job: Job = {
+      detailer: demoDetailer,
+      customer: plan.customer,
+      serviceId: service.id,
+      date,
+      time: rng.pick(['10:00 AM', '1:00 PM', '2:00 PM'] as const),
+      vehicleType: 'Sedan',
+    };
     try {
       // Booked half an hour before the seeding moment (paid 2 minutes later) and accepted 10 minutes before it: each
       // step after the one before, none after the seeding moment (accepting at the moment itself put 'Accepted'
       // before 'Requested' on the timeline).
       const id = await bookAndPay(cast, job, new Date(seedNow.getTime() - 30 * 60_000), rng);
-      if (plan.accept) await at(cast, new Date(seedNow.getTime() - 10 * 60_000), (now) => performDetailerAction(cast.ctx, demoDetailer.user, now, id, 'accept'));
+      if (plan.accept)
+        await at(cast, new Date(seedNow.getTime() - 10 * 60_000), (now) =>
+          performDetailerAction(cast.ctx, demoDetailer.user, now, id, 'accept'),
+        );
       made += 1;
     } catch (error) {
       // A slot someone already holds (a database that lived before the demo history) is skipped, not fought over.
@@ -325,7 +392,12 @@ export async function seedDemoHistory(seed: CatalogWriter, options: DemoHistoryO
   const started = performance.now();
   const seedNow = options.now ?? new Date();
   const { db } = seed;
-  const done = (skipped: boolean, completed = 0, upcoming = 0) => ({ skipped, completed, upcoming, ms: Math.round(performance.now() - started) });
+  const done = (skipped: boolean, completed = 0, upcoming = 0) => ({
+    skipped,
+    completed,
+    upcoming,
+    ms: Math.round(performance.now() - started),
+  });
   if (!options.config || !(await isDemoHistoryDue(db, options.config))) return done(true);
   // The geocoder of the ZIP table only: no network during a start.
   const config = { ...options.config, GEOCODER_URL: undefined };
@@ -371,7 +443,9 @@ async function walkHistory(
   const cast: Cast = { ctx, clock, storage: ctx.storage, photos: new Map(), timeZone: 'America/Los_Angeles' };
   const rng = prng(17);
   const [{ lastNotice }] = (await db.select({ lastNotice: max(notifications.id) }).from(notifications)) as [{ lastNotice: number | null }];
-  const [{ lastDelivery }] = (await db.select({ lastDelivery: max(notificationDeliveries.id) }).from(notificationDeliveries)) as [{ lastDelivery: number | null }];
+  const [{ lastDelivery }] = (await db.select({ lastDelivery: max(notificationDeliveries.id) }).from(notificationDeliveries)) as [
+    { lastDelivery: number | null },
+  ];
 
   const weeksBack = options.weeks ?? defaultWeeksBack;
   const jobs = planJobs(rng, detailerCast, customers, seedNow, cast.timeZone, weeksBack);
@@ -380,7 +454,11 @@ async function walkHistory(
     // An account the detailer set up themselves stays.
     if (await payoutAccountOf(db, detailer.id)) continue;
     await at(cast, accountOpened, (now) =>
-      savePayoutAccount(ctx, detailer.user, now, { accountHolderName: detailer.user.name, routingNumber: '110000000', accountNumber: testBankAccounts.success }),
+      savePayoutAccount(ctx, detailer.user, now, {
+        accountHolderName: detailer.user.name,
+        routingNumber: '110000000',
+        accountNumber: testBankAccounts.success,
+      }),
     );
   }
   // Payouts run on Monday mornings between the jobs, so each week's earnings are paid the Monday after.

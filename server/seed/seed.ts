@@ -68,8 +68,14 @@ async function retireDemoPasswords(db: Database): Promise<void> {
  */
 async function fillSeedDetailersLocation(db: Database): Promise<void> {
   for (const seed of seedDetailers) {
-    const ofSeedUser = eq(detailers.userId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${seed.email.toLowerCase()})`);
-    await db.update(detailers).set({ vehicleDescription: seed.vehicle }).where(and(ofSeedUser, eq(detailers.vehicleDescription, '')));
+    const ofSeedUser = eq(
+      detailers.userId,
+      sql`(select ${users.id} from ${users} where lower(${users.email}) = ${seed.email.toLowerCase()})`,
+    );
+    await db
+      .update(detailers)
+      .set({ vehicleDescription: seed.vehicle })
+      .where(and(ofSeedUser, eq(detailers.vehicleDescription, '')));
     await db
       .update(detailers)
       .set({ baseLatitude: seed.latitude, baseLongitude: seed.longitude })
@@ -82,7 +88,11 @@ async function fillBookingLocations(db: Database): Promise<void> {
   const unlocated = await db.selectDistinct({ zip: bookings.zip }).from(bookings).where(isNull(bookings.latitude));
   for (const { zip } of unlocated) {
     const place = await zipTableGeocoder.locateZip(zip);
-    if (place) await db.update(bookings).set(place).where(and(eq(bookings.zip, zip), isNull(bookings.latitude)));
+    if (place)
+      await db
+        .update(bookings)
+        .set(place)
+        .where(and(eq(bookings.zip, zip), isNull(bookings.latitude)));
   }
 }
 
@@ -142,15 +152,18 @@ export async function seedDatabase(ctx: CatalogWriter, options: SeedOptions = {}
     for (const key of seed.offers) {
       const service = seedServices.find((s) => s.key === key)!;
       if (index === 0) {
-        serviceIds.set(key, await ensureService(ctx, detailerId, {
-          name: service.name,
-          description: service.description,
-          categoryId: categoryIds.get(service.category)!,
-          priceCents: service.priceCents,
-          durationMinutes: service.durationMinutes,
-          imageUrl: `/images/services/${service.image}.svg`,
-          checklist: service.checklist,
-        }));
+        serviceIds.set(
+          key,
+          await ensureService(ctx, detailerId, {
+            name: service.name,
+            description: service.description,
+            categoryId: categoryIds.get(service.category)!,
+            priceCents: service.priceCents,
+            durationMinutes: service.durationMinutes,
+            imageUrl: `/images/services/${service.image}.svg`,
+            checklist: service.checklist,
+          }),
+        );
         if (service.surcharges) await setServiceSurcharges(ctx, serviceIds.get(key)!, service.surcharges);
       } else {
         await offerService(ctx, detailerId, serviceIds.get(key)!);

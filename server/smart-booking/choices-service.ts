@@ -35,7 +35,11 @@ export async function smartChoices(ctx: AppContext, actor: Actor, now: Date): Pr
     ? await db.select().from(vehicles).where(eq(vehicles.customerId, customer.id)).orderBy(desc(vehicles.isDefault), vehicles.id)
     : [];
   const saved = customer
-    ? await db.select().from(savedAddresses).where(eq(savedAddresses.customerId, customer.id)).orderBy(desc(savedAddresses.isDefault), savedAddresses.id)
+    ? await db
+        .select()
+        .from(savedAddresses)
+        .where(eq(savedAddresses.customerId, customer.id))
+        .orderBy(desc(savedAddresses.isDefault), savedAddresses.id)
     : [];
   const places: SmartChoices['places'] = saved.map((p) => ({
     savedAddressId: p.id,
@@ -53,13 +57,26 @@ export async function smartChoices(ctx: AppContext, actor: Actor, now: Date): Pr
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(1);
     if (last && !places.some((p) => p.address === last.address && p.zip === last.zip)) {
-      places.push({ savedAddressId: null, label: 'Last booking', address: last.address, apt: last.apt ?? '', city: last.city, zip: last.zip });
+      places.push({
+        savedAddressId: null,
+        label: 'Last booking',
+        address: last.address,
+        apt: last.apt ?? '',
+        city: last.city,
+        zip: last.zip,
+      });
     }
   }
   return {
     today: dateInZone(now, ctx.config.PLATFORM_TIME_ZONE),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
-    services: catalog.map((s) => ({ id: s.id, name: s.name, categoryId: s.categoryId, priceCents: s.priceCents, durationMinutes: s.duration })),
+    services: catalog.map((s) => ({
+      id: s.id,
+      name: s.name,
+      categoryId: s.categoryId,
+      priceCents: s.priceCents,
+      durationMinutes: s.duration,
+    })),
     suggestedServiceId,
     cars: cars.map((car) => ({ id: car.id, label: carLabel(car), vehicleType: car.vehicleType })),
     places,

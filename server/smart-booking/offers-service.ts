@@ -68,7 +68,13 @@ type FreeStart = { date: string; time: TimeSlotLabel; startsAt: string; timeZone
 type Search = { db: Database; now: Date; place: Coordinates; router: Router };
 
 /** The detailer's earliest free start (drive time included) on the given days, in the window when one is asked. */
-async function earliestFree(search: Search, detailerId: number, serviceId: number, days: string[], window?: TimeWindow): Promise<FreeStart | null> {
+async function earliestFree(
+  search: Search,
+  detailerId: number,
+  serviceId: number,
+  days: string[],
+  window?: TimeWindow,
+): Promise<FreeStart | null> {
   for (const date of days) {
     const day = await getAvailability(search.db, search.now, detailerId, { date, serviceId, place: search.place, router: search.router });
     const slot = day.slots.find((s) => s.available && (window === undefined || slotInWindow(s.time, window)));
@@ -90,7 +96,10 @@ export async function smartOffers(ctx: AppContext, actor: Actor, now: Date, quer
   const vehicleType = await vehicleTypeAsked(db, actor, query);
   const place = await placeAsked(ctx, actor, query);
   const search: Search = { db, now, place, router: ctx.router };
-  const surcharges = await loadSurcharges(db, asked.map((s) => s.id));
+  const surcharges = await loadSurcharges(
+    db,
+    asked.map((s) => s.id),
+  );
   const priceOf = (service: BookableService) =>
     service.priceCents + (surcharges.get(service.id)?.find((s) => s.vehicleType === vehicleType)?.surchargeCents ?? 0);
 
@@ -98,7 +107,15 @@ export async function smartOffers(ctx: AppContext, actor: Actor, now: Date, quer
     .select({ detailer: detailers, serviceId: detailerServices.serviceId })
     .from(detailerServices)
     .innerJoin(detailers, eq(detailers.id, detailerServices.detailerId))
-    .where(and(inArray(detailerServices.serviceId, asked.map((s) => s.id)), inArray(detailers.id, listedDetailerIds(db))));
+    .where(
+      and(
+        inArray(
+          detailerServices.serviceId,
+          asked.map((s) => s.id),
+        ),
+        inArray(detailers.id, listedDetailerIds(db)),
+      ),
+    );
   // One candidate per detailer: for a category, the cheapest of its services they offer.
   const chosen = new Map<number, { row: (typeof rows)[number]; service: BookableService }>();
   for (const row of rows) {

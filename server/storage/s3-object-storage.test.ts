@@ -52,7 +52,13 @@ describe("start-up's bucket check", () => {
   });
   afterAll(() => s3?.close());
 
-  const lineOf = async (check: Promise<void>) => describeStartupFailure(await check.then(() => undefined, (error: unknown) => error));
+  const lineOf = async (check: Promise<void>) =>
+    describeStartupFailure(
+      await check.then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
 
   it('passes for a bucket that answers', async () => {
     await expect(checkS3Bucket(s3.options)).resolves.toBeUndefined();
@@ -60,7 +66,9 @@ describe("start-up's bucket check", () => {
 
   it('names S3_BUCKET for a missing bucket and S3_ACCESS_KEY_ID for refused keys', async () => {
     const target = new URL(s3.options.endpoint).host;
-    expect(await lineOf(checkS3Bucket({ ...s3.options, bucket: 'no-such-bucket' }))).toBe(`Cannot start: S3_BUCKET no-such-bucket does not exist at ${target}`);
+    expect(await lineOf(checkS3Bucket({ ...s3.options, bucket: 'no-such-bucket' }))).toBe(
+      `Cannot start: S3_BUCKET no-such-bucket does not exist at ${target}`,
+    );
     expect(await lineOf(checkS3Bucket({ ...s3.options, accessKeyId: 'NOBODY' }))).toMatch(
       new RegExp(`^Cannot start: S3_ACCESS_KEY_ID: ${target} refused the keys for bucket glossly-test \\(40[13]\\)$`),
     );

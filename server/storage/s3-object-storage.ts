@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
 import { checkObjectKey, type ObjectStorage } from './storage-contract.ts';
 
@@ -79,7 +86,10 @@ export async function checkS3Bucket(options: S3StorageOptions, timeoutMs = s3Che
     if (error instanceof S3ServiceException) {
       const status = error.$metadata.httpStatusCode;
       if (status === 404) throw new UnavailableError('s3-bucket', `${options.bucket} does not exist at ${target}`, { cause: error });
-      if (status === 401 || status === 403) throw new UnavailableError('s3-credentials', `${target} refused the keys for bucket ${options.bucket} (${status})`, { cause: error });
+      if (status === 401 || status === 403)
+        throw new UnavailableError('s3-credentials', `${target} refused the keys for bucket ${options.bucket} (${status})`, {
+          cause: error,
+        });
       throw new UnavailableError('s3', `${target} answered ${status ?? error.name} for bucket ${options.bucket}`, { cause: error });
     }
     const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

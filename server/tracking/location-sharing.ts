@@ -25,9 +25,7 @@ async function sharingAnswer(db: Database, detailer: DetailerRow, now: Date, tri
           startsAt: trip.booking.startsAt.toISOString(),
         }
       : null,
-    sharedWith: trip
-      ? `Only ${shortName(trip.customerName)}, the customer of your current job, and Glossly admins`
-      : policyText,
+    sharedWith: trip ? `Only ${shortName(trip.customerName)}, the customer of your current job, and Glossly admins` : policyText,
   };
 }
 

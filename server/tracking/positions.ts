@@ -26,7 +26,13 @@ export type PositionOutcome = { stored: boolean; arrivalNoticeSent: boolean };
  * and the booking is theirs and on its way or in progress. While en route, the first position within 5 minutes or
  * 500 m sends the customer 'Arriving soon', once (an arrival_notices row decides, even across instances).
  */
-export async function recordPosition(ctx: AppContext, eta: EtaEstimator, actor: Actor, now: Date, input: PositionInput): Promise<PositionOutcome> {
+export async function recordPosition(
+  ctx: AppContext,
+  eta: EtaEstimator,
+  actor: Actor,
+  now: Date,
+  input: PositionInput,
+): Promise<PositionOutcome> {
   const user = requireRole(actor, 'detailer');
   const detailer = await detailerOfUser(ctx.db, user);
   const record = await loadRecord(ctx.db, input.bookingId);
@@ -44,7 +50,8 @@ export async function recordPosition(ctx: AppContext, eta: EtaEstimator, actor: 
 
   const { booking } = record;
   const here = { latitude: input.latitude, longitude: input.longitude };
-  const destination = booking.latitude !== null && booking.longitude !== null ? { latitude: booking.latitude, longitude: booking.longitude } : null;
+  const destination =
+    booking.latitude !== null && booking.longitude !== null ? { latitude: booking.latitude, longitude: booking.longitude } : null;
   // Asked before the transaction: a routing service's answer must not hold the booking's lock.
   const estimate = booking.status === 'en_route' && destination ? await eta.estimate(here, destination) : null;
   const isArriving = estimate !== null && destination !== null && isArrivingSoon(estimate, distanceMeters(here, destination));

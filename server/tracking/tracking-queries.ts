@@ -46,7 +46,13 @@ async function toTracking(db: Database, eta: EtaEstimator, record: BookingRecord
 }
 
 /** GET /api/bookings/:id/tracking: the booking's customer and admins; anyone else (its detailer too) gets 404. */
-export async function getBookingTracking(db: Database, eta: EtaEstimator, actor: Actor, now: Date, bookingId: number): Promise<BookingTracking> {
+export async function getBookingTracking(
+  db: Database,
+  eta: EtaEstimator,
+  actor: Actor,
+  now: Date,
+  bookingId: number,
+): Promise<BookingTracking> {
   const user = requireUser(actor);
   const record = await loadRecord(db, bookingId);
   if (!record || (record.booking.customerId !== user.id && user.role !== 'admin')) throw notFound('Booking not found');

@@ -25,7 +25,10 @@ export async function detailerOfUser(db: Database, user: UserRow): Promise<Detai
 
 /** Sharing is on for one day at a time: the day (in the detailer's time zone) they turned it on. */
 export async function isSharingToday(db: Database, detailer: Pick<DetailerRow, 'id' | 'timeZone'>, now: Date): Promise<boolean> {
-  const [row] = await db.select({ sharingOn: locationSharing.sharingOn }).from(locationSharing).where(eq(locationSharing.detailerId, detailer.id));
+  const [row] = await db
+    .select({ sharingOn: locationSharing.sharingOn })
+    .from(locationSharing)
+    .where(eq(locationSharing.detailerId, detailer.id));
   return row?.sharingOn === dateInZone(now, detailer.timeZone);
 }
 

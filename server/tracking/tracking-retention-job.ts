@@ -34,7 +34,12 @@ export async function runTrackingRetention(ctx: Pick<AppContext, 'db'>, now: Dat
     if (due.length === 0) return { deleted };
     const removed = await ctx.db
       .delete(detailerPositions)
-      .where(inArray(detailerPositions.bookingId, due.map((row) => row.id)))
+      .where(
+        inArray(
+          detailerPositions.bookingId,
+          due.map((row) => row.id),
+        ),
+      )
       .returning({ id: detailerPositions.id });
     deleted += removed.length;
   }

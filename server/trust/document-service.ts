@@ -60,11 +60,22 @@ export async function listPendingDocuments(db: Database, actor: Actor): Promise<
 }
 
 /** POST /api/admin/documents/:id/decision: grant or refuse (with a reason) once; a second decision is a 409. */
-export async function decideDocument(db: Database, actor: Actor, now: Date, id: number, input: DocumentDecisionInput): Promise<DetailerDocument> {
+export async function decideDocument(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  id: number,
+  input: DocumentDecisionInput,
+): Promise<DetailerDocument> {
   const admin = requireRole(actor, 'admin');
   const decided = await db
     .update(detailerDocuments)
-    .set({ status: input.grant ? 'granted' : 'refused', reason: input.grant ? null : input.reason, decidedAt: now, decidedByUserId: admin.id })
+    .set({
+      status: input.grant ? 'granted' : 'refused',
+      reason: input.grant ? null : input.reason,
+      decidedAt: now,
+      decidedByUserId: admin.id,
+    })
     .where(and(eq(detailerDocuments.id, id), eq(detailerDocuments.status, 'pending')))
     .returning({ id: detailerDocuments.id });
   if (decided.length === 0) {

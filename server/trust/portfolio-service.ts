@@ -28,7 +28,10 @@ import { ownDetailer } from './own-detailer.ts';
 export async function getPortfolioConsent(db: Database, actor: Actor, bookingId: number): Promise<PortfolioConsent> {
   const user = requireUser(actor);
   const { record } = await visibleRecord(db, user, bookingId);
-  const [row] = await db.select({ allowed: portfolioConsents.allowed }).from(portfolioConsents).where(eq(portfolioConsents.bookingId, bookingId));
+  const [row] = await db
+    .select({ allowed: portfolioConsents.allowed })
+    .from(portfolioConsents)
+    .where(eq(portfolioConsents.bookingId, bookingId));
   return { detailerName: record.detailerBusinessName, allowed: row?.allowed ?? null };
 }
 
@@ -60,10 +63,17 @@ export async function setPortfolioConsent(
 const beforeUpload = alias(uploads, 'before_upload');
 const afterUpload = alias(uploads, 'after_upload');
 
-const image = (row: { id: number; width: number; height: number }) => ({ url: `/api/uploads/${row.id}`, width: row.width, height: row.height });
+const image = (row: { id: number; width: number; height: number }) => ({
+  url: `/api/uploads/${row.id}`,
+  width: row.width,
+  height: row.height,
+});
 
 /** The published pairs of a detailer whose job's customer still says yes: the one query the public page reads. */
-export async function publishedPairs(db: Database, detailer: { id: number; timeZone: string }): Promise<(PortfolioPair & { bookingId: number })[]> {
+export async function publishedPairs(
+  db: Database,
+  detailer: { id: number; timeZone: string },
+): Promise<(PortfolioPair & { bookingId: number })[]> {
   const rows = await db
     .select({ pair: portfolioPhotos, serviceName: services.name, startsAt: bookings.startsAt, before: beforeUpload, after: afterUpload })
     .from(portfolioPhotos)
@@ -102,16 +112,28 @@ export async function getDetailerPortfolio(db: Database, actor: Actor): Promise<
     jobs.length === 0
       ? []
       : await db
-          .select({ id: bookingPhotos.id, bookingId: bookingPhotos.bookingId, phase: bookingPhotos.phase, uploadId: bookingPhotos.uploadId })
+          .select({
+            id: bookingPhotos.id,
+            bookingId: bookingPhotos.bookingId,
+            phase: bookingPhotos.phase,
+            uploadId: bookingPhotos.uploadId,
+          })
           .from(bookingPhotos)
-          .where(inArray(bookingPhotos.bookingId, jobs.map((job) => job.bookingId)))
+          .where(
+            inArray(
+              bookingPhotos.bookingId,
+              jobs.map((job) => job.bookingId),
+            ),
+          )
           .orderBy(asc(bookingPhotos.id));
   return {
     jobs: jobs.map((job) => ({
       bookingId: job.bookingId,
       serviceName: job.serviceName,
       month: dateInZone(job.startsAt, detailer.timeZone).slice(0, 7),
-      photos: photos.filter((photo) => photo.bookingId === job.bookingId).map((photo) => ({ id: photo.id, phase: photo.phase, url: `/api/uploads/${photo.uploadId}` })),
+      photos: photos
+        .filter((photo) => photo.bookingId === job.bookingId)
+        .map((photo) => ({ id: photo.id, phase: photo.phase, url: `/api/uploads/${photo.uploadId}` })),
     })),
     published: await publishedPairs(db, detailer),
   };
@@ -130,11 +152,23 @@ async function publicCopy(ctx: AppContext, actor: Actor, uploadId: number, blur:
  * customer said yes. The copies are made first (they count in the detailer's storage); the consent is checked again,
  * locked, in the transaction that publishes, so a No given meanwhile wins.
  */
-export async function publishPair(ctx: AppContext, actor: Actor, now: Date, input: z.output<typeof publishPairSchema>): Promise<PortfolioPair> {
+export async function publishPair(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: z.output<typeof publishPairSchema>,
+): Promise<PortfolioPair> {
   const user = requireRole(actor, 'detailer');
   const detailer = await ownDetailer(ctx.db, user);
   const picked = await ctx.db
-    .select({ id: bookingPhotos.id, phase: bookingPhotos.phase, uploadId: bookingPhotos.uploadId, bookingId: bookingPhotos.bookingId, detailerId: bookings.detailerId, status: bookings.status })
+    .select({
+      id: bookingPhotos.id,
+      phase: bookingPhotos.phase,
+      uploadId: bookingPhotos.uploadId,
+      bookingId: bookingPhotos.bookingId,
+      detailerId: bookings.detailerId,
+      status: bookings.status,
+    })
     .from(bookingPhotos)
     .innerJoin(bookings, eq(bookings.id, bookingPhotos.bookingId))
     .where(inArray(bookingPhotos.id, [input.beforePhotoId, input.afterPhotoId]));
@@ -147,7 +181,10 @@ export async function publishPair(ctx: AppContext, actor: Actor, now: Date, inpu
   if (before.bookingId !== after.bookingId) throw badRequest('Pick both photos from the same job', { afterPhotoId: 'another job' });
   const noConsent = () => conflict("The customer hasn't agreed to show this job's photos");
   const consentOf = async (db: Database, lock: boolean) => {
-    const query = db.select({ allowed: portfolioConsents.allowed }).from(portfolioConsents).where(eq(portfolioConsents.bookingId, before.bookingId));
+    const query = db
+      .select({ allowed: portfolioConsents.allowed })
+      .from(portfolioConsents)
+      .where(eq(portfolioConsents.bookingId, before.bookingId));
     const [row] = lock ? await query.for('update') : await query;
     return row?.allowed === true;
   };

@@ -54,7 +54,9 @@ export async function detailerBadges(
   const rows = await db
     .select({ kind: detailerDocuments.kind, expiresOn: detailerDocuments.expiresOn })
     .from(detailerDocuments)
-    .where(and(eq(detailerDocuments.detailerId, detailer.id), eq(detailerDocuments.status, 'granted'), gte(detailerDocuments.expiresOn, today)));
+    .where(
+      and(eq(detailerDocuments.detailerId, detailer.id), eq(detailerDocuments.status, 'granted'), gte(detailerDocuments.expiresOn, today)),
+    );
   const latest = new Map<DocumentKind, string>();
   for (const row of rows) {
     if (isBadgeCurrent(row.expiresOn, today) && row.expiresOn > (latest.get(row.kind) ?? '')) latest.set(row.kind, row.expiresOn);

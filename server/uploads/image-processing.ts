@@ -97,7 +97,10 @@ export async function hideRegion(bytes: Buffer, region: ImageRegion): Promise<Bu
       .blur(Math.max(1, blockSize / 2))
       .png()
       .toBuffer();
-    return await sharp(upright).composite([{ input: patch, left, top }]).png().toBuffer();
+    return await sharp(upright)
+      .composite([{ input: patch, left, top }])
+      .png()
+      .toBuffer();
   } catch {
     throw new ImageError('unreadable');
   }

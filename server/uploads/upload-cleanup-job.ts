@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { bookingPhotos, claimPhotos, detailerDocuments, detailers, portfolioPhotos, services, uploads, users, vehicles } from '../db/schema.ts';
+import {
+  bookingPhotos,
+  claimPhotos,
+  detailerDocuments,
+  detailers,
+  portfolioPhotos,
+  services,
+  uploads,
+  users,
+  vehicles,
+} from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { removeQueuedObjects } from '../storage/object-removals.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
@@ -47,7 +57,15 @@ export async function runUploadCleanup(ctx: Pick<AppContext, 'db'>, storage: Obj
     if (due.length === 0) return { deleted };
     const removed = await ctx.db
       .delete(uploads)
-      .where(and(inArray(uploads.id, due.map((row) => row.id)), sql`not ${referenced}`))
+      .where(
+        and(
+          inArray(
+            uploads.id,
+            due.map((row) => row.id),
+          ),
+          sql`not ${referenced}`,
+        ),
+      )
       .returning({ storageKey: uploads.storageKey, widths: uploads.widths });
     for (const row of removed) {
       await Promise.allSettled(row.widths.map((width) => storage.delete(uploadObjectKey(row.storageKey, width))));

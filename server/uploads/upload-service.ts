@@ -3,7 +3,18 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { AppError, badRequest, notFound } from '@core/errors.ts';
 import { storedUploadWidths, uploadMaxBytes, type Upload } from '@core/schemas/upload.ts';
 import type { Database } from '../db/client.ts';
-import { bookingPhotos, bookings, detailers, portfolioConsents, portfolioPhotos, reviews, services, uploads, users, vehicles } from '../db/schema.ts';
+import {
+  bookingPhotos,
+  bookings,
+  detailers,
+  portfolioConsents,
+  portfolioPhotos,
+  reviews,
+  services,
+  uploads,
+  users,
+  vehicles,
+} from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { requireStorageLeft, reserveStorage } from '../storage/storage-quota.ts';
@@ -21,7 +32,6 @@ const refused = (message: string) => badRequest(message, { file: message });
 type UploadRow = typeof uploads.$inferSelect;
 
 const uploadResponse = (row: UploadRow): Upload => ({ id: row.id, url: `/api/uploads/${row.id}`, width: row.width, height: row.height });
-
 
 /**
  * POST /api/uploads: checks the file by its bytes, re-encodes it (upright, no metadata, WebP) in each width that fits
@@ -41,7 +51,11 @@ export async function createUpload(db: Database, storage: ObjectStorage, actor: 
     for (const target of storedUploadWidths(width)) versions.push(await encodeWebp(bytes, { width: target }));
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
-    throw refused(error.reason === 'too_many_pixels' ? 'The image has too many pixels (at most 50 megapixels)' : 'The image could not be read; it may be damaged');
+    throw refused(
+      error.reason === 'too_many_pixels'
+        ? 'The image has too many pixels (at most 50 megapixels)'
+        : 'The image could not be read; it may be damaged',
+    );
   }
 
   const storageKey = `uploads/${randomBytes(12).toString('hex')}`;

@@ -36,10 +36,7 @@ export function createBuiltinProvider(db: Database): ForecastProvider {
 }
 
 /** The provider the configuration chose. */
-export function createForecastProvider(
-  config: Pick<Config, 'WEATHER_PROVIDER' | 'OPEN_METEO_URL'>,
-  db: Database,
-): ForecastProvider {
+export function createForecastProvider(config: Pick<Config, 'WEATHER_PROVIDER' | 'OPEN_METEO_URL'>, db: Database): ForecastProvider {
   if (config.WEATHER_PROVIDER === 'open-meteo' && config.OPEN_METEO_URL) {
     return createOpenMeteoProvider({ baseUrl: config.OPEN_METEO_URL });
   }

@@ -3,14 +3,7 @@ import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
 import { forecastKeySchema, setForecastSchema, weatherRescheduleSchema } from '@core/schemas/weather.ts';
 import { parse } from '../http/validate.ts';
 import { requireDemoAdmin } from '../diagnostics/demo-admin.ts';
-import {
-  clearForecast,
-  getBookingWeather,
-  listForecasts,
-  runWeatherCheckNow,
-  setForecast,
-  weatherReschedule,
-} from './weather-service.ts';
+import { clearForecast, getBookingWeather, listForecasts, runWeatherCheckNow, setForecast, weatherReschedule } from './weather-service.ts';
 
 /** Rain checks (issue 20): a booking's 'Rain expected' panel and its one-tap reschedule; the admins' test page. */
 export async function weatherRoutes(app: FastifyInstance) {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
-import { isWeatherSensitive, precipitationWord, rainExpectedTitle, shouldFlagRain, weatherWindowAt, type Forecast } from '@core/domain/weather.ts';
+import {
+  isWeatherSensitive,
+  precipitationWord,
+  rainExpectedTitle,
+  shouldFlagRain,
+  weatherWindowAt,
+  type Forecast,
+} from '@core/domain/weather.ts';
 import { wallClockAt, dateInZone } from '@core/domain/time-slots.ts';
 import type { WeatherRunResult } from '@core/schemas/weather.ts';
 import type { AppContext } from '../context.ts';
@@ -28,7 +35,14 @@ export function forecastAtStart(provider: ForecastProvider, record: BookingRecor
 }
 
 function dayText(startsAt: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(startsAt);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(startsAt);
 }
 
 function rainNotices(record: BookingRecord, forecast: Forecast) {
@@ -72,15 +86,14 @@ export async function categoriesOf(ctx: Pick<AppContext, 'db'>, serviceIds: numb
  * notifies. A forecast that fails writes nothing: it is logged and asked again on the next pass, and never
  * notifies. Interior services are never checked.
  */
-export async function runWeatherChecks(
-  ctx: AppContext,
-  now: Date,
-  provider: ForecastProvider = ctx.forecast,
-): Promise<WeatherRunResult> {
+export async function runWeatherChecks(ctx: AppContext, now: Date, provider: ForecastProvider = ctx.forecast): Promise<WeatherRunResult> {
   const due = await selectRecords(ctx.db).where(
     and(eq(bookings.status, 'accepted'), gt(bookings.startsAt, now), lte(bookings.startsAt, new Date(now.getTime() + dayMs))),
   );
-  const categoryOf = await categoriesOf(ctx, due.map((record) => record.booking.serviceId));
+  const categoryOf = await categoriesOf(
+    ctx,
+    due.map((record) => record.booking.serviceId),
+  );
   const result: WeatherRunResult = { checked: 0, flagged: 0, failed: 0 };
   for (const record of due) {
     const category = categoryOf.get(record.booking.serviceId);
@@ -129,5 +142,11 @@ export async function runWeatherChecks(
 
 /** Runs the pass every five minutes while the app is up. */
 export function startWeatherJob(app: FastifyInstance, intervalMs = weatherCheckIntervalMs): void {
-  startIntervalJob(app, 'weather checks', intervalMs, (ctx, now) => runWeatherChecks(ctx, now), (result) => result.checked > 0 || result.failed > 0);
+  startIntervalJob(
+    app,
+    'weather checks',
+    intervalMs,
+    (ctx, now) => runWeatherChecks(ctx, now),
+    (result) => result.checked > 0 || result.failed > 0,
+  );
 }

@@ -119,7 +119,12 @@ export async function drySlotsFor(ctx: AppContext, record: BookingRecord, now: D
           continue;
         }
         const startsAt = verdict.startsAt;
-        found.push({ date, time: verdict.time, startsAt: startsAt.toISOString(), distance: Math.abs(startsAt.getTime() - booking.startsAt.getTime()) });
+        found.push({
+          date,
+          time: verdict.time,
+          startsAt: startsAt.toISOString(),
+          distance: Math.abs(startsAt.getTime() - booking.startsAt.getTime()),
+        });
       }
     }
     // A slot one day further out can still be nearer than the last one found (the other end of the day).

@@ -1,5 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  glossBossWash,
+  signInAsDemo,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 // Issue 19: the platform settings in the database (decision 022) and /admin/services. All specs share one server
 // database, so every change made here is put back before the test ends.
@@ -10,7 +20,7 @@ async function restoreServiceFee(request: APIRequestContext) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('[ADMIN] changes the service fee; a customer\'s new booking is priced with it, and the fee goes back', async ({ page, browser }) => {
+test("[ADMIN] changes the service fee; a customer's new booking is priced with it, and the fee goes back", async ({ page, browser }) => {
   // Two browsers, a booking and the help centre: longer than one page's default.
   test.setTimeout(90_000);
   await signInAsDemo(page.request, 'admin');

@@ -1,6 +1,9 @@
 import { accessibilityViolations, bookAndPay, expect, signUp, test } from './fixtures.ts';
 
-test('[ADMIN] the overview starts with today and this week, and the detailers waiting for approval, a way into their list', async ({ page, playwright }) => {
+test('[ADMIN] the overview starts with today and this week, and the detailers waiting for approval, a way into their list', async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(60_000);
   // A booking paid just now: today's figures count it.
   const customer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -9,7 +12,10 @@ test('[ADMIN] the overview starts with today and this week, and the detailers wa
   await customer.dispose();
 
   expect((await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } })).status()).toBe(200);
-  const figures = (await (await page.request.get('/api/admin/overview')).json()) as { today: { bookings: number }; awaitingApproval: number };
+  const figures = (await (await page.request.get('/api/admin/overview')).json()) as {
+    today: { bookings: number };
+    awaitingApproval: number;
+  };
   expect(figures.today.bookings).toBeGreaterThanOrEqual(1);
   await page.goto('/admin');
   const today = page.getByRole('region', { name: 'Today and this week' });

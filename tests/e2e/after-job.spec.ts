@@ -77,7 +77,9 @@ test('[CUSTOMER + ADMIN] after the job the customer opens the receipt, tips 20 %
     await page.getByRole('button', { name: 'Report a problem' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report a problem' });
     await dialog.getByLabel('What went wrong?').fill('The rear wheels were not cleaned and there are streaks on the hood.');
-    await dialog.getByLabel('Add a photo (0/6)').setInputFiles({ name: 'wheels.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#6b7280') });
+    await dialog
+      .getByLabel('Add a photo (0/6)')
+      .setInputFiles({ name: 'wheels.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#6b7280') });
     await expect(dialog.getByRole('list', { name: 'Photos added' }).getByRole('listitem')).toHaveCount(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     if (shots) await page.screenshot({ path: `${shots}/report-dialog.png`, fullPage: true });

@@ -61,7 +61,14 @@ async function openRegisterTab(page: Page) {
 
 async function registerThroughApi(page: Page) {
   const id = unique();
-  const account = { name: 'Pat Reset', username: `pat${id}`, email: `pat-${id}@example.com`, password: 'first-pass', confirmPassword: 'first-pass', role: 'customer' };
+  const account = {
+    name: 'Pat Reset',
+    username: `pat${id}`,
+    email: `pat-${id}@example.com`,
+    password: 'first-pass',
+    confirmPassword: 'first-pass',
+    role: 'customer',
+  };
   const response = await page.request.post('/api/auth/register', { data: account });
   expect(response.status()).toBe(201);
   // Registering signs nobody in: the browser context is still a visitor's.
@@ -193,7 +200,10 @@ test('[CUSTOMER] registering with a taken email answers like any registration an
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect
-    .poll(() => mailbox.messages.find((mail) => mail.includes('To: customer@demo.glossly.app') && mail.includes('Someone tried to create')), { timeout: 10_000 })
+    .poll(
+      () => mailbox.messages.find((mail) => mail.includes('To: customer@demo.glossly.app') && mail.includes('Someone tried to create')),
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
 });
 
@@ -240,7 +250,9 @@ for (const { role, tag, label, navItem, landing } of [
   { role: 'detailer', tag: 'DETAILER', label: 'Continue as Detailer', navItem: 'Availability', landing: '/detailer' },
   { role: 'admin', tag: 'ADMIN', label: 'Continue as Admin', navItem: 'Admin', landing: '/admin' },
 ] as const) {
-  test(`[${tag}] signs in with one click on /demo-login, lands at the role's home and the navigation follows the role`, async ({ page }) => {
+  test(`[${tag}] signs in with one click on /demo-login, lands at the role's home and the navigation follows the role`, async ({
+    page,
+  }) => {
     await page.goto('/demo-login');
     await page.getByRole('button', { name: new RegExp(label) }).click();
     await expect(page).toHaveURL(`http://localhost:${port}${landing}`);
@@ -260,7 +272,9 @@ test('[CUSTOMER] resets a forgotten password with the link from a real SMTP emai
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account exists for that email, we have sent a link to reset your password.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for that email, we have sent a link to reset your password.', { exact: true }),
+  ).toBeVisible();
 
   // The account's first email is its confirmation link; this one is the reset link.
   const resetMail = (mail: string) => mail.includes(`To: ${account.email}`) && mail.includes('/reset-password?token=');

@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { timeSlotLabels } from '../../core/domain/time-slots.ts';
-import { accessibilityViolations, dismissNotificationPrompt, expect, expectConsoleErrors, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  dismissNotificationPrompt,
+  expect,
+  expectConsoleErrors,
+  glossBossId,
+  glossBossWash,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 // Issue 36, booking truth: step 2 offers only the times the server accepts for where the car is, refuses a place
 // beyond the detailer's area on the ZIP field, and every screen shows the server's own amount for the booking.
@@ -49,7 +59,8 @@ async function openDay(page: Page, iso: string, timeZone: string) {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
   const [year, month] = today.split('-').map(Number) as [number, number];
   const day = new Date(`${iso}T00:00:00Z`);
-  for (let i = 0; i < (day.getUTCFullYear() - year) * 12 + day.getUTCMonth() + 1 - month; i++) await page.getByRole('button', { name: 'Next month' }).click();
+  for (let i = 0; i < (day.getUTCFullYear() - year) * 12 + day.getUTCMonth() + 1 - month; i++)
+    await page.getByRole('button', { name: 'Next month' }).click();
   const label = day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
   await page.getByRole('button', { name: label, exact: true }).click();
 }
@@ -67,7 +78,14 @@ async function serviceOf(request: APIRequestContext, detailerId: number, name: s
 /** An admin's plan (10 % off) covering `categoryIds`, and the member signed in on `request` subscribed to it with 4242. */
 async function becomeMember(admin: APIRequestContext, request: APIRequestContext, categoryIds: number[]) {
   const plan = await admin.post('/api/admin/membership-plans', {
-    data: { name: `Truth ${Date.now().toString(36)}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 2, discountBasisPoints: 1000, coveredPriceLimitCents: 15000, categoryIds },
+    data: {
+      name: `Truth ${Date.now().toString(36)}`,
+      monthlyPriceCents: 4900,
+      includedVisitsPerMonth: 2,
+      discountBasisPoints: 1000,
+      coveredPriceLimitCents: 15000,
+      categoryIds,
+    },
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const subscribed = await request.post('/api/memberships', { data: { planId: (await plan.json()).id, card } });
@@ -81,13 +99,18 @@ async function bookThroughApi(request: APIRequestContext, detailerId: number, se
 async function payThroughApi(request: APIRequestContext, bookingId: number) {
   const intent = await request.post('/api/create-payment-intent', { data: { bookingId, appliedCredits: 0 } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+  const paid = await request.post('/api/payments/test-gateway/confirm', {
+    data: { clientSecret: (await intent.json()).clientSecret, card },
+  });
   expect(paid.ok(), await paid.text()).toBeTruthy();
 }
 
 test.setTimeout(120_000);
 
-test('[CUSTOMER] across the bay from the previous job: every time offered is one the server books, the refused one is shown disabled', async ({ page, playwright }) => {
+test('[CUSTOMER] across the bay from the previous job: every time offered is one the server books, the refused one is shown disabled', async ({
+  page,
+  playwright,
+}) => {
   const { serviceId, timeZone } = await glossBossWash(page.request);
   const date = workdayAhead(timeZone, 71);
 
@@ -122,7 +145,9 @@ test('[CUSTOMER] across the bay from the previous job: every time offered is one
   // The server agrees, both ways: it refuses 10:00 AM for this ZIP, and books each time the step offered.
   const refused = await bookThroughApi(page.request, glossBossId, serviceId, date, '10:00 AM', oakland);
   expect(refused.status(), await refused.text()).toBe(409);
-  expect((await refused.json()).message).toBe('That time leaves the detailer too little time to drive from their previous job. Please choose another time.');
+  expect((await refused.json()).message).toBe(
+    'That time leaves the detailer too little time to drive from their previous job. Please choose another time.',
+  );
   for (const time of offered) {
     const booked = await bookThroughApi(page.request, glossBossId, serviceId, date, time, oakland);
     expect(booked.status(), `${time}: ${await booked.text()}`).toBe(201);
@@ -135,11 +160,13 @@ test('[CUSTOMER] across the bay from the previous job: every time offered is one
   await page.getByLabel('Zip').fill(soma.zip);
   await slotRadio(page, '10:00 AM').click();
   await page.getByLabel('Zip').fill(oakland.zip);
-  await expect(page.getByText('10:00 AM is no longer offered. That time leaves the detailer too little time to drive from their previous job.')).toBeVisible();
+  await expect(
+    page.getByText('10:00 AM is no longer offered. That time leaves the detailer too little time to drive from their previous job.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
 });
 
-test('[CUSTOMER] a ZIP beyond the detailer\'s area is refused on the Zip field, with no times and no way on', async ({ page }) => {
+test("[CUSTOMER] a ZIP beyond the detailer's area is refused on the Zip field, with no times and no way on", async ({ page }) => {
   const { serviceId, timeZone, businessName } = await serviceOf(page.request, glossBossId, 'Basic Exterior Wash');
   const date = workdayAhead(timeZone, 73);
   await signUp(page.request, 'Sacramento Customer');
@@ -152,7 +179,11 @@ test('[CUSTOMER] a ZIP beyond the detailer\'s area is refused on the Zip field, 
   expect(refused.status(), await refused.text()).toBe(422);
   const body = await refused.json();
   const message = (body.fields?.zip ?? body.message) as string;
-  expect(message).toMatch(new RegExp(`^This address is outside ${businessName}'s service area: they come up to 15 miles from their base, and this ZIP code is [\\d.]+ miles away`));
+  expect(message).toMatch(
+    new RegExp(
+      `^This address is outside ${businessName}'s service area: they come up to 15 miles from their base, and this ZIP code is [\\d.]+ miles away`,
+    ),
+  );
 
   await toSchedule(page, glossBossId, 'Basic Exterior Wash');
   await fillPlace(page, sacramento);
@@ -223,7 +254,11 @@ test('[MEMBER] a covered visit costs $0.00 on step 3, its confirmation and its p
   expect((await page.request.get(`/api/bookings/${bookingId}/receipt`)).status()).toBe(409);
 });
 
-test('[MEMBER] a promo code worth more than the member discount: step 3, checkout and the booking show the server\'s cents', async ({ page, playwright, context }) => {
+test("[MEMBER] a promo code worth more than the member discount: step 3, checkout and the booking show the server's cents", async ({
+  page,
+  playwright,
+  context,
+}) => {
   await dismissNotificationPrompt(context);
   const wash = await serviceOf(page.request, glossBossId, 'Basic Exterior Wash');
   const interior = await serviceOf(page.request, glossBossId, 'Full Interior Detail');
@@ -265,7 +300,9 @@ test('[MEMBER] a promo code worth more than the member discount: step 3, checkou
   const withCode = await (await page.request.get(`/api/bookings/${bookingId}`)).json();
   expect(withCode).toMatchObject({ discountCents: 1180, promoCode: code });
   expect(withCode.totalCents).toBeLessThan(created.totalCents);
-  await expect(page.getByText(`Your total is now ${usd(withCode.totalCents)} (was ${usd(created.totalCents)}).`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`Your total is now ${usd(withCode.totalCents)} (was ${usd(created.totalCents)}).`, { exact: true }),
+  ).toBeVisible();
   const pay = page.getByRole('button', { name: `Pay ${usd(withCode.totalCents)}` });
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12 / 34');
@@ -287,7 +324,7 @@ test('[MEMBER] a promo code worth more than the member discount: step 3, checkou
   await expect(page.getByText('Total', { exact: true }).locator('..').getByRole('definition')).toHaveText(usd(paid.totalCents));
 });
 
-test('[CUSTOMER] an instant-booking detailer\'s paid booking is confirmed and accepted at once', async ({ page, context }) => {
+test("[CUSTOMER] an instant-booking detailer's paid booking is confirmed and accepted at once", async ({ page, context }) => {
   await dismissNotificationPrompt(context);
   const { serviceId, timeZone } = await serviceOf(page.request, sparkleSquadId, 'Basic Exterior Wash');
   await signUp(page.request, 'Instant Customer');

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  addProofOfService,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signInAsDemo,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 const glossBossId = 1;
 
@@ -103,7 +114,16 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   await expect(confirmed).toBeVisible();
   // One read: the screen moves on to /bookings after 2 seconds.
   const confirmation = await confirmed.innerText();
-  for (const text of ['Your request to Gloss Boss Mobile Detailing is for:', 'Requested', 'has until', 'the hold on your card is released', `${tomorrow.label} at 10:00 AM`, 'Basic Exterior Wash', 'Gloss Boss Mobile Detailing', '$78.72']) {
+  for (const text of [
+    'Your request to Gloss Boss Mobile Detailing is for:',
+    'Requested',
+    'has until',
+    'the hold on your card is released',
+    `${tomorrow.label} at 10:00 AM`,
+    'Basic Exterior Wash',
+    'Gloss Boss Mobile Detailing',
+    '$78.72',
+  ]) {
     expect(confirmation).toContain(text);
   }
   expect(await page.evaluate(() => localStorage.getItem('pendingBooking'))).toBeNull();
@@ -140,7 +160,9 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   expect(await accessibilityViolations(page)).toEqual([]);
   await accept.click();
   // On my way is there but shut until 2 hours before the start, saying when it opens (the detailer's clock).
-  const onMyWay = page.getByRole('region', { name: /Upcoming|Today/ }).getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 10:00 AM$/ });
+  const onMyWay = page
+    .getByRole('region', { name: /Upcoming|Today/ })
+    .getByRole('button', { name: /^On my way: Basic Exterior Wash, .* 10:00 AM$/ });
   await expect(onMyWay).toBeVisible();
   await expect(onMyWay).toBeDisabled();
   await expect(onMyWay).toHaveAccessibleDescription(/^Opens on .* at 8:00 AM$/);
@@ -170,8 +192,14 @@ test('[CUSTOMER] a slot taken while paying sends the customer back to step 2 wit
   // Someone else takes 2:00 PM meanwhile (the same customer's API session is enough to hold it).
   const taken = await page.request.post('/api/bookings', {
     data: {
-      detailerId: glossBossId, serviceId: detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id,
-      vehicleType: 'SUV', date: tomorrow.iso, time: '2:00 PM', address: '2 Main St', city: 'Oakland', zip: '94607',
+      detailerId: glossBossId,
+      serviceId: detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id,
+      vehicleType: 'SUV',
+      date: tomorrow.iso,
+      time: '2:00 PM',
+      address: '2 Main St',
+      city: 'Oakland',
+      zip: '94607',
     },
   });
   expect(taken.status()).toBe(201);
@@ -217,7 +245,15 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await expect(page).toHaveURL(/\/login\?next=%2Fbooking%2F1/);
   // The draft waits for the visitor to come back signed in.
   const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingBooking'))) ?? 'null');
-  expect(draft).toMatchObject({ detailerId: 1, time: '11:00 AM', zip: '94105-1234', vehicleType: 'Sedan', totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
+  expect(draft).toMatchObject({
+    detailerId: 1,
+    time: '11:00 AM',
+    zip: '94105-1234',
+    vehicleType: 'Sedan',
+    totalAmount: 78.72,
+    serviceFee: 15,
+    taxAmount: 4.72,
+  });
 
   // Signing in brings the visitor back to the booking, at the payment step, with everything kept.
   const login = page.getByRole('tabpanel', { name: 'Login' });
@@ -228,7 +264,9 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
 });
 
-test('[CUSTOMER] My Bookings fits a 320 px phone: a service name too long for its card is cut short, not widening the page', async ({ page }) => {
+test('[CUSTOMER] My Bookings fits a 320 px phone: a service name too long for its card is cut short, not widening the page', async ({
+  page,
+}) => {
   await signUp(page.request, 'Narrow Phone');
   await bookAndPay(page.request, 26, '9:00 AM');
   await page.setViewportSize({ width: 320, height: 700 });
@@ -240,20 +278,36 @@ test('[CUSTOMER] My Bookings fits a 320 px phone: a service name too long for it
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
-test('[DETAILER] Your jobs fits a 320 px phone: a long service name and its status are cut short in the job card', async ({ page, playwright }) => {
+test('[DETAILER] Your jobs fits a 320 px phone: a long service name and its status are cut short in the job card', async ({
+  page,
+  playwright,
+}) => {
   // A new customer asks Gloss Boss for a Complete Detail Package (a long name beside its 'Requested' badge) and pays.
   const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   await signUp(customerApi, 'Long Service');
   const detailer = await (await customerApi.get(`/api/detailers/${glossBossId}`)).json();
   const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Complete Detail Package').id as number;
   const created = await customerApi.post('/api/bookings', {
-    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(detailer.timeZone, 26), time: '1:00 PM', address: '500 Howard St', city: 'San Francisco', zip: '94105' },
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date: workdayAhead(detailer.timeZone, 26),
+      time: '1:00 PM',
+      address: '500 Howard St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: number };
   const intent = await customerApi.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  expect((await customerApi.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } })).ok()).toBeTruthy();
+  expect(
+    (
+      await customerApi.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } })
+    ).ok(),
+  ).toBeTruthy();
   await customerApi.dispose();
 
   await signInAsDemo(page.request, 'detailer');
@@ -320,15 +374,24 @@ test.describe("[DETAILER] the job's day", () => {
     const serviceId = detailer.offeredServices.find((s: { name: string }) => s.name === 'Basic Exterior Wash').id;
     const created = await page.request.post('/api/bookings', {
       data: {
-        detailerId: glossBossId, serviceId, vehicleType: 'Van', notes: 'Side gate, code 2468', date: tomorrow.iso, time: '11:00 AM',
-        address: '9 Spear St', city: 'San Francisco', zip: '94105',
+        detailerId: glossBossId,
+        serviceId,
+        vehicleType: 'Van',
+        notes: 'Side gate, code 2468',
+        date: tomorrow.iso,
+        time: '11:00 AM',
+        address: '9 Spear St',
+        city: 'San Francisco',
+        zip: '94105',
       },
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { id: number; startsAt: string; customerName: string };
     const intent = await page.request.post('/api/create-payment-intent', { data: { bookingId: booking.id } });
     const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-    const paid = await page.request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+    const paid = await page.request.post('/api/payments/test-gateway/confirm', {
+      data: { clientSecret: (await intent.json()).clientSecret, card },
+    });
     expect(paid.ok(), await paid.text()).toBeTruthy();
     await page.request.post('/api/auth/logout');
 

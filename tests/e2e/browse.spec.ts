@@ -32,9 +32,7 @@ test('[VISITOR] home shows the location, search, chips, quick actions, 2 detaile
   await expect(popularServices(page).getByText('From $59.00')).toBeVisible();
 });
 
-test('[CUSTOMER] chooses a category, opens a service, picks a detailer and lands on booking with both preselected', async ({
-  page,
-}) => {
+test('[CUSTOMER] chooses a category, opens a service, picks a detailer and lands on booking with both preselected', async ({ page }) => {
   await signInAsDemo(page.request, 'customer');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome back, Alex!' })).toBeVisible();

@@ -1,5 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { accessibilityViolations, bookAndPay, completeJob, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  bookAndPay,
+  completeJob,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 // The business dashboard (/business/dashboard, issue 17): Recharts charts, each with a table view for screen readers.
 // The e2e server seeds without the demo history, so the demo detailer's completed job is made here, through the API.
@@ -19,7 +28,9 @@ test('[DETAILER] the demo detailer sees five charts, toggles a table, axe clean'
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     // On the job's day for the server (completeJob moves its clock): the dashboard's weeks end with this one.
     await completeJob(detailer.request, booking);
@@ -32,7 +43,11 @@ test('[DETAILER] the demo detailer sees five charts, toggles a table, axe clean'
     const revenue = detailer.getByRole('region', { name: 'Revenue per week' });
     await expect(revenue.locator('[aria-hidden="true"] svg .recharts-bar-rectangle').first()).toBeVisible();
     await expect(revenue.getByText(/best week/)).toBeVisible();
-    await expect(detailer.getByRole('region', { name: 'Bookings by service' }).getByText(/^Most booked: Basic Exterior Wash, \d+ of \d+ completed jobs?\.$/)).toBeVisible();
+    await expect(
+      detailer
+        .getByRole('region', { name: 'Bookings by service' })
+        .getByText(/^Most booked: Basic Exterior Wash, \d+ of \d+ completed jobs?\.$/),
+    ).toBeVisible();
     // Nothing spills past the phone's width.
     expect(await detailer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await accessibilityViolations(detailer)).toEqual([]);
@@ -44,7 +59,12 @@ test('[DETAILER] the demo detailer sees five charts, toggles a table, axe clean'
     await expect(table.getByRole('row')).toHaveCount(13);
     await detailer.getByRole('region', { name: 'Busiest days and hours' }).getByRole('button', { name: 'Show table' }).click();
     // At least this job's day (other specs give the demo detailer jobs on other days too).
-    await expect(detailer.getByRole('table', { name: /by day and starting hour/ }).getByRole('rowheader').first()).toBeVisible();
+    await expect(
+      detailer
+        .getByRole('table', { name: /by day and starting hour/ })
+        .getByRole('rowheader')
+        .first(),
+    ).toBeVisible();
     expect(await accessibilityViolations(detailer)).toEqual([]);
     await shot(detailer, 'tables');
 

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  addProofOfService,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 
@@ -8,7 +17,10 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
-test('[DETAILER] sees an empty Business page, completes a job, adds payout details, sees the balance and downloads a statement', async ({ page, browser }) => {
+test('[DETAILER] sees an empty Business page, completes a job, adds payout details, sees the balance and downloads a statement', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // The demo detailer (Gloss Boss) signs in; a new customer books and pays the Basic Exterior Wash.
   await ok(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
@@ -70,11 +82,16 @@ test('[DETAILER] sees an empty Business page, completes a job, adds payout detai
   // The month's statement: a CSV with a header, the job's line and the totals.
   const statements = page.getByRole('region', { name: 'Statements' });
   await expect(statements.getByRole('combobox', { name: 'Month' })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), statements.getByRole('link', { name: 'Download statement' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    statements.getByRole('link', { name: 'Download statement' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^glossly-statement-\d{4}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('Date,Booking,Service,Gross,Commission,Net,Kind');
-  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${booking.id},Basic Exterior Wash,59\\.00,8\\.85,50\\.15,Job$`)));
+  expect(lines).toContainEqual(
+    expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${booking.id},Basic Exterior Wash,59\\.00,8\\.85,50\\.15,Job$`)),
+  );
   expect(lines.at(-1)).toMatch(/^Total,,,/);
 });

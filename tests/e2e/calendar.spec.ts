@@ -12,11 +12,21 @@ function eventsOf(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return calendar.getAllSubcomponents('vevent').map((vevent) => {
     const event = new ICAL.Event(vevent);
-    return { uid: event.uid, summary: event.summary, location: event.location, start: event.startDate.toJSDate().toISOString(), isAllDay: event.startDate.isDate };
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      location: event.location,
+      start: event.startDate.toJSDate().toISOString(),
+      isAllDay: event.startDate.isDate,
+    };
   });
 }
 
-test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booking at its time, and the detailer's feed lists the job", async ({ page, browser, request }) => {
+test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booking at its time, and the detailer's feed lists the job", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000); // two browsers on a shared machine
   await signUp(page.request, 'Calendar Customer');
   const booking = await bookAndPay(page.request, 80, '9:00 AM');
@@ -25,7 +35,9 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     const accepted = await detailer.request.post(`/api/bookings/${booking.id}/accept`);
     expect(accepted.status(), await accepted.text()).toBe(200);
@@ -40,10 +52,18 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
     expect(download.suggestedFilename()).toBe(`glossly-booking-${booking.id}.ics`);
     const file = await readFile((await download.path())!, 'utf8');
     const [event] = eventsOf(file);
-    expect(event).toMatchObject({ start: new Date(booking.startsAt).toISOString(), location: '500 Howard St, San Francisco 94105', isAllDay: false });
+    expect(event).toMatchObject({
+      start: new Date(booking.startsAt).toISOString(),
+      location: '500 Howard St, San Francisco 94105',
+      isAllDay: false,
+    });
     expect(event!.summary).toBe('Basic Exterior Wash with Gloss Boss Mobile Detailing');
     // Written in UTC, it is the booked 9:00 AM in the detailer's zone.
-    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(new Date(event!.start))).toBe('9:00 AM');
+    expect(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(
+        new Date(event!.start),
+      ),
+    ).toBe('9:00 AM');
     await page.setViewportSize({ width: 320, height: 640 });
     await expect(addToCalendar).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -56,7 +76,10 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
     const address = section.getByRole('textbox', { name: 'Calendar address' });
     await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const url = await address.inputValue();
-    await expect(section.getByRole('link', { name: 'Subscribe in my calendar' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
+    await expect(section.getByRole('link', { name: 'Subscribe in my calendar' })).toHaveAttribute(
+      'href',
+      url.replace(/^https?:/, 'webcal:'),
+    );
     await section.getByRole('button', { name: 'Copy address' }).click();
     await expect(section.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await detailer.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -97,7 +120,10 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
   }
 });
 
-test("[CUSTOMER] an email's 'Add to calendar' link opened in a browser that is not signed in leads through sign-in to the booking's button", async ({ page, browser }) => {
+test("[CUSTOMER] an email's 'Add to calendar' link opened in a browser that is not signed in leads through sign-in to the booking's button", async ({
+  page,
+  browser,
+}) => {
   const customer = await signUp(page.request, 'Emailed Customer');
   const booking = await bookAndPay(page.request, 81, '10:00 AM');
   const emailed = await browser.newContext();

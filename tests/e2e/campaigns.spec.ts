@@ -7,7 +7,10 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   const id = unique();
 
   // A fresh customer with a Sedan turns Promotions (in-app) on: off by default, so nobody else's demo account is touched.
-  const customerContext = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
+  const customerContext = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
   await dismissNotificationPrompt(customerContext);
   const customer = await customerContext.newPage();
   await signUp(customer.request, 'Sally Sedan');
@@ -23,7 +26,9 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   // A second Sedan owner who never turned Promotions on: in the audience, left out of the campaign.
   const optedOut = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
   await signUp(optedOut.request, 'Otto Optout');
-  expect((await optedOut.request.post('/api/vehicles', { data: { make: 'Kia', model: 'Rio', year: 2020, vehicleType: 'Sedan' } })).status()).toBe(201);
+  expect(
+    (await optedOut.request.post('/api/vehicles', { data: { make: 'Kia', model: 'Rio', year: 2020, vehicleType: 'Sedan' } })).status(),
+  ).toBe(201);
   await optedOut.close();
 
   expect((await page.request.post('/api/auth/demo-login', { data: { role: 'admin' } })).status()).toBe(200);
@@ -76,7 +81,10 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   if (await savedToast.count()) {
     const toastBox = (await savedToast.boundingBox())!;
     const sendBox = (await confirm.getByRole('button', { name: `Send to ${people}` }).boundingBox())!;
-    expect(toastBox.y + toastBox.height <= sendBox.y || toastBox.y >= sendBox.y + sendBox.height, 'the toast clear of the send button').toBe(true);
+    expect(
+      toastBox.y + toastBox.height <= sendBox.y || toastBox.y >= sendBox.y + sendBox.height,
+      'the toast clear of the send button',
+    ).toBe(true);
   }
   await confirm.getByRole('button', { name: `Send to ${people}` }).click();
   const progress = page.getByRole('progressbar', { name: 'Sending progress' });
@@ -85,7 +93,9 @@ test('[ADMIN] builds an audience and an in-app campaign, sends it to 100 %; [CUS
   expect(await accessibilityViolations(page)).toEqual([]);
   // The reach the form showed is what was sent.
   const campaignId = /\/campaigns\/(\d+)$/.exec(page.url())![1];
-  const sent = (await (await page.request.get(`/api/admin/campaigns/${campaignId}`)).json()) as { figures: { recipients: number; sent: number } };
+  const sent = (await (await page.request.get(`/api/admin/campaigns/${campaignId}`)).json()) as {
+    figures: { recipients: number; sent: number };
+  };
   expect(sent.figures).toMatchObject({ recipients: reaches, sent: reaches });
 
   await customer.goto('/');

@@ -42,7 +42,8 @@ test("[CUSTOMER] an instant-booking detailer's booking reads 'Booking Confirmed!
   const confirmed = page.getByRole('region', { name: 'Booking Confirmed!' });
   // One read: the screen moves on to /bookings after 2 seconds.
   const text = await confirmed.innerText();
-  for (const words of ['Booking Confirmed!', 'Accepted', 'Your detailing service has been scheduled for:', 'Sparkle Squad']) expect(text).toContain(words);
+  for (const words of ['Booking Confirmed!', 'Accepted', 'Your detailing service has been scheduled for:', 'Sparkle Squad'])
+    expect(text).toContain(words);
   expect(text).not.toContain('has until');
   const after = await (await page.request.get(`/api/bookings/${booking.id}`)).json();
   expect(after).toMatchObject({ status: 'accepted', answerBy: null });
@@ -60,7 +61,12 @@ test("[CUSTOMER] an instant-booking detailer's booking reads 'Booking Confirmed!
 test('[CUSTOMER] a request-mode booking says when the detailer will answer, and that the hold is released if not', async ({ page }) => {
   await signUp(page.request, 'Request Customer');
   const booking = await bookAndPay(page.request, 63, '10:00 AM');
-  const paid = (await (await page.request.get(`/api/bookings/${booking.id}`)).json()) as { status: string; answerBy: string; createdAt: string; timeZone: string };
+  const paid = (await (await page.request.get(`/api/bookings/${booking.id}`)).json()) as {
+    status: string;
+    answerBy: string;
+    createdAt: string;
+    timeZone: string;
+  };
   const settings = (await (await page.request.get('/api/settings/public')).json()) as { requestTimeoutHours: number };
   expect(paid.status).toBe('requested');
   // The answer-by is the server's: the admin's request expiry after the booking was made (the start is days away).
@@ -73,7 +79,9 @@ test('[CUSTOMER] a request-mode booking says when the detailer will answer, and 
   await expect(request).toBeVisible();
   await expect(request.getByText('Requested', { exact: true })).toBeVisible();
   await expect(request.getByText(`Gloss Boss Mobile Detailing has until`)).toContainText(time);
-  await expect(request.getByText('If they don’t answer by then, the request expires and the hold on your card is released. You are not charged.')).toBeVisible();
+  await expect(
+    request.getByText('If they don’t answer by then, the request expires and the hold on your card is released. You are not charged.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   if (shots) await page.screenshot({ path: `${shots}/confirmed-request-390.png`, fullPage: true });

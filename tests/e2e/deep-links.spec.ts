@@ -23,7 +23,8 @@ async function freshBrowserAs(browser: Browser, request: APIRequestContext) {
 async function opensAsFirstPage(page: Page, link: string) {
   const failures: string[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('/api/') && response.status() >= 400 && response.status() !== 401) failures.push(`${response.status()} ${response.url()}`);
+    if (response.url().includes('/api/') && response.status() >= 400 && response.status() !== 401)
+      failures.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(link);
   await expect(page.locator('main').first()).toBeVisible();
@@ -45,7 +46,10 @@ test.afterEach(async ({ request }) => {
   await moveServerClock(request, null);
 });
 
-test('[CUSTOMER + DETAILER] every notification link, a receipt link and a message link open as the first page of a fresh browser', async ({ browser, playwright }) => {
+test('[CUSTOMER + DETAILER] every notification link, a receipt link and a message link open as the first page of a fresh browser', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const baseURL = test.info().project.use.baseURL;
   const customer = await playwright.request.newContext({ baseURL });
@@ -58,8 +62,12 @@ test('[CUSTOMER + DETAILER] every notification link, a receipt link and a messag
   const opened = await customer.post('/api/conversations', { data: { bookingId: booking.id } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const conversation = (await opened.json()) as { id: number };
-  expect((await customer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'c1', body: 'Gate code 4321' } })).ok()).toBe(true);
-  expect((await detailer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'd1', body: 'See you then' } })).ok()).toBe(true);
+  expect(
+    (await customer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'c1', body: 'Gate code 4321' } })).ok(),
+  ).toBe(true);
+  expect(
+    (await detailer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'd1', body: 'See you then' } })).ok(),
+  ).toBe(true);
   await completeJob(detailer, booking);
   const reviewed = await customer.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5, body: 'Spotless, thank you' } });
   expect(reviewed.ok(), await reviewed.text()).toBe(true);
@@ -68,7 +76,9 @@ test('[CUSTOMER + DETAILER] every notification link, a receipt link and a messag
   expect(reviewedBack.ok(), await reviewedBack.text()).toBe(true);
 
   const customerLinks = await linksOf(customer);
-  const detailerLinks = (await linksOf(detailer)).filter((link) => link.includes(String(booking.id)) || link.startsWith('/messages') || link.startsWith('/reviews'));
+  const detailerLinks = (await linksOf(detailer)).filter(
+    (link) => link.includes(String(booking.id)) || link.startsWith('/messages') || link.startsWith('/reviews'),
+  );
   // Each kind the booking produced is there to be opened: the test proves nothing if the list is short.
   for (const expected of [`/bookings/${booking.id}`, `/messages?conversationId=${conversation.id}`, `/job-progress/${booking.id}`]) {
     expect(customerLinks).toContain(expected);
@@ -100,7 +110,11 @@ test('[CUSTOMER] a message link opened signed out asks to sign in, then shows th
   const booking = await bookAndPay(customer, 67, '1:00 PM');
   const opened = await customer.post('/api/conversations', { data: { bookingId: booking.id } });
   const conversation = (await opened.json()) as { id: number };
-  expect((await customer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'c2', body: 'Blue car in the drive' } })).ok()).toBe(true);
+  expect(
+    (
+      await customer.post(`/api/conversations/${conversation.id}/messages`, { data: { clientId: 'c2', body: 'Blue car in the drive' } })
+    ).ok(),
+  ).toBe(true);
 
   const context = await browser.newContext();
   await dismissNotificationPrompt(context);
@@ -125,26 +139,43 @@ test('[CUSTOMER] a message link opened signed out asks to sign in, then shows th
   await detailer.dispose();
 });
 
-test("[ADMIN + CUSTOMER] a campaign email's button, opened in a fresh browser, lands on the campaign's page", async ({ browser, playwright }) => {
+test("[ADMIN + CUSTOMER] a campaign email's button, opened in a fresh browser, lands on the campaign's page", async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const baseURL = test.info().project.use.baseURL;
   const customer = await playwright.request.newContext({ baseURL });
   const admin = await playwright.request.newContext({ baseURL });
   const account = await signUp(customer, 'Promo Reader');
-  const promotionsByEmail = await customer.put('/api/notification-settings', { data: { settings: [{ type: 'promotions', inApp: false, push: false, email: true }] } });
+  const promotionsByEmail = await customer.put('/api/notification-settings', {
+    data: { settings: [{ type: 'promotions', inApp: false, push: false, email: true }] },
+  });
   expect(promotionsByEmail.ok(), await promotionsByEmail.text()).toBe(true);
   expect((await admin.post('/api/auth/demo-login', { data: { role: 'admin' } })).ok()).toBe(true);
 
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const audience = await admin.post('/api/admin/audiences', { data: { name: `Link readers ${account.username}`, rules: { role: 'customer', signedUpFrom: day(-1), signedUpTo: day(1) } } });
+  const audience = await admin.post('/api/admin/audiences', {
+    data: { name: `Link readers ${account.username}`, rules: { role: 'customer', signedUpFrom: day(-1), signedUpTo: day(1) } },
+  });
   expect(audience.status(), await audience.text()).toBe(201);
   const made = await admin.post('/api/admin/campaigns', {
-    data: { name: `Link ${account.username}`, audienceId: (await audience.json()).id, channels: ['email'], subject: `Come back ${account.username}`, body: 'A wash this week.', ctaUrl: '/detailers', ctaLabel: 'Find a detailer' },
+    data: {
+      name: `Link ${account.username}`,
+      audienceId: (await audience.json()).id,
+      channels: ['email'],
+      subject: `Come back ${account.username}`,
+      body: 'A wash this week.',
+      ctaUrl: '/detailers',
+      ctaLabel: 'Find a detailer',
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const campaignId = (await made.json()).id as number;
   expect((await admin.post(`/api/admin/campaigns/${campaignId}/send`)).ok()).toBe(true);
-  await expect.poll(async () => (await (await admin.get(`/api/admin/campaigns/${campaignId}`)).json()).status, { timeout: 60_000 }).toBe('sent');
+  await expect
+    .poll(async () => (await (await admin.get(`/api/admin/campaigns/${campaignId}`)).json()).status, { timeout: 60_000 })
+    .toBe('sent');
 
   // The mail, read from the demo outbox (the e2e server runs in demo mode, as `npm start` does).
   const outbox = (await (await customer.get('/api/demo/outbox')).json()) as { emails: { to: string; subject: string; text: string }[] };

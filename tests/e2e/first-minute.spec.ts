@@ -3,7 +3,9 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
 // The first minute of a new user, offline (issue 37): told plainly they can sign in now, and in demo mode (the e2e
 // server runs in it, as `npm start` does) the confirmation mail is on the demo outbox page, so its link opens
 // without any mail server.
-test('[VISITOR] a new account is told it can sign in now, and the demo outbox holds the confirmation link that signs in', async ({ page }) => {
+test('[VISITOR] a new account is told it can sign in now, and the demo outbox holds the confirmation link that signs in', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const email = `first-minute-${id}@example.com`;

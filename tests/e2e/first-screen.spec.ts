@@ -36,7 +36,7 @@ test.describe('without scripts', () => {
     await expect(page.getByText(account.email)).toBeVisible();
   });
 
-  test('[VISITOR] a page with an id is drawn with that id\'s data', async ({ page }) => {
+  test("[VISITOR] a page with an id is drawn with that id's data", async ({ page }) => {
     await page.goto('/services/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic Exterior Wash');
   });

@@ -108,7 +108,11 @@ export async function signInAsDemo(request: import('@playwright/test').APIReques
  * A new account of its own, registered and signed in on this request context (a page's or an API context's
  * cookies). Registration never signs in (it must not tell whether an email is taken), so the sign-in follows it.
  */
-export async function signUp(request: import('@playwright/test').APIRequestContext, name: string, role: 'customer' | 'detailer' = 'customer') {
+export async function signUp(
+  request: import('@playwright/test').APIRequestContext,
+  name: string,
+  role: 'customer' | 'detailer' = 'customer',
+) {
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(signUps++).toString(36)}`;
   const account = {
     name: `${name} ${id}`,
@@ -135,17 +139,34 @@ export async function dismissNotificationPrompt(context: import('@playwright/tes
  * Toasts are left out unless asked for: one can start fading out (its timer ran out) while axe reads it, and a
  * spec that checks a toast shows it on purpose with reduced motion (tracking.spec.ts) and passes `toasts: true`.
  */
-export async function accessibilityViolations(page: import('@playwright/test').Page, options: { toasts?: boolean; headingOne?: boolean } = {}) {
+export async function accessibilityViolations(
+  page: import('@playwright/test').Page,
+  options: { toasts?: boolean; headingOne?: boolean } = {},
+) {
   // A visitor's page first shows the screen the build drew, its controls disabled until React draws over it
   // (decision 024). axe counts links inside a disabled fieldset as unfocusable, which the browser does not: audit
   // the app's own screen.
   await page.locator(drawnFirstScreen).waitFor({ state: 'detached', timeout: 10_000 });
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // Label in name (WCAG 2.5.3) is an experimental rule in axe, off unless named: a control's name must hold its
   // visible text (the bell's count). A page's h1 is a best practice, asked for by the route sweeps (`headingOne`).
   // options() replaces every option, so it comes before withTags().
   const builder = new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, ...(options.headingOne ? { 'page-has-heading-one': { enabled: true } } : {}) } })
+    .options({
+      rules: {
+        'label-content-name-mismatch': { enabled: true },
+        ...(options.headingOne ? { 'page-has-heading-one': { enabled: true } } : {}),
+      },
+    })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (!options.toasts) builder.exclude('[aria-label="Notifications (F8)"] li');
   const results = await builder.analyze();
@@ -220,7 +241,9 @@ export async function bookAndPay(
   const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+  const paid = await request.post('/api/payments/test-gateway/confirm', {
+    data: { clientSecret: (await intent.json()).clientSecret, card },
+  });
   expect(paid.ok(), await paid.text()).toBeTruthy();
   return booking;
 }
@@ -228,7 +251,9 @@ export async function bookAndPay(
 /** A small JPEG made on the spot (a plain blue frame), for photo uploads through the API or a file input. */
 export async function smallJpeg(background = '#1f4fa8') {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 /**
@@ -236,7 +261,9 @@ export async function smallJpeg(background = '#1f4fa8') {
  * in progress: uploads a small JPEG, attaches it as an 'after' photo and ticks every checklist item.
  */
 export async function addProofOfService(request: import('@playwright/test').APIRequestContext, bookingId: number) {
-  const uploaded = await request.post('/api/uploads', { multipart: { file: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() } } });
+  const uploaded = await request.post('/api/uploads', {
+    multipart: { file: { name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const { id: uploadId } = (await uploaded.json()) as { id: number };
   const attached = await request.post(`/api/bookings/${bookingId}/photos`, { data: { uploadId, phase: 'after' } });

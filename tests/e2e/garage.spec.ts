@@ -110,7 +110,10 @@ test('[CUSTOMER] adds a car in My Cars and books with it preselected in step 1',
   // The booking carries the car as it was: its page shows it.
   const bookingId = new URL(page.url()).searchParams.get('bookingId');
   const booking = await (await page.request.get(`/api/bookings/${bookingId}`)).json();
-  expect(booking).toMatchObject({ vehicleType: 'SUV', vehicleDetails: { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123' } });
+  expect(booking).toMatchObject({
+    vehicleType: 'SUV',
+    vehicleDetails: { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123' },
+  });
   await page.goto(`/bookings/${bookingId}`);
   await expect(page.getByText('2021 Toyota RAV4 · Blue · 8ABC123')).toBeVisible();
 });

@@ -1,13 +1,28 @@
 import type { Page } from '@playwright/test';
-import { addProofOfService, bookAndPay, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  addProofOfService,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  glossBossWash,
+  moveServerClock,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 /** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
 const live = { timeout: 1_000 };
 
 /** The detailer's one job card on the dashboard, and a step's button on it. */
-const jobButton = (page: Page, step: string) => page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 3:00 PM$`) });
+const jobButton = (page: Page, step: string) =>
+  page.getByRole('button', { name: new RegExp(`^${step}: Basic Exterior Wash, .* 3:00 PM$`) });
 
-test('[CUSTOMER + DETAILER] the open booking page follows each move of the detailer within a second, without a reload', async ({ page, browser }) => {
+test('[CUSTOMER + DETAILER] the open booking page follows each move of the detailer within a second, without a reload', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000); // two browsers and five moves; each screen still gets only a second
   const customer = await signUp(page.request, 'Lively Customer');
   const booking = await bookAndPay(page.request, 5, '3:00 PM', { vehicleType: 'SUV', notes: 'Gate code 4321' });
@@ -54,11 +69,23 @@ test('[CUSTOMER + DETAILER] the open booking page follows each move of the detai
   }
 });
 
-test('[CUSTOMER] an open checkout stops taking the card within a second when the hold is cancelled in another tab', async ({ page, context }) => {
+test('[CUSTOMER] an open checkout stops taking the card within a second when the hold is cancelled in another tab', async ({
+  page,
+  context,
+}) => {
   await signUp(page.request, 'Two Tabs');
   const { serviceId, timeZone } = await glossBossWash(page.request);
   const created = await page.request.post('/api/bookings', {
-    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(timeZone, 6), time: '2:00 PM', address: '1 Market St', city: 'San Francisco', zip: '94105' },
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date: workdayAhead(timeZone, 6),
+      time: '2:00 PM',
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };

@@ -1,5 +1,15 @@
 import { addCalendarDays } from '../../core/domain/business-weeks.ts';
-import { accessibilityViolations, dismissNotificationPrompt, expect, glossBossId, glossBossWash, moveServerClock, signInAsDemo, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  glossBossWash,
+  moveServerClock,
+  signInAsDemo,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
 
@@ -10,14 +20,24 @@ test.afterEach(async ({ request }) => {
   await moveServerClock(request, null);
 });
 
-test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books itself into My Bookings, covered', async ({ page, context }) => {
+test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books itself into My Bookings, covered', async ({
+  page,
+  context,
+}) => {
   await dismissNotificationPrompt(context);
   // An admin's plan that covers the Basic Exterior Wash's category.
   const { serviceId } = await glossBossWash(page.request);
   const service = await (await page.request.get(`/api/services/${serviceId}`)).json();
   await signInAsDemo(page.request, 'admin');
   const plan = await page.request.post('/api/admin/membership-plans', {
-    data: { name: `Visits ${Date.now().toString(36)}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 2, discountBasisPoints: 1000, coveredPriceLimitCents: 15000, categoryIds: [service.categoryId] },
+    data: {
+      name: `Visits ${Date.now().toString(36)}`,
+      monthlyPriceCents: 4900,
+      includedVisitsPerMonth: 2,
+      discountBasisPoints: 1000,
+      coveredPriceLimitCents: 15000,
+      categoryIds: [service.categoryId],
+    },
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const planId = (await plan.json()).id as number;
@@ -33,12 +53,22 @@ test('[CUSTOMER] subscribes with 4242, sets a visit rhythm, and the visit books 
 
   const car = await page.request.post('/api/vehicles', { data: { make: 'Honda', model: 'Civic', year: 2020, vehicleType: 'Sedan' } });
   expect(car.status(), await car.text()).toBe(201);
-  const place = await page.request.post('/api/addresses', { data: { label: 'Home', address: '500 Howard St', city: 'San Francisco', zip: '94105' } });
+  const place = await page.request.post('/api/addresses', {
+    data: { label: 'Home', address: '500 Howard St', city: 'San Francisco', zip: '94105' },
+  });
   expect(place.status(), await place.text()).toBe(201);
 
   // Every 2 weeks on Wednesday afternoon with Gloss Boss.
   const rhythm = await page.request.put(`/api/memberships/${membershipId}/visit-rhythm`, {
-    data: { serviceId, everyWeeks: 2, detailerId: glossBossId, weekday: 3, timeWindow: 'afternoon', vehicleId: (await car.json()).id, savedAddressId: (await place.json()).id },
+    data: {
+      serviceId,
+      everyWeeks: 2,
+      detailerId: glossBossId,
+      weekday: 3,
+      timeWindow: 'afternoon',
+      vehicleId: (await car.json()).id,
+      savedAddressId: (await place.json()).id,
+    },
   });
   expect(rhythm.status(), await rhythm.text()).toBe(200);
   const firstVisit = (await rhythm.json()).rhythm.nextVisitOn as string;

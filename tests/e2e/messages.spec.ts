@@ -4,7 +4,8 @@ import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect,
 /** What "within a few seconds" allows a screen to take, from one browser's send to the other's screen. */
 const live = { timeout: 5_000 };
 
-const thread = (page: Page, name: string | RegExp) => page.getByRole('log', { name: typeof name === 'string' ? `Messages with ${name}` : name });
+const thread = (page: Page, name: string | RegExp) =>
+  page.getByRole('log', { name: typeof name === 'string' ? `Messages with ${name}` : name });
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: /^Message / }).fill(text);
@@ -107,7 +108,9 @@ const photoPng = Buffer.from(
   'base64',
 );
 
-test('[CUSTOMER] a message with a very long word wraps inside its bubble, and is cut short in the list; the thread, its times and the list stay on a 390 px screen', async ({ page }) => {
+test('[CUSTOMER] a message with a very long word wraps inside its bubble, and is cut short in the list; the thread, its times and the list stay on a 390 px screen', async ({
+  page,
+}) => {
   await signUp(page.request, 'Wordy Customer');
   await page.goto('/messages');
   await page.getByRole('button', { name: 'Contact support' }).click();
@@ -132,7 +135,10 @@ test('[CUSTOMER] a message with a very long word wraps inside its bubble, and is
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('[CUSTOMER + ADMIN] a new customer sees how conversations start, writes to support with a photo, and an admin answers', async ({ page, browser }) => {
+test('[CUSTOMER + ADMIN] a new customer sees how conversations start, writes to support with a photo, and an admin answers', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const customer = await signUp(page.request, 'Quiet Customer');
   await page.goto('/messages');

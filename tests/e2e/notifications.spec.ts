@@ -17,7 +17,16 @@ async function requestedBooking(customer: APIRequestContext, detailerId: number)
     const slot = availability.slots?.find((s: { available: boolean }) => s.available);
     if (!slot) continue;
     const created = await customer.post('/api/bookings', {
-      data: { detailerId, serviceId, vehicleType: 'Sedan', date, time: slot.time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
+      data: {
+        detailerId,
+        serviceId,
+        vehicleType: 'Sedan',
+        date,
+        time: slot.time,
+        address: '1 Market St',
+        city: 'San Francisco',
+        zip: '94105',
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = await created.json();
@@ -33,7 +42,10 @@ async function requestedBooking(customer: APIRequestContext, detailerId: number)
   throw new Error('No free slot in the next three weeks');
 }
 
-test('[CUSTOMER] the detailer accepts a booking and the open page shows it live: badge, item, link, mark as read', async ({ page, browser }) => {
+test('[CUSTOMER] the detailer accepts a booking and the open page shows it live: badge, item, link, mark as read', async ({
+  page,
+  browser,
+}) => {
   await signUpCustomer(page.request);
   await page.goto('/');
   const bell = page.getByRole('button', { name: /^Notifications/ });
@@ -93,7 +105,9 @@ test.describe('the permission prompt', () => {
     return `/bookings/${booking.id}`;
   }
 
-  test('[CUSTOMER] not at the start of a session: Home and My Cars open without it, and the first tap reaches the page', async ({ page }) => {
+  test('[CUSTOMER] not at the start of a session: Home and My Cars open without it, and the first tap reaches the page', async ({
+    page,
+  }) => {
     await signUpCustomer(page.request);
     await page.goto('/');
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
@@ -104,7 +118,9 @@ test.describe('the permission prompt', () => {
     await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toHaveCount(0);
   });
 
-  test('[CUSTOMER] a tap made while the prompt slides in reaches the page, and the prompt steps aside without being dismissed', async ({ page }) => {
+  test('[CUSTOMER] a tap made while the prompt slides in reaches the page, and the prompt steps aside without being dismissed', async ({
+    page,
+  }) => {
     const bookingPage = await firstBookingPage(page, 28);
     // The sheet slides in for 160 ms; slowed to 10 s here, so that the tap lands inside it however slow the machine.
     await page.addInitScript(() => {
@@ -131,7 +147,10 @@ test.describe('the permission prompt', () => {
     await expect(page.getByRole('dialog', { name: 'Turn on notifications' })).toBeVisible();
   });
 
-  test('[CUSTOMER] opens after a first booking, on its page; enabling asks the browser and registers the device', async ({ page, context }) => {
+  test('[CUSTOMER] opens after a first booking, on its page; enabling asks the browser and registers the device', async ({
+    page,
+    context,
+  }) => {
     await page.goto(await firstBookingPage(page, 11));
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     const prompt = page.getByRole('dialog', { name: 'Turn on notifications' });

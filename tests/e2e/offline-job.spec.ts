@@ -16,7 +16,9 @@ async function detailerOnTheWay(browser: Browser, bookingId: number, startsAt: s
   const context = await browser.newContext();
   await dismissNotificationPrompt(context);
   const detailer = await context.newPage();
-  const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+  const signedIn = await detailer.request.post('/api/auth/login', {
+    data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   expect((await detailer.request.post(`/api/bookings/${bookingId}/accept`)).status()).toBe(200);
   const at = new Date(Date.parse(startsAt) - 10 * 60_000);
@@ -26,7 +28,10 @@ async function detailerOnTheWay(browser: Browser, bookingId: number, startsAt: s
   return detailer;
 }
 
-test('[DETAILER + CUSTOMER] a job done without signal: kept on the phone, sent on reconnect, seen by the customer in order', async ({ page, browser }) => {
+test('[DETAILER + CUSTOMER] a job done without signal: kept on the phone, sent on reconnect, seen by the customer in order', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signUp(page.request, 'Offline Customer');
   const booking = await bookAndPay(page.request, 19, '2:00 PM');
@@ -47,11 +52,18 @@ test('[DETAILER + CUSTOMER] a job done without signal: kept on the phone, sent o
       await detailer.getByRole('checkbox', { name: checklist[index] }).click();
       await expect(detailer.getByRole('checkbox', { name: checklist[index] })).toBeChecked();
     }
-    await detailer.getByLabel('Add a before photo', { exact: true }).setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#7a5c3a') });
-    await detailer.getByLabel('Add an after photo', { exact: true }).setInputFiles({ name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#2b6cd4') });
+    await detailer
+      .getByLabel('Add a before photo', { exact: true })
+      .setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#7a5c3a') });
+    await detailer
+      .getByLabel('Add an after photo', { exact: true })
+      .setInputFiles({ name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#2b6cd4') });
     await expect(detailer.getByRole('img', { name: 'After photo 1 of Basic Exterior Wash' })).toBeVisible();
     await expect(saved).toContainText('(7 actions waiting)');
-    for (const [name, width] of [['390', 390], ['320', 320]] as const) {
+    for (const [name, width] of [
+      ['390', 390],
+      ['320', 320],
+    ] as const) {
       await detailer.setViewportSize({ width, height: 844 });
       await detailer.screenshot({ path: `${shots}/offline-${name}.png`, fullPage: true });
     }
@@ -66,7 +78,10 @@ test('[DETAILER + CUSTOMER] a job done without signal: kept on the phone, sent o
     await expect(steps).toHaveCount(6);
     const texts = await steps.allInnerTexts();
     expect(texts.slice(0, 4).map((text) => text.split('\n')[0])).toEqual(order.map((index) => `${checklist[index]} done`));
-    expect(texts.slice(4).map((text) => text.split('\n')[0])).toEqual(['Before photo 1 of Basic Exterior Wash added', 'After photo 1 of Basic Exterior Wash added']);
+    expect(texts.slice(4).map((text) => text.split('\n')[0])).toEqual([
+      'Before photo 1 of Basic Exterior Wash added',
+      'After photo 1 of Basic Exterior Wash added',
+    ]);
     for (const text of texts) expect(text).toMatch(/\d{1,2}:\d{2} (AM|PM)/);
     await expect(page.getByText('4 of 4 done')).toBeVisible();
   } finally {
@@ -82,7 +97,9 @@ test('[DETAILER + CUSTOMER] the customer cancels while the detailer is offline: 
   await dismissNotificationPrompt(context);
   const detailer = await context.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status()).toBe(200);
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     const at = new Date(Date.parse(booking.startsAt) - 10 * 60_000);

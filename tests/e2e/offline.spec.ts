@@ -20,7 +20,10 @@ test('[GUEST] after one online visit, the app opens offline from the service wor
     const registration = await Promise.race([navigator.serviceWorker.ready, gaveUp]);
     if (!registration) return { script: 'no worker became ready in 10 s', scope: '', controlled: false };
     if (!navigator.serviceWorker.controller) {
-      await Promise.race([new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })), gaveUp]);
+      await Promise.race([
+        new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })),
+        gaveUp,
+      ]);
     }
     return { script: registration.active?.scriptURL, scope: registration.scope, controlled: navigator.serviceWorker.controller !== null };
   });

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, dismissNotificationPrompt, expect, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  addProofOfService,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 // Issue 17 (decision 021), end to end: a Service Provider signs up, finishes the setup (a service among it), an admin
 // approves them, a customer's booking reaches their dashboard, they accept it and do the job on its day with the
@@ -8,7 +17,10 @@ import { accessibilityViolations, addProofOfService, dismissNotificationPrompt, 
 
 const shots = '/tmp/shots-F';
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const logoPhoto = () => sharp({ create: { width: 600, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer();
+const logoPhoto = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 
 async function apiOk(request: APIRequestContext, method: 'post' | 'put', url: string, data: object) {
   const response = await request[method](url, { data });
@@ -30,7 +42,10 @@ async function registerThroughForm(page: Page, account: { name: string; username
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 }
 
-test('[DETAILER] signs up as a Service Provider, is approved, completes a booking and sees the earnings and the charts', async ({ page, browser }) => {
+test('[DETAILER] signs up as a Service Provider, is approved, completes a booking and sees the earnings and the charts', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const account = { name: `Sky Shine ${id}`, username: `skyshine${id}`, email: `sky-${id}@example.com`, password: `e2e-pass-${id}` };
@@ -50,7 +65,9 @@ test('[DETAILER] signs up as a Service Provider, is approved, completes a bookin
   await page.screenshot({ path: `${shots}/setup-start.png`, fullPage: true });
 
   // The business step, on this page: a logo, a name and a description.
-  await page.getByLabel('Logo or photo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPhoto() });
+  await page
+    .getByLabel('Logo or photo', { exact: true })
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPhoto() });
   await expect(page.getByText('Upload complete')).toBeVisible();
   await expect(page.getByText('Logo saved').first()).toBeVisible();
   await page.getByLabel('Business name').fill(`Sky Shine Mobile ${id}`);
@@ -203,7 +220,9 @@ test('[DETAILER] signs up as a Service Provider, is approved, completes a bookin
     await expect(page.getByRole('heading', { name: 'Your charts fill in after your first completed job' })).toHaveCount(0);
     const revenue = page.getByRole('region', { name: 'Revenue per week' });
     await expect(
-      revenue.getByText(`${usd(netCents)} in the last 12 weeks (after commission, tips included); best week ${weekLabel} at ${usd(netCents)}.`),
+      revenue.getByText(
+        `${usd(netCents)} in the last 12 weeks (after commission, tips included); best week ${weekLabel} at ${usd(netCents)}.`,
+      ),
     ).toBeVisible();
     const services = page.getByRole('region', { name: 'Bookings by service' });
     await expect(services.getByText('Most booked: Sky Express Wash, 1 of 1 completed job.')).toBeVisible();

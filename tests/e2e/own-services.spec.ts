@@ -17,7 +17,9 @@ function calendarDay(iso: string, timeZone: string) {
 /** The amount beside a summary line (a <dt> and its <dd>). */
 const amountBeside = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as an SUV and sees the surcharge line and total', async ({ page }) => {
+test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as an SUV and sees the surcharge line and total', async ({
+  page,
+}) => {
   const serviceName = `Foam Wash ${Date.now().toString(36)}`;
 
   // The demo detailer's services, then the editor.
@@ -27,7 +29,9 @@ test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as
   await expect(page.getByRole('heading', { level: 1, name: 'My services' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Your services' });
   await expect(list.getByRole('heading', { name: 'Complete Detail Package' })).toBeVisible();
-  await expect(list.getByRole('listitem').filter({ hasText: 'Complete Detail Package' })).toContainText('Surcharges: Truck +$20.00 · Van +$20.00');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Complete Detail Package' })).toContainText(
+    'Surcharges: Truck +$20.00 · Van +$20.00',
+  );
   expect(await accessibilityViolations(page)).toEqual([]);
   if (shots) await page.screenshot({ path: `${shots}/my-services.png`, fullPage: true });
 
@@ -47,7 +51,10 @@ test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as
   await page.getByLabel('SUV surcharge').fill('15');
   for (const step of ['Hand wash', 'Snow foam pre-wash']) {
     await page.getByRole('button', { name: 'Add a step' }).click();
-    await page.getByLabel(/^Step \d+$/).last().fill(step);
+    await page
+      .getByLabel(/^Step \d+$/)
+      .last()
+      .fill(step);
   }
   await page.getByRole('button', { name: 'Move Step 2 up' }).click();
   await expect(page.getByRole('textbox', { name: 'Step 1', exact: true })).toHaveValue('Snow foam pre-wash');

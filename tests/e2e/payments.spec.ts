@@ -9,7 +9,16 @@ async function bookWash(request: APIRequestContext, daysAhead: number, time: str
   const { serviceId, timeZone } = await glossBossWash(request);
   const date = workdayAhead(timeZone, daysAhead);
   const response = await request.post('/api/bookings', {
-    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date, time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date,
+      time,
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const booking = await response.json();
@@ -54,7 +63,9 @@ test('[CUSTOMER] pays for a booking with 4242 4242 4242 4242 and sees it request
   expect(after.status).toBe('requested');
 });
 
-test('[CUSTOMER] finds the card form on checkout before the payment intent, types into it, and nothing moves when the intent comes', async ({ page }) => {
+test('[CUSTOMER] finds the card form on checkout before the payment intent, types into it, and nothing moves when the intent comes', async ({
+  page,
+}) => {
   await newCustomer(page.request);
   const booking = await bookWash(page.request, 14, '9:00 AM');
   // The intent is held back, as on a slow phone, where it comes seconds after the page.
@@ -143,7 +154,10 @@ test('[CUSTOMER] confirms with the bank for 4000 0025 0000 3155; the confirmatio
   expect(after.status).toBe('requested');
 });
 
-test('[CUSTOMER] sees Payment Error for a booking that is not theirs and Invalid Amount for a non-positive amount', async ({ page, consoleErrors }) => {
+test('[CUSTOMER] sees Payment Error for a booking that is not theirs and Invalid Amount for a non-positive amount', async ({
+  page,
+  consoleErrors,
+}) => {
   await newCustomer(page.request);
   await page.goto('/checkout?bookingId=999999');
   await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
@@ -252,5 +266,11 @@ test('[CUSTOMER] quick checkout finds the soonest slot and lands on step 2 with 
   await page.getByLabel('Zip').fill('94105');
   await expect(page.getByRole('radio', { name: soonest.time })).toHaveAttribute('aria-checked', 'true');
   const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingBooking') ?? 'null'));
-  expect(draft).toMatchObject({ detailerId: soonest.detailerId, serviceId: wash.id, date: soonest.date, time: soonest.time, vehicleType: 'SUV' });
+  expect(draft).toMatchObject({
+    detailerId: soonest.detailerId,
+    serviceId: wash.id,
+    date: soonest.date,
+    time: soonest.time,
+    vehicleType: 'SUV',
+  });
 });

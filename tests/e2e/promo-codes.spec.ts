@@ -29,13 +29,25 @@ test('[ADMIN] creates a 20 % code; [CUSTOMER] enters it at checkout, sees the di
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // The customer, in a browser of their own.
-  const customerContext = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
+  const customerContext = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
   await customerContext.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
   const customer = await customerContext.newPage();
   await signUp(customer.request, 'Penny Promo');
   const { serviceId, timeZone } = await glossBossWash(customer.request);
   const booked = await customer.request.post('/api/bookings', {
-    data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(timeZone, 19), time: '2:00 PM', address: '1 Market St', city: 'San Francisco', zip: '94105' },
+    data: {
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date: workdayAhead(timeZone, 19),
+      time: '2:00 PM',
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+    },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const booking = (await booked.json()) as { id: number };
@@ -72,7 +84,9 @@ test('[ADMIN] creates a 20 % code; [CUSTOMER] enters it at checkout, sees the di
   await customerContext.close();
 
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code }).getByText('1/5 used')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code }).getByText('1/5 used'),
+  ).toBeVisible();
 });
 
 test('[DETAILER] makes a code for their own service and shares their profile with a QR code', async ({ page }) => {

@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, smallJpeg, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  addProofOfService,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signUp,
+  smallJpeg,
+  test,
+} from './fixtures.ts';
 
 /** Where this spec's screenshots go, for a person to look at. */
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/proof-of-service';
@@ -32,7 +42,9 @@ test('[DETAILER + CUSTOMER] the detailer adds before and after photos and ticks 
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     // Ten minutes before the start, for the server and the detailer's browser: On my way and Start are open.
@@ -64,7 +76,9 @@ test('[DETAILER + CUSTOMER] the detailer adds before and after photos and ticks 
     await expect(page.getByRole('img', { name: 'Before photo 1 of Basic Exterior Wash' })).toBeVisible(live);
     await expect(page.getByText('No after photo', { exact: true })).toBeVisible();
 
-    await detailer.getByLabel('Add an after photo', { exact: true }).setInputFiles({ name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#2b6cd4') });
+    await detailer
+      .getByLabel('Add an after photo', { exact: true })
+      .setInputFiles({ name: 'after.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#2b6cd4') });
     await expect(detailer.getByRole('img', { name: 'After photo 1 of Basic Exterior Wash' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'After photo 1 of Basic Exterior Wash' })).toBeVisible(live);
     await expect(detailer.getByText('At least one after photo', { exact: true })).toHaveCount(0);
@@ -121,9 +135,13 @@ test('[DETAILER] removes a photo after confirming; the customer stops seeing it'
     expect((await detailer.request.post(`/api/bookings/${booking.id}/start-route`)).status()).toBe(200);
 
     await page.goto(`/bookings/${booking.id}`);
-    await expect(page.getByText('Your detailer adds before and after photos as they work; they appear here as they are added.')).toBeVisible();
+    await expect(
+      page.getByText('Your detailer adds before and after photos as they work; they appear here as they are added.'),
+    ).toBeVisible();
     await detailer.goto(`/job-progress/${booking.id}`);
-    await detailer.getByLabel('Add a before photo', { exact: true }).setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() });
+    await detailer
+      .getByLabel('Add a before photo', { exact: true })
+      .setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() });
     const photo = page.getByRole('img', { name: 'Before photo 1 of Basic Exterior Wash' });
     await expect(photo).toBeVisible(live);
 

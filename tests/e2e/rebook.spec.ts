@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, completeJob, expect, expectConsoleErrors, glossBossId, glossBossWash, moveServerClock, signUp, test, workdayAhead } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  completeJob,
+  expect,
+  expectConsoleErrors,
+  glossBossId,
+  glossBossWash,
+  moveServerClock,
+  signUp,
+  test,
+  workdayAhead,
+} from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
@@ -13,13 +24,24 @@ const shoot = async (page: Page, name: string) => {
  * Complete needs).
  */
 async function completedWashInSavedCar(request: APIRequestContext, detailer: APIRequestContext, daysAhead: number, time: string) {
-  const car = await request.post('/api/vehicles', { data: { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', vehicleType: 'SUV', nickname: 'Blue one' } });
+  const car = await request.post('/api/vehicles', {
+    data: { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', vehicleType: 'SUV', nickname: 'Blue one' },
+  });
   expect(car.status(), await car.text()).toBe(201);
   const { serviceId, timeZone } = await glossBossWash(request);
   const created = await request.post('/api/bookings', {
     data: {
-      detailerId: glossBossId, serviceId, vehicleType: 'SUV', vehicleId: (await car.json()).id, notes: 'Mind the roof rack',
-      date: workdayAhead(timeZone, daysAhead), time, address: '500 Howard St', apt: 'Unit 4', city: 'San Francisco', zip: '94105',
+      detailerId: glossBossId,
+      serviceId,
+      vehicleType: 'SUV',
+      vehicleId: (await car.json()).id,
+      notes: 'Mind the roof rack',
+      date: workdayAhead(timeZone, daysAhead),
+      time,
+      address: '500 Howard St',
+      apt: 'Unit 4',
+      city: 'San Francisco',
+      zip: '94105',
       accessNotes: 'Gate code 2468',
     },
   });
@@ -27,7 +49,9 @@ async function completedWashInSavedCar(request: APIRequestContext, detailer: API
   const booking = (await created.json()) as { id: number; startsAt: string };
   const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-  const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+  const paid = await request.post('/api/payments/test-gateway/confirm', {
+    data: { clientSecret: (await intent.json()).clientSecret, card },
+  });
   expect(paid.ok(), await paid.text()).toBeTruthy();
 
   const signedIn = await detailer.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
@@ -43,7 +67,10 @@ test.describe("[CUSTOMER] 'Book again' (issue 16)", () => {
     await moveServerClock(request, null);
   });
 
-  test('books a completed wash again in one tap: step 2 with the car and place filled in and the soonest slots marked, then pays', async ({ page, browser }) => {
+  test('books a completed wash again in one tap: step 2 with the car and place filled in and the soonest slots marked, then pays', async ({
+    page,
+    browser,
+  }) => {
     await signUp(page.request, 'Repeat Customer');
     const detailerContext = await browser.newContext();
     const past = await completedWashInSavedCar(page.request, detailerContext.request, 2, '11:00 AM');
@@ -103,8 +130,14 @@ test.describe("[CUSTOMER] 'Book again' (issue 16)", () => {
     const bookings = (await (await page.request.get('/api/bookings')).json()) as Array<Record<string, unknown>>;
     const again = bookings.find((b) => b.id !== past.id)!;
     expect(again).toMatchObject({
-      status: 'requested', detailerId: glossBossId, vehicleType: 'SUV', notes: 'Mind the roof rack', address: '500 Howard St', apt: 'Unit 4',
-      accessNotes: 'Gate code 2468', vehicleDetails: expect.objectContaining({ nickname: 'Blue one' }),
+      status: 'requested',
+      detailerId: glossBossId,
+      vehicleType: 'SUV',
+      notes: 'Mind the roof rack',
+      address: '500 Howard St',
+      apt: 'Unit 4',
+      accessNotes: 'Gate code 2468',
+      vehicleDetails: expect.objectContaining({ nickname: 'Blue one' }),
     });
   });
 

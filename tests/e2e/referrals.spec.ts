@@ -104,7 +104,10 @@ test('[CUSTOMER + FRIEND + DETAILER] a friend registers through the share link, 
     expect(await accessibilityViolations(page)).toEqual([]);
     if (shots) {
       await page.screenshot({ path: `${shots}/referrals-completed.png`, fullPage: true });
-      await page.getByRole('heading', { name: 'Invited friends' }).locator('../..').screenshot({ path: `${shots}/referrals-friends.png` });
+      await page
+        .getByRole('heading', { name: 'Invited friends' })
+        .locator('../..')
+        .screenshot({ path: `${shots}/referrals-friends.png` });
     }
 
     // The friend still has the welcome credit for the next checkout (this booking was paid by card alone).

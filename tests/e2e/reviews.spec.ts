@@ -1,5 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, bookAndPay, completeJob, dismissNotificationPrompt, expect, glossBossId, moveServerClock, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  bookAndPay,
+  completeJob,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  moveServerClock,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 
@@ -21,7 +31,9 @@ test('[CUSTOMER + DETAILER] after a job with proof the customer tips 20 % and ra
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     await completeJob(detailer.request, booking);
 
@@ -109,7 +121,9 @@ test('[ADMIN] hides a review with a reason, out of the detailer page', async ({ 
   try {
     await ok(await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
     await completeJob(detailer.request, booking);
-    const mine = await ok(await page.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 1, body: `Breaks the rules ${booking.id}` } }));
+    const mine = await ok(
+      await page.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 1, body: `Breaks the rules ${booking.id}` } }),
+    );
     await ok(await detailer.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5 } }));
 
     const adminContext = await browser.newContext();

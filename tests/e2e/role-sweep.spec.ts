@@ -1,5 +1,14 @@
 import { accessibilityViolations, expect, expectConsoleErrors, signUp, test } from './fixtures.ts';
-import { bookWithGlossBoss, giveUnreadNotification, idsFor, openAndSettle, overflow, signInForSweep, sweepUrls, type SweepRole } from './route-sweep.ts';
+import {
+  bookWithGlossBoss,
+  giveUnreadNotification,
+  idsFor,
+  openAndSettle,
+  overflow,
+  signInForSweep,
+  sweepUrls,
+  type SweepRole,
+} from './route-sweep.ts';
 
 // Every route of the router's table (the spec's route list and the product's own pages) opened as each role, once:
 // a page fails when it shows another role's words, an error box, a console error, or an axe violation (with an
@@ -17,7 +26,14 @@ const customerWords = [
   'Quick actions to get started',
 ];
 /** Words only a detailer should meet: their jobs, hours and business. */
-const detailerWords = ['Your jobs', 'No jobs yet', 'Set your availability', 'customers can book you', 'Set up your business', 'Payout account'];
+const detailerWords = [
+  'Your jobs',
+  'No jobs yet',
+  'Set your availability',
+  'customers can book you',
+  'Set up your business',
+  'Payout account',
+];
 /** What a business waiting for its approval must not be told. */
 const unlistedPromises = ['can book it now', 'can book it as soon as'];
 
@@ -37,7 +53,11 @@ const sharedPages = new Set(['/privacy-policy', '/terms-of-service', '/help-supp
 const found = (text: string, words: string[]) => words.filter((word) => text.toLowerCase().includes(word.toLowerCase()));
 
 for (const role of ['customer', 'detailer', 'new detailer', 'admin'] as const) {
-  test(`[${role.toUpperCase()}] every route speaks to a ${role}, without an error box or an axe violation, and fits 320 px`, async ({ page, browser, consoleErrors }) => {
+  test(`[${role.toUpperCase()}] every route speaks to a ${role}, without an error box or an axe violation, and fits 320 px`, async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
     // One page load per route (about 70), with axe on each, on a shared 2-core machine.
     test.setTimeout(600_000);
     const adminContext = await browser.newContext();
@@ -69,7 +89,11 @@ for (const role of ['customer', 'detailer', 'new detailer', 'admin'] as const) {
         for (const error of consoleErrors.splice(0)) problems.push(`${where}: console: ${error}`);
         for (const violation of await accessibilityViolations(page, { headingOne: true })) problems.push(`${where}: axe ${violation}`);
         // The bell showed its count on this page: the axe run read the name with the count in it.
-        if (url !== '/login' && !url.startsWith('/demo-login') && (await page.getByRole('button', { name: /^Notifications/ }).count()) === 1) {
+        if (
+          url !== '/login' &&
+          !url.startsWith('/demo-login') &&
+          (await page.getByRole('button', { name: /^Notifications/ }).count()) === 1
+        ) {
           await expect(page.getByRole('button', { name: /^Notifications, \d+ unread$/ }), where).toBeVisible();
         }
         // The same page on the narrowest phone the product fits: the layout reflows without a second load.

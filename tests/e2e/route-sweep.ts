@@ -31,7 +31,16 @@ export async function bookWithGlossBoss(request: APIRequestContext, pay: boolean
   for (let days = first; days < first + 10; days += 1) {
     for (const time of slotTimes) {
       const created = await request.post('/api/bookings', {
-        data: { detailerId: glossBossId, serviceId, vehicleType: 'Sedan', date: workdayAhead(timeZone, days), time, address: '500 Howard St', city: 'San Francisco', zip: '94105' },
+        data: {
+          detailerId: glossBossId,
+          serviceId,
+          vehicleType: 'Sedan',
+          date: workdayAhead(timeZone, days),
+          time,
+          address: '500 Howard St',
+          city: 'San Francisco',
+          zip: '94105',
+        },
       });
       if (created.status() === 409) continue;
       expect(created.status(), await created.text()).toBe(201);
@@ -40,7 +49,9 @@ export async function bookWithGlossBoss(request: APIRequestContext, pay: boolean
       const intent = await request.post('/api/create-payment-intent', { data: { bookingId: id, appliedCredits: 0 } });
       expect(intent.ok(), await intent.text()).toBeTruthy();
       const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
-      const paid = await request.post('/api/payments/test-gateway/confirm', { data: { clientSecret: (await intent.json()).clientSecret, card } });
+      const paid = await request.post('/api/payments/test-gateway/confirm', {
+        data: { clientSecret: (await intent.json()).clientSecret, card },
+      });
       expect(paid.ok(), await paid.text()).toBeTruthy();
       return id;
     }
@@ -53,7 +64,9 @@ export async function bookWithGlossBoss(request: APIRequestContext, pay: boolean
  * shows a count on every signed-in screen, which the axe run must see (the count is part of the bell's name).
  */
 export async function giveUnreadNotification(admin: APIRequestContext, email: string) {
-  const sent = await admin.post('/api/admin/notifications', { data: { email, title: 'Sweep notice', message: 'A notice left unread for the sweep.' } });
+  const sent = await admin.post('/api/admin/notifications', {
+    data: { email, title: 'Sweep notice', message: 'A notice left unread for the sweep.' },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
 }
 
@@ -84,7 +97,13 @@ async function sweepCampaign(admin: APIRequestContext): Promise<number> {
   const audience = await admin.post('/api/admin/audiences', { data: { name: 'Sweep audience', rules: {} } });
   expect(audience.status(), await audience.text()).toBe(201);
   const campaign = await admin.post('/api/admin/campaigns', {
-    data: { name, audienceId: ((await audience.json()) as { id: number }).id, channels: ['in_app'], subject: 'Spring shine', body: 'Book a deep clean this week.' },
+    data: {
+      name,
+      audienceId: ((await audience.json()) as { id: number }).id,
+      channels: ['in_app'],
+      subject: 'Spring shine',
+      body: 'Book a deep clean this week.',
+    },
   });
   expect(campaign.status(), await campaign.text()).toBe(201);
   return ((await campaign.json()) as { id: number }).id;
@@ -130,9 +149,13 @@ export async function openAndSettle(page: Page, url: string) {
   await page.goto(url);
   await page
     // Settled: the page's own heading is there (a redirect has landed) and nothing is loading.
-    .waitForFunction(() => document.querySelector('h1') && !document.querySelector('[role="status"] .animate-spinner, .animate-pulse, [aria-busy="true"]'), undefined, {
-      timeout: 10_000,
-    })
+    .waitForFunction(
+      () => document.querySelector('h1') && !document.querySelector('[role="status"] .animate-spinner, .animate-pulse, [aria-busy="true"]'),
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    )
     .catch(() => undefined);
   await page.waitForTimeout(250);
 }
@@ -161,7 +184,12 @@ export function overflow(page: Page) {
     return {
       scrollsSideways: root.scrollWidth > width,
       scrollWidth: root.scrollWidth,
-      wide: outermost.slice(0, 3).map((element) => `<${element.tagName.toLowerCase()}> '${(element.textContent ?? '').trim().slice(0, 40)}' ${Math.round(element.getBoundingClientRect().right)}px`),
+      wide: outermost
+        .slice(0, 3)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()}> '${(element.textContent ?? '').trim().slice(0, 40)}' ${Math.round(element.getBoundingClientRect().right)}px`,
+        ),
     };
   });
 }

@@ -15,8 +15,7 @@ async function box(locator: Locator): Promise<Box> {
   return found!;
 }
 
-const intersects = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * True when what the browser hits at the element's centre belongs to `container` (the element itself, or the card's
@@ -152,7 +151,9 @@ test('[CUSTOMER] seven bottom-navigation items keep every label on one line at 3
 });
 
 test.describe('toasts', () => {
-  test("[CUSTOMER] a toast sits above the bottom nav, clear of the header, the bell's badge and the page's title, stays above an open dialog, and goes when the reader leaves its page", async ({ page }) => {
+  test("[CUSTOMER] a toast sits above the bottom nav, clear of the header, the bell's badge and the page's title, stays above an open dialog, and goes when the reader leaves its page", async ({
+    page,
+  }) => {
     // Five unread notifications, so the badge is on the bell.
     await page.route('**/api/notifications/count**', (route) => route.fulfill({ json: { count: 5 } }));
     await page.goto('/login');

@@ -8,7 +8,9 @@ const shoot = async (page: Page, name: string) => {
 
 /** Detailers work Monday to Saturday: when tomorrow is a Sunday the server's clock moves a day on. */
 async function tomorrowIsAWorkday(request: APIRequestContext) {
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' }).format(new Date(Date.now() + 86_400_000));
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
   if (weekday === 'Sun') await moveServerClock(request, { offsetMinutes: 24 * 60 });
 }
 
@@ -43,7 +45,10 @@ test.describe('[CUSTOMER] Smart booking (issue 20)', () => {
     await page.getByRole('button', { name: 'Another day' }).click();
     await expect(page.getByLabel('Day', { exact: true })).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
     await page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: 'Afternoon' }).click();
-    await expect(page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: 'Afternoon' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Time of day' }).getByRole('button', { name: 'Afternoon' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(await accessibilityViolations(page)).toEqual([]);
     await shoot(page, 'smart-booking-another-day');
     await page.getByRole('button', { name: 'Tomorrow · Morning' }).click();

@@ -1,6 +1,18 @@
-import { accessibilityViolations, bookAndPay, completeJob, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  bookAndPay,
+  completeJob,
+  dismissNotificationPrompt,
+  expect,
+  moveServerClock,
+  signUp,
+  test,
+} from './fixtures.ts';
 
-test("[CUSTOMER] a tip right after paying by card takes one tap: the booking's card, no card number typed again", async ({ page, browser }) => {
+test("[CUSTOMER] a tip right after paying by card takes one tap: the booking's card, no card number typed again", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signUp(page.request, 'One Tap Tipper');
   const booking = await bookAndPay(page.request, 18, '2:00 PM');

@@ -30,7 +30,9 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     const accepted = await detailer.request.post(`/api/bookings/${booking.id}/accept`);
     expect(accepted.status(), await accepted.text()).toBe(200);
@@ -47,7 +49,12 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
     // The detailer's own jobs screen: one tap on On my way.
     await detailer.goto('/detailer');
     // This job's own buttons: other specs leave other 9:00 AM jobs of the demo detailer on the screen.
-    const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'America/Los_Angeles' }).format(new Date(booking.startsAt));
+    const day = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'America/Los_Angeles',
+    }).format(new Date(booking.startsAt));
     await detailer.getByRole('button', { name: `On my way: Basic Exterior Wash, ${day} 9:00 AM`, exact: true }).click();
     await expect(detailer.getByRole('button', { name: `Start: Basic Exterior Wash, ${day} 9:00 AM`, exact: true })).toBeVisible();
     // Navigate opens the address in the phone's maps app (the e2e phone is an Android one: a geo: link).
@@ -74,14 +81,19 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
   }
 });
 
-test("[DETAILER] 'On my way' with the location blocked still starts the trip and says what the customer sees instead", async ({ page, browser }) => {
+test("[DETAILER] 'On my way' with the location blocked still starts the trip and says what the customer sees instead", async ({
+  page,
+  browser,
+}) => {
   await signUp(page.request, 'Unfollowed Customer');
   const booking = await bookAndPay(page.request, 24, '1:00 PM');
   const detailerContext = await browser.newContext(); // no permission: headless Chromium refuses
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     const onTheDay = new Date(Date.parse(booking.startsAt) - 60 * 60_000);

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect, glossBossId, moveServerClock, signUp, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  moveServerClock,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 async function detailerMove(request: APIRequestContext, bookingId: number, action: 'accept' | 'start-route') {
   const moved = await request.post(`/api/bookings/${bookingId}/${action}`);
@@ -9,7 +18,10 @@ async function detailerMove(request: APIRequestContext, bookingId: number, actio
 /** The customer's 'N.N mi away · updated ...' line under the ETA. */
 const distanceLine = (page: Page) => page.getByText(/^(\d+\.\d mi|\d+ ft) away · updated/);
 
-test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they share their location, and hears "Arriving soon" once', async ({ page, browser }) => {
+test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they share their location, and hears "Arriving soon" once', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000); // two browsers, four positions; each screen still gets only a few seconds
   await signUp(page.request, 'Tracked Customer');
   const booking = await bookAndPay(page.request, 11, '10:00 AM');
@@ -26,7 +38,9 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     await detailerMove(detailer.request, booking.id, 'accept');
     // Sharing is for the detailer's today and On my way opens shortly before the start: go to the job's morning.
@@ -89,7 +103,9 @@ test('[DETAILER] turning sharing on with the location blocked explains how to al
   await dismissNotificationPrompt(detailerContext);
   const detailer = await detailerContext.newPage();
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
+    const signedIn = await detailer.request.post('/api/auth/login', {
+      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     // No permission granted: headless Chromium answers the prompt with a denial.
     await detailer.goto('/detailer/location-sharing');
@@ -119,7 +135,9 @@ test('[CUSTOMER] the home map shows nearby detailers as pins; a tap names the de
 
 test('[VISITOR] the service-area demo draws every area and checks a ZIP code', async ({ page }) => {
   await page.goto('/demo-service-area');
-  await expect(page.getByRole('region', { name: "Map of the detailers' service areas" }).locator('path.glossly-area').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: "Map of the detailers' service areas" }).locator('path.glossly-area').first(),
+  ).toBeVisible();
   await page.getByLabel('Detailer', { exact: true }).selectOption({ label: 'Gloss Boss Mobile Detailing' });
   await page.getByLabel('ZIP code').fill('94105');
   await page.getByRole('button', { name: 'Check' }).click();

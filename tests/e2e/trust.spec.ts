@@ -1,6 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, addProofOfService, bookAndPay, dismissNotificationPrompt, expect, glossBossId, moveServerClock, signUp, smallJpeg, test } from './fixtures.ts';
+import {
+  accessibilityViolations,
+  addProofOfService,
+  bookAndPay,
+  dismissNotificationPrompt,
+  expect,
+  glossBossId,
+  moveServerClock,
+  signUp,
+  smallJpeg,
+  test,
+} from './fixtures.ts';
 
 /** Where this spec's screenshots go, for a person to look at. */
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/trust';
@@ -46,21 +57,29 @@ test('[CUSTOMER + DETAILER + VISITOR] the customer says yes after the review, th
     await moveServerClock(detailer.request, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
     await ok(await detailer.request.post(`/api/bookings/${booking.id}/start-route`));
     await ok(await detailer.request.post(`/api/bookings/${booking.id}/start`));
-    const before = await ok(await detailer.request.post('/api/uploads', { multipart: { file: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#7a5c3a') } } }));
+    const before = await ok(
+      await detailer.request.post('/api/uploads', {
+        multipart: { file: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#7a5c3a') } },
+      }),
+    );
     await ok(await detailer.request.post(`/api/bookings/${booking.id}/photos`, { data: { uploadId: before.id, phase: 'before' } }));
     await addProofOfService(detailer.request, booking.id);
     await ok(await detailer.request.post(`/api/bookings/${booking.id}/complete`));
 
     // The customer reviews on the booking's page, then is asked once about the photos, in their words.
     await page.goto(`/bookings/${booking.id}`);
-    const question = page.getByRole('heading', { name: 'May Gloss Boss Mobile Detailing show the before and after photos of this job on their profile?' });
+    const question = page.getByRole('heading', {
+      name: 'May Gloss Boss Mobile Detailing show the before and after photos of this job on their profile?',
+    });
     await expect(question).toHaveCount(0);
     await page.getByRole('radiogroup', { name: 'Your rating' }).getByRole('radio', { name: '5 stars' }).click();
     await page.getByRole('button', { name: 'Submit review' }).click();
     await expect(question).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
-    await expect(page.getByText('Gloss Boss Mobile Detailing may show the before and after photos of this job on their profile.')).toBeVisible();
+    await expect(
+      page.getByText('Gloss Boss Mobile Detailing may show the before and after photos of this job on their profile.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change answer' })).toBeVisible();
 
     // The detailer picks the pair and drags over the after photo's left half to blur it.
@@ -105,9 +124,15 @@ test('[CUSTOMER + DETAILER + VISITOR] the customer says yes after the review, th
     // Then yes again, and the detailer publishes again, for the pictures of the page.
     await page.getByRole('button', { name: 'Change answer' }).click();
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
-    await expect(page.getByText('Gloss Boss Mobile Detailing may show the before and after photos of this job on their profile.')).toBeVisible();
+    await expect(
+      page.getByText('Gloss Boss Mobile Detailing may show the before and after photos of this job on their profile.'),
+    ).toBeVisible();
     await detailer.goto('/detailer/portfolio');
-    await detailer.getByRole('group', { name: /^Basic Exterior Wash · / }).first().getByRole('button', { name: 'Publish on my page' }).click();
+    await detailer
+      .getByRole('group', { name: /^Basic Exterior Wash · / })
+      .first()
+      .getByRole('button', { name: 'Publish on my page' })
+      .click();
     await expect(detailer.getByRole('button', { name: 'Remove from my page' }).first()).toBeVisible();
     await visitor.goto(`/detailers/${glossBossId}`);
     await expect(visitor.getByRole('region', { name: 'Before and after' }).getByText('Verified job').first()).toBeVisible();
@@ -118,12 +143,17 @@ test('[CUSTOMER + DETAILER + VISITOR] the customer says yes after the review, th
   }
 });
 
-test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, an admin grants it, the visitor sees Insured', async ({ page, browser }) => {
+test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, an admin grants it, the visitor sees Insured', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await ok(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
   await page.goto('/detailer/documents');
   await expect(page.getByRole('heading', { name: 'Badges', level: 1 })).toBeVisible();
-  await page.getByLabel('Photo of the document').setInputFiles({ name: 'insurance.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#dddddd') });
+  await page
+    .getByLabel('Photo of the document')
+    .setInputFiles({ name: 'insurance.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#dddddd') });
   await page.getByLabel('Expiry date').fill('2099-12-31');
   await page.getByRole('button', { name: 'Send for review' }).click();
   await expect(page.getByText('Waiting for review').first()).toBeVisible();
@@ -135,7 +165,10 @@ test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, 
   try {
     await ok(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
     await admin.goto('/admin/documents');
-    await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Documents' })).toHaveAttribute('aria-current', 'page');
+    await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Documents' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const card = admin.getByRole('group', { name: 'Gloss Boss Mobile Detailing: Insurance certificate' }).last();
     const file = card.getByRole('img', { name: 'Insurance certificate of Gloss Boss Mobile Detailing' });
     await expect.poll(() => file.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

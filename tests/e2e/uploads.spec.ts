@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import { accessibilityViolations, expect, signUp, test } from './fixtures.ts';
 
-const carPhoto = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1f4fa8' } }).jpeg().toBuffer();
+const carPhoto = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1f4fa8' } })
+    .jpeg()
+    .toBuffer();
 
 test('[CUSTOMER] uploads a photo on the demo page and sees it stored in three widths', async ({ page }) => {
   await signUp(page.request, 'Uma Upload');

@@ -15,7 +15,10 @@ test.afterEach(async ({ request }) => {
   await moveServerClock(request, null);
 });
 
-test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior wash, and the customer moves it to a dry slot', async ({ page, browser }) => {
+test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior wash, and the customer moves it to a dry slot', async ({
+  page,
+  browser,
+}) => {
   // The customer books a 9:00 AM wash on a day no other spec books (22 workdays ahead) and pays; the demo detailer
   // accepts it through the API. The server's clock then stands 20 hours before it, so it is 'tomorrow's' wash.
   // Booking, accepting, setting the weather, the check and the reschedule: more than the default 30 s on a busy machine.
@@ -70,7 +73,10 @@ test('[ADMIN][CUSTOMER] rain set on the ZIP code flags tomorrow’s exterior was
     // The customer's bell says so and links to the booking.
     await page.goto('/bookings');
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    const item = page.getByRole('dialog').getByRole('link', { name: /Rain expected/ }).first();
+    const item = page
+      .getByRole('dialog')
+      .getByRole('link', { name: /Rain expected/ })
+      .first();
     await expect(item).toHaveAttribute('href', `/bookings/${booking.id}`);
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));

@@ -125,7 +125,9 @@ export async function createBooking(
     .returning();
   await db.insert(bookingEvents).values({ bookingId: row!.id, action: 'create', toStatus: 'pending_payment' });
   if (!['pending_payment', 'abandoned'].includes(status)) {
-    await db.insert(bookingEvents).values({ bookingId: row!.id, action: 'authorize', fromStatus: 'pending_payment', toStatus: 'requested' });
+    await db
+      .insert(bookingEvents)
+      .values({ bookingId: row!.id, action: 'authorize', fromStatus: 'pending_payment', toStatus: 'requested' });
   }
   return row!;
 }

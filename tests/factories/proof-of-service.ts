@@ -6,7 +6,10 @@ import { createMemoryStorage } from '../../server/storage/object-storage.ts';
 import { createUpload } from '../../server/uploads/upload-service.ts';
 
 /** A tiny JPEG made on the spot: what a test uploads when the image itself does not matter. */
-export const tinyJpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2b5cab' } }).jpeg().toBuffer();
+export const tinyJpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2b5cab' } })
+    .jpeg()
+    .toBuffer();
 
 /**
  * What Complete needs (decision 020), done as the booking's detailer through the real services: uploads a tiny JPEG,

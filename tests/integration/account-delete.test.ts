@@ -29,10 +29,31 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
     const { db } = account.t;
     const me = await createCustomer(account.t.ctx);
     const detailer = await createDetailer(account.t.ctx);
-    await db.insert(vehicles).values({ customerId: me.id, make: 'Tesla', model: 'Model 3', year: 2022, vehicleType: 'Sedan', licensePlate: 'GLOSS1', isDefault: true });
-    await db.insert(savedAddresses).values({ customerId: me.id, label: 'Home', address: '1 Market St', city: 'San Francisco', zip: '94105', accessNotes: 'Gate 1234', isDefault: true });
+    await db.insert(vehicles).values({
+      customerId: me.id,
+      make: 'Tesla',
+      model: 'Model 3',
+      year: 2022,
+      vehicleType: 'Sedan',
+      licensePlate: 'GLOSS1',
+      isDefault: true,
+    });
+    await db.insert(savedAddresses).values({
+      customerId: me.id,
+      label: 'Home',
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip: '94105',
+      accessNotes: 'Gate 1234',
+      isDefault: true,
+    });
     await db.insert(deviceTokens).values({ userId: me.id, token: `device-${me.id}-secret`, deviceType: 'web', deviceName: 'Chrome' });
-    const booking = await createBooking(account.t.ctx, { customerId: me.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'completed' });
+    const booking = await createBooking(account.t.ctx, {
+      customerId: me.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'completed',
+    });
     await db.insert(paymentIntents).values({
       bookingId: booking.id,
       customerId: me.id,
@@ -45,10 +66,20 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
       cardBrand: 'visa',
       cardLast4: '4242',
     });
-    await db.insert(payments).values({ bookingId: booking.id, intentId: `pi_${booking.id}_x`, kind: 'capture', amountCents: booking.totalCents, status: 'succeeded' });
+    await db.insert(payments).values({
+      bookingId: booking.id,
+      intentId: `pi_${booking.id}_x`,
+      kind: 'capture',
+      amountCents: booking.totalCents,
+      status: 'succeeded',
+    });
     const [conversation] = await db.insert(conversations).values({ kind: 'booking', bookingId: booking.id }).returning();
-    await db.insert(messages).values({ conversationId: conversation!.id, senderUserId: me.id, body: 'The gate code is 1234', clientId: 'c1' });
-    await db.insert(messages).values({ conversationId: conversation!.id, senderUserId: detailer.user.id, body: 'From the detailer', clientId: 'd1' });
+    await db
+      .insert(messages)
+      .values({ conversationId: conversation!.id, senderUserId: me.id, body: 'The gate code is 1234', clientId: 'c1' });
+    await db
+      .insert(messages)
+      .values({ conversationId: conversation!.id, senderUserId: detailer.user.id, body: 'From the detailer', clientId: 'd1' });
     await db.insert(notifications).values({ userId: me.id, type: 'booking_update', title: 'Booking completed', message: 'Thanks!' });
     return { me, detailer, booking };
   }
@@ -60,7 +91,10 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
     const response = await call(here, 'DELETE', '/api/account', { password: testPassword });
     expect(response.statusCode, response.body).toBe(204);
     const cleared = response.cookies.filter((cookie) => ['glossly_session', 'glossly_signed_in'].includes(cookie.name));
-    expect(cleared.map((cookie) => [cookie.name, cookie.value])).toEqual([['glossly_session', ''], ['glossly_signed_in', '']]);
+    expect(cleared.map((cookie) => [cookie.name, cookie.value])).toEqual([
+      ['glossly_session', ''],
+      ['glossly_signed_in', ''],
+    ]);
 
     const row = await userRow(me.id);
     expect(row).toMatchObject({
@@ -116,7 +150,12 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
   it('refuses a detailer with an upcoming accepted job (409) until it is finished', async () => {
     const detailer = await createDetailer(account.t.ctx);
     const customer = await createCustomer(account.t.ctx);
-    const job = await createBooking(account.t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'accepted' });
+    const job = await createBooking(account.t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'accepted',
+    });
     const cookie = await sessionOf(detailer.user);
     const refused = await call(cookie, 'DELETE', '/api/account', { password: testPassword });
     expect(refused.statusCode).toBe(409);
@@ -130,7 +169,12 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
   it('refuses a customer with an upcoming booking (409) and changes nothing until it is cancelled', async () => {
     const detailer = await createDetailer(account.t.ctx);
     const me = await createCustomer(account.t.ctx);
-    const upcoming = await createBooking(account.t.ctx, { customerId: me.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'requested' });
+    const upcoming = await createBooking(account.t.ctx, {
+      customerId: me.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'requested',
+    });
     const cookie = await sessionOf(me);
     const refused = await call(cookie, 'DELETE', '/api/account', { password: testPassword });
     expect(refused.statusCode).toBe(409);
@@ -153,10 +197,14 @@ describe.each(databaseKinds)('deleting and exporting the account on %s', (kind) 
     const response = await call(await sessionOf(me), 'GET', '/api/account/export');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="glossly-data-${account.clock.now().toISOString().slice(0, 10)}.json"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="glossly-data-${account.clock.now().toISOString().slice(0, 10)}.json"`,
+    );
     const data = JSON.parse(response.body);
     expect(data.profile).toMatchObject({ id: me.id, email: me.email, name: me.name, username: me.username });
-    expect(data.bookings).toEqual([expect.objectContaining({ id: booking.id, status: 'completed', address: '1 Market St', totalCents: booking.totalCents })]);
+    expect(data.bookings).toEqual([
+      expect.objectContaining({ id: booking.id, status: 'completed', address: '1 Market St', totalCents: booking.totalCents }),
+    ]);
     expect(data.payments.ledger).toEqual([expect.objectContaining({ bookingId: booking.id, kind: 'capture' })]);
     expect(data.payments.intents).toEqual([expect.objectContaining({ bookingId: booking.id, cardLast4: '4242' })]);
     expect(data.cars).toEqual([expect.objectContaining({ make: 'Tesla', licensePlate: 'GLOSS1' })]);

@@ -78,7 +78,10 @@ describe.each(databaseKinds)('changing the email on %s', (kind) => {
     // The owner is told; no link to take over their address exists.
     const notice = await mailTo(owner.email, 'Someone tried to use your email on Glossly');
     expect(notice).not.toContain('/confirm-email');
-    const pending = await account.t.db.select().from(emailChangeTokens).where(and(eq(emailChangeTokens.userId, me.id)));
+    const pending = await account.t.db
+      .select()
+      .from(emailChangeTokens)
+      .where(and(eq(emailChangeTokens.userId, me.id)));
     expect(pending.map((row) => row.newEmail.toLowerCase())).not.toContain(owner.email.toLowerCase());
     expect((await userRow(owner.id)).email).toBe(owner.email);
   });

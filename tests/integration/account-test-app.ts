@@ -38,7 +38,14 @@ export function useAccountTestApp(kind: DatabaseKind) {
   async function uploadOf(user: { id: number }) {
     const [row] = await t.db
       .insert(uploads)
-      .values({ ownerUserId: user.id, storageKey: `test/${randomBytes(6).toString('hex')}`, widths: [320], width: 320, height: 320, byteSize: 1000 })
+      .values({
+        ownerUserId: user.id,
+        storageKey: `test/${randomBytes(6).toString('hex')}`,
+        widths: [320],
+        width: 320,
+        height: 320,
+        byteSize: 1000,
+      })
       .returning();
     return row!;
   }

@@ -14,7 +14,7 @@ describe.each(databaseKinds)('the account on %s', (kind) => {
     account.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it('answers 401 on every route when signed out', async () => {
-    const routes: [('GET' | 'POST' | 'PATCH' | 'DELETE'), string, object?][] = [
+    const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?][] = [
       ['PATCH', '/api/account', { name: 'Somebody' }],
       ['POST', '/api/account/password', { currentPassword: 'whatever-old', newPassword: 'a-new-password-1' }],
       ['POST', '/api/account/email', { newEmail: 'new@example.com', password: 'whatever-old' }],
@@ -30,9 +30,19 @@ describe.each(databaseKinds)('the account on %s', (kind) => {
   describe('PATCH /api/account', () => {
     it('changes the name, username and phone and answers the public user with them', async () => {
       const me = await customer();
-      const response = await call(await sessionOf(me), 'PATCH', '/api/account', { name: '  Jordan Lee ', username: `jordan${me.id}`, phone: '(415) 555-0123' });
+      const response = await call(await sessionOf(me), 'PATCH', '/api/account', {
+        name: '  Jordan Lee ',
+        username: `jordan${me.id}`,
+        phone: '(415) 555-0123',
+      });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ id: me.id, name: 'Jordan Lee', username: `jordan${me.id}`, phone: '+14155550123', avatarUrl: null });
+      expect(response.json()).toMatchObject({
+        id: me.id,
+        name: 'Jordan Lee',
+        username: `jordan${me.id}`,
+        phone: '+14155550123',
+        avatarUrl: null,
+      });
       expect(response.json().passwordHash).toBeUndefined();
       expect((await userRow(me.id)).phone).toBe('+14155550123');
     });
@@ -72,7 +82,10 @@ describe.each(databaseKinds)('the account on %s', (kind) => {
       const cookie = await sessionOf(me);
       const taken = await call(cookie, 'PATCH', '/api/account', { username: other.username.toUpperCase() });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ message: 'This username is already taken', fields: { username: 'This username is already taken' } });
+      expect(taken.json()).toMatchObject({
+        message: 'This username is already taken',
+        fields: { username: 'This username is already taken' },
+      });
       expect((await call(cookie, 'PATCH', '/api/account', { username: me.username.toUpperCase() })).statusCode).toBe(200);
     });
 
@@ -117,7 +130,10 @@ describe.each(databaseKinds)('the account on %s', (kind) => {
       const here = await sessionOf(me);
       const elsewhere = await sessionOf(me);
       const before = (await userRow(me.id)).passwordHash;
-      const response = await call(here, 'POST', '/api/account/password', { currentPassword: 'not-my-password', newPassword: 'a-brand-new-secret' });
+      const response = await call(here, 'POST', '/api/account/password', {
+        currentPassword: 'not-my-password',
+        newPassword: 'a-brand-new-secret',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toEqual({ currentPassword: 'Your current password is incorrect' });
       expect((await userRow(me.id)).passwordHash).toBe(before);
@@ -143,7 +159,10 @@ describe.each(databaseKinds)('the account on %s', (kind) => {
 
     it('tells an account without a password (OpenID only) how to get one', async () => {
       const me = await createCustomer(account.t.ctx, { password: undefined, oidcSubject: `sub-${Date.now()}` });
-      const response = await call(await sessionOf(me), 'POST', '/api/account/password', { currentPassword: 'anything', newPassword: 'a-brand-new-secret' });
+      const response = await call(await sessionOf(me), 'POST', '/api/account/password', {
+        currentPassword: 'anything',
+        newPassword: 'a-brand-new-secret',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields.currentPassword).toBe(accountMessages.noPassword);
     });

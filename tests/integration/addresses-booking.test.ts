@@ -37,15 +37,19 @@ describe.each(databaseKinds)('bookings with access notes and saveAddress on %s',
   it('refuses access notes over 500 characters', async () => {
     const detailer = await createDetailer(t.ctx);
     const customer = await quickCustomer();
-    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { accessNotes: 'x'.repeat(501) });
+    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
+      accessNotes: 'x'.repeat(501),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Access notes must be at most 500 characters');
     expect(await t.db.select().from(bookings).where(eq(bookings.detailerId, detailer.detailerId))).toEqual([]);
-    const longest = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { accessNotes: 'x'.repeat(500) });
+    const longest = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
+      accessNotes: 'x'.repeat(500),
+    });
     expect(longest.status).toBe(201);
   });
 
-  it('saves the typed address to the customer\'s places with the booking, the default when it is the first', async () => {
+  it("saves the typed address to the customer's places with the booking, the default when it is the first", async () => {
     const detailer = await createDetailer(t.ctx);
     const customer = await quickCustomer();
     const first = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
@@ -98,10 +102,14 @@ describe.each(databaseKinds)('bookings with access notes and saveAddress on %s',
     expect(outside.status).toBe(422);
 
     expect((await book(rival, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM')).status).toBe(201);
-    const taken = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', { saveAddress: { label: 'Home' } });
+    const taken = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', {
+      saveAddress: { label: 'Home' },
+    });
     expect(taken.status).toBe(409);
 
-    const badLabel = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', { saveAddress: { label: '' } });
+    const badLabel = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', {
+      saveAddress: { label: '' },
+    });
     expect(badLabel.status).toBe(400);
     expect(badLabel.body.message).toBe('Give this place a label, like Home or Work');
 

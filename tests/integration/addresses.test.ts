@@ -37,7 +37,7 @@ describe.each(databaseKinds)('saved places (/api/addresses) on %s', (kind) => {
   const list = async (user: { id: number }) => (await call(user, 'GET', '/api/addresses')).body as SavedAddress[];
   const defaults = async (user: { id: number }) => (await list(user)).filter((p) => p.isDefault).map((p) => p.label);
 
-  it('refuses every route to no one (401), detailers and admins (403), and answers 404 for another customer\'s place', async () => {
+  it("refuses every route to no one (401), detailers and admins (403), and answers 404 for another customer's place", async () => {
     const owner = await quickCustomer();
     const stranger = await quickCustomer();
     const admin = await createAdmin(t.ctx, { password: undefined });
@@ -163,7 +163,12 @@ describe.each(databaseKinds)('saved places (/api/addresses) on %s', (kind) => {
       expect(refused.status, field).toBe(400);
       expect(refused.body.fields[field]).toBe(message);
     }
-    const longest = await add(customer, { ...home, label: 'x'.repeat(40), apt: 'y'.repeat(40), accessNotes: 'Line one\nline two'.padEnd(500, '.') });
+    const longest = await add(customer, {
+      ...home,
+      label: 'x'.repeat(40),
+      apt: 'y'.repeat(40),
+      accessNotes: 'Line one\nline two'.padEnd(500, '.'),
+    });
     expect(longest.accessNotes).toHaveLength(500);
   });
 });

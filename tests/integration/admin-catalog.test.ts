@@ -33,7 +33,8 @@ describe.each(databaseKinds)('admin catalog on %s', (kind) => {
   const publicCategories = () => ok<ServiceCategory[]>(null, 'GET', '/api/service-categories');
   const publicServices = () => ok<Service[]>(null, 'GET', '/api/services');
   const categoryRow = async (id: number) => (await t.db.select().from(serviceCategories).where(eq(serviceCategories.id, id)))[0]!;
-  const create = async (name: string) => (await ok<AdminCategory[]>(admin, 'POST', '/api/admin/categories', { name })).find((c) => c.name === name)!;
+  const create = async (name: string) =>
+    (await ok<AdminCategory[]>(admin, 'POST', '/api/admin/categories', { name })).find((c) => c.name === name)!;
 
   it('refuses every admin route to customers and detailers (403) and signed-out callers (401), changing nothing', async () => {
     const customer = await createCustomer(t.ctx, { password: undefined });
@@ -147,8 +148,12 @@ describe.each(databaseKinds)('admin catalog on %s', (kind) => {
     expect(found.services[0]).toMatchObject({ businessName: 'Zeta Shine', detailerId: one.detailerId, isPaused: false, priceCents: 5900 });
     expect(found.detailers.map((d) => d.id)).toEqual(expect.arrayContaining([one.detailerId, two.detailerId]));
     // LIKE's own characters match as themselves.
-    expect((await ok<AdminServicesResponse>(admin, 'GET', '/api/admin/services?q=100%25')).services.map((s) => s.id)).toEqual([one.serviceId]);
-    expect((await ok<AdminServicesResponse>(admin, 'GET', '/api/admin/services?q=_')).services.every((s) => s.name.includes('_'))).toBe(true);
+    expect((await ok<AdminServicesResponse>(admin, 'GET', '/api/admin/services?q=100%25')).services.map((s) => s.id)).toEqual([
+      one.serviceId,
+    ]);
+    expect((await ok<AdminServicesResponse>(admin, 'GET', '/api/admin/services?q=_')).services.every((s) => s.name.includes('_'))).toBe(
+      true,
+    );
     const byDetailer = await ok<AdminServicesResponse>(admin, 'GET', `/api/admin/services?detailerId=${two.detailerId}`);
     expect(byDetailer.services.map((s) => s.id)).toEqual([two.serviceId]);
     const byCategory = await ok<AdminServicesResponse>(admin, 'GET', `/api/admin/services?categoryId=${one.categoryId}&q=moon`);
@@ -156,7 +161,7 @@ describe.each(databaseKinds)('admin catalog on %s', (kind) => {
     expect((await api(admin, 'GET', '/api/admin/services?categoryId=abc')).statusCode).toBe(400);
   });
 
-  it('pauses and resumes any detailer\'s service, out of the catalog at once', async () => {
+  it("pauses and resumes any detailer's service, out of the catalog at once", async () => {
     const detailer = await createDetailer(t.ctx);
     await publicServices();
     const paused = await ok<AdminService>(admin, 'POST', `/api/admin/services/${detailer.serviceId}/pause`);
@@ -190,7 +195,16 @@ describe.each(databaseKinds)('admin catalog on %s', (kind) => {
     const cleared = await ok<AdminService>(admin, 'PATCH', `/api/admin/services/${detailer.serviceId}`, { imageUploadId: null });
     expect(cleared.imageUploadId).toBeNull();
 
-    const other = await t.db.insert(services).values({ detailerId: detailer.detailerId, categoryId: detailer.categoryId, name: 'Second Wash', priceCents: 4000, durationMinutes: 30 }).returning();
+    const other = await t.db
+      .insert(services)
+      .values({
+        detailerId: detailer.detailerId,
+        categoryId: detailer.categoryId,
+        name: 'Second Wash',
+        priceCents: 4000,
+        durationMinutes: 30,
+      })
+      .returning();
     const clash = await api(admin, 'PATCH', `/api/admin/services/${other[0]!.id}`, { name: 'signature wash' });
     expect(clash.statusCode).toBe(409);
     for (const body of [{}, { name: 'x' }, { description: 'd'.repeat(1001) }, { priceCents: 1 }]) {

@@ -13,20 +13,42 @@ const booked = new Date('2026-11-23T16:00:00Z');
 describe.each(databaseKinds)('admin notifications on %s', (kind) => {
   const t = usePaidBookingTestApp(kind, booked);
   const api = createApiCaller(() => t, t.clock);
-  const alertsOf = (ids: number[]) => t.db.select().from(notifications).where(and(inArray(notifications.userId, ids), eq(notifications.type, 'alert')));
+  const alertsOf = (ids: number[]) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(inArray(notifications.userId, ids), eq(notifications.type, 'alert')));
 
   it('sends to one user by email (any case) or to everyone in an audience, and lists what was sent', async () => {
     const one = await createCustomer(t.ctx, { password: undefined });
-    const sent = await api(t.admin, 'POST', '/api/admin/notifications', { email: one.email.toUpperCase(), title: 'Heads up', message: 'We are closed on Friday.' });
+    const sent = await api(t.admin, 'POST', '/api/admin/notifications', {
+      email: one.email.toUpperCase(),
+      title: 'Heads up',
+      message: 'We are closed on Friday.',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toMatchObject({ to: one.email, recipientCount: 1 });
     expect(await alertsOf([one.id])).toMatchObject([{ title: 'Heads up', message: 'We are closed on Friday.' }]);
 
     const group = [await createCustomer(t.ctx, { password: undefined }), await createCustomer(t.ctx, { password: undefined })];
     const day = '2002-02-02';
-    await t.db.update(users).set({ createdAt: new Date(`${day}T10:00:00Z`) }).where(inArray(users.id, group.map((g) => g.id)));
-    const audience = (await api(t.admin, 'POST', '/api/admin/audiences', { name: `Group ${Date.now()}`, rules: { signedUpFrom: day, signedUpTo: day } })).json();
-    const toAudience = await api(t.admin, 'POST', '/api/admin/notifications', { audienceId: audience.id, title: 'New services', message: 'Ceramic coating is here.' });
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(`${day}T10:00:00Z`) })
+      .where(
+        inArray(
+          users.id,
+          group.map((g) => g.id),
+        ),
+      );
+    const audience = (
+      await api(t.admin, 'POST', '/api/admin/audiences', { name: `Group ${Date.now()}`, rules: { signedUpFrom: day, signedUpTo: day } })
+    ).json();
+    const toAudience = await api(t.admin, 'POST', '/api/admin/notifications', {
+      audienceId: audience.id,
+      title: 'New services',
+      message: 'Ceramic coating is here.',
+    });
     expect(toAudience.json()).toMatchObject({ to: audience.name, recipientCount: 2 });
     expect((await alertsOf(group.map((g) => g.id))).map((n) => n.userId).sort()).toEqual(group.map((g) => g.id).sort());
 

@@ -42,7 +42,18 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
     const rows = response.json<ListedUser[]>();
     const ids = rows.map((u) => u.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'detailerId', 'email', 'id', 'isDisabled', 'name', 'onboardingStepsDone', 'pendingApproval', 'role', 'username']);
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'createdAt',
+      'detailerId',
+      'email',
+      'id',
+      'isDisabled',
+      'name',
+      'onboardingStepsDone',
+      'pendingApproval',
+      'role',
+      'username',
+    ]);
     expect(rows.find((u) => u.id === newer.id)).toMatchObject({ email: newer.email, role: 'customer', isDisabled: false });
   });
 

@@ -21,7 +21,18 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
   /** Which of these people the rules match, straight from the one SQL query the rules make. */
   const matched = async (rules: AudienceRules, people: Array<{ id: number }>) => {
     const where = await audienceCondition(zipTableGeocoder, rules);
-    const rows = await t.db.select({ id: users.id }).from(users).where(and(where, inArray(users.id, people.map((p) => p.id))));
+    const rows = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          where,
+          inArray(
+            users.id,
+            people.map((p) => p.id),
+          ),
+        ),
+      );
     return new Set(rows.map((row) => row.id));
   };
   const expectSplit = async (rules: AudienceRules, inside: { id: number }, outside: { id: number }) => {
@@ -82,7 +93,10 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
 
   it('has an active membership, or not', async () => {
     const [member, other] = [await customer(), await customer()];
-    const [plan] = await t.db.insert(membershipPlans).values({ name: `Plan ${unique()}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 1 }).returning();
+    const [plan] = await t.db
+      .insert(membershipPlans)
+      .values({ name: `Plan ${unique()}`, monthlyPriceCents: 4900, includedVisitsPerMonth: 1 })
+      .returning();
     await t.db.insert(memberships).values({
       customerId: member.id,
       planId: plan!.id,
@@ -108,7 +122,10 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
   it('signed up between two days, both included; disabled and deleted accounts never', async () => {
     const signedUp = async (at: string) => {
       const person = await customer();
-      await t.db.update(users).set({ createdAt: new Date(at) }).where(eq(users.id, person.id));
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(at) })
+        .where(eq(users.id, person.id));
       return person;
     };
     const march = await signedUp('2026-03-31T23:30:00Z');
@@ -117,7 +134,10 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
     await expectSplit({ signedUpFrom: '2026-04-01' }, april, march);
     const [disabled, deleted] = [await customer(), await customer()];
     await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
-    await t.db.update(users).set({ deletedAt: new Date('2026-11-01T00:00:00Z') }).where(eq(users.id, deleted.id));
+    await t.db
+      .update(users)
+      .set({ deletedAt: new Date('2026-11-01T00:00:00Z') })
+      .where(eq(users.id, deleted.id));
     expect((await matched({}, [disabled, deleted])).size).toBe(0);
   });
 
@@ -130,7 +150,9 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
     const audience = created.json() as Audience;
     expect(audience.count).toBeGreaterThan(0);
 
-    const preview = (await api(t.admin, 'POST', '/api/admin/audiences/preview', { role: 'customer', vehicleType: 'Sedan' })).json() as AudiencePreview;
+    const preview = (
+      await api(t.admin, 'POST', '/api/admin/audiences/preview', { role: 'customer', vehicleType: 'Sedan' })
+    ).json() as AudiencePreview;
     expect(preview.count).toBe(audience.count);
     expect(preview.sample.length).toBeLessThanOrEqual(5);
     for (const member of preview.sample) expect(member.email).toMatch(/^.\*\*\*@/);
@@ -143,7 +165,12 @@ describe.each(databaseKinds)('audiences on %s', (kind) => {
     const before = (await t.db.select().from(audiences)).length;
     const taken = await api(t.admin, 'POST', '/api/admin/audiences', { name: name.toUpperCase(), rules: {} });
     expect(taken.statusCode).toBe(409);
-    for (const bad of [{ name: '', rules: {} }, { name: 'x', rules: { minBookings: -1 } }, { name: 'y', rules: { zip: '94107' } }, { name: 'z', rules: { drop: 1 } }]) {
+    for (const bad of [
+      { name: '', rules: {} },
+      { name: 'x', rules: { minBookings: -1 } },
+      { name: 'y', rules: { zip: '94107' } },
+      { name: 'z', rules: { drop: 1 } },
+    ]) {
       expect((await api(t.admin, 'POST', '/api/admin/audiences', bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await t.db.select().from(audiences)).length).toBe(before);

@@ -120,13 +120,20 @@ describe.each(databaseKinds)('emails with links on %s', (kind) => {
 
     it('delivers an email with html as multipart/alternative carrying both the text and the HTML part', async () => {
       const to = `html-${Date.now()}@example.com`;
-      const { id } = await t.ctx.mailer.send(t.db, { to, subject: 'Both parts', text: 'Plain words here', html: '<p>Rich <b>words</b> here</p>' });
+      const { id } = await t.ctx.mailer.send(t.db, {
+        to,
+        subject: 'Both parts',
+        text: 'Plain words here',
+        html: '<p>Rich <b>words</b> here</p>',
+      });
       await expect.poll(() => mailbox.messages.find((m) => m.includes(`To: ${to}`)), { timeout: 10_000 }).toBeTruthy();
       const message = mailbox.messages.find((m) => m.includes(`To: ${to}`))!;
       expect(message).toMatch(/Content-Type: multipart\/alternative;/i);
       expect(message).toMatch(/Content-Type: text\/plain[\s\S]*Plain words here/i);
       expect(message).toMatch(/Content-Type: text\/html[\s\S]*<p>Rich <b>words<\/b> here<\/p>/i);
-      await expect.poll(async () => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!.sentAt, { timeout: 5_000 }).not.toBeNull();
+      await expect
+        .poll(async () => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!.sentAt, { timeout: 5_000 })
+        .not.toBeNull();
       // A text-only email stays a single text part.
       const plainTo = `plain-${Date.now()}@example.com`;
       await t.ctx.mailer.send(t.db, { to: plainTo, subject: 'One part', text: 'Only text' });

@@ -8,7 +8,14 @@ describe.each(databaseKinds)('production settings on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://glossly.example', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', PAYMENTS_GATEWAY: 'test' },
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PUBLIC_URL: 'https://glossly.example',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        PAYMENTS_GATEWAY: 'test',
+      },
     });
   });
   afterAll(() => t.close());
@@ -31,9 +38,19 @@ describe.each(databaseKinds)('production settings on %s', (kind) => {
 
   it('checks Origin against PUBLIC_URL', async () => {
     const account = newAccount();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, headers: { origin: 'http://localhost' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: account,
+      headers: { origin: 'http://localhost' },
+    });
     expect(wrong.statusCode).toBe(403);
-    const right = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account, headers: { origin: 'https://glossly.example' } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: account,
+      headers: { origin: 'https://glossly.example' },
+    });
     expect(right.statusCode).toBe(201);
   });
 
@@ -42,7 +59,10 @@ describe.each(databaseKinds)('production settings on %s', (kind) => {
     await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: account });
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email } });
     expect(response.statusCode).toBe(200);
-    const [email] = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, account.email), like(outboxEmails.subject, 'Reset%')));
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, account.email), like(outboxEmails.subject, 'Reset%')));
     expect(email!.text).toContain('https://glossly.example/reset-password?token=');
     expect(email!.sentAt).toBeNull();
     // The relay's refusal is kept on the row and the email is retried later.

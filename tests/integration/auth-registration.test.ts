@@ -31,7 +31,12 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
       const token = verifyTokenOf((await lastEmailTo(account.email))!.text);
       const verified = await post('/api/auth/verify-email', { token });
       expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toMatchObject({ email: account.email, username: account.username, role: 'customer', referralCredits: '0.00' });
+      expect(verified.json()).toMatchObject({
+        email: account.email,
+        username: account.username,
+        role: 'customer',
+        referralCredits: '0.00',
+      });
       expect(verified.json()).not.toHaveProperty('passwordHash');
       const cookie = verified.cookies.find((c) => c.name === 'glossly_session')!;
       expect(cookie.httpOnly).toBe(true);

@@ -16,7 +16,8 @@ describe.each(databaseKinds)('the same work for any address on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const tokens = async (table: typeof passwordResetTokens | typeof emailVerificationTokens) => (await t.db.select({ n: count() }).from(table))[0]!.n;
+  const tokens = async (table: typeof passwordResetTokens | typeof emailVerificationTokens) =>
+    (await t.db.select({ n: count() }).from(table))[0]!.n;
   const outboxTo = (to: string) => t.db.select().from(outboxEmails).where(eq(outboxEmails.to, to));
 
   /** What one request did: the emails it composed and wrote (in order), and how many tokens it left behind. */
@@ -28,7 +29,13 @@ describe.each(databaseKinds)('the same work for any address on %s', (kind) => {
     const response = await t.app.inject({ method: 'POST', url, payload: { email }, remoteAddress: `10.38.0.${address}` });
     const composed = send.mock.calls.map(([, mail]) => ({ to: mail.to, subject: mail.subject, lines: mail.text.split('\n').length }));
     send.mockRestore();
-    return { status: response.statusCode, body: response.body, composed, tokensLeft: (await tokens(table)) - before, kept: await outboxTo(email) };
+    return {
+      status: response.statusCode,
+      body: response.body,
+      composed,
+      tokensLeft: (await tokens(table)) - before,
+      kept: await outboxTo(email),
+    };
   }
 
   it('forgot-password: a real account and an unknown address compose and write the same email; only the real one is kept', async () => {

@@ -34,9 +34,21 @@ export function useAuthTestApp(kind: DatabaseKind) {
   afterAll(() => t.close());
 
   const lastEmailTo = async (to: string) =>
-    (await t.db.select().from(outboxEmails).where(eq(sql`lower(${outboxEmails.to})`, to.toLowerCase())).orderBy(desc(outboxEmails.id)))[0];
+    (
+      await t.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(sql`lower(${outboxEmails.to})`, to.toLowerCase()))
+        .orderBy(desc(outboxEmails.id))
+    )[0];
   const verifyTokenOf = (text: string) => /\/verify-email\?token=([\w-]+)/.exec(text)![1]!;
-  const userRow = async (email: string) => (await t.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
+  const userRow = async (email: string) =>
+    (
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    )[0];
 
   return {
     clock,

@@ -15,7 +15,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('signs in, and signing in again with a session cookie replaces that session', async () => {
       const user = await createCustomer(auth.t.ctx);
       const first = await loginAs(user.email);
-      const response = await post('/api/auth/login', { email: user.email, password: testPassword, firebaseUid: 'x' }, { cookie: first }, nextAddress());
+      const response = await post(
+        '/api/auth/login',
+        { email: user.email, password: testPassword, firebaseUid: 'x' },
+        { cookie: first },
+        nextAddress(),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json().email).toBe(user.email);
       expect((await get('/api/auth/user', { cookie: sessionCookie(response) })).statusCode).toBe(200);
@@ -59,7 +64,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(ratio).toBeLessThan(2.5);
     });
 
-    it('answers the app\'s session question: a visitor is user null (200), a session its user, forged headers nobody', async () => {
+    it("answers the app's session question: a visitor is user null (200), a session its user, forged headers nobody", async () => {
       const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
       const visitor = await get('/api/auth/session', forged);
       expect(visitor.statusCode).toBe(200);
@@ -98,7 +103,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const forged = { 'demo-user-id': '1', 'demo-role': 'admin', 'demo-user-email': demoAccounts.admin.email };
       expect((await get('/api/auth/user', forged)).statusCode).toBe(401);
       const target = await createCustomer(auth.t.ctx);
-      const anonymous = await auth.t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: forged, payload: { role: 'admin' } });
+      const anonymous = await auth.t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${target.id}`,
+        headers: forged,
+        payload: { role: 'admin' },
+      });
       expect(anonymous.statusCode).toBe(401);
       const customer = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(customer.email);
@@ -178,7 +188,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const user = await createCustomer(auth.t.ctx);
       const cookie = await loginAs(user.email);
       const adminCookie = await loginAs((await createAdmin(auth.t.ctx)).email);
-      await auth.t.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { cookie: adminCookie }, payload: { role: 'detailer' } });
+      await auth.t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${user.id}`,
+        headers: { cookie: adminCookie },
+        payload: { role: 'detailer' },
+      });
       expect((await get('/api/auth/user', { cookie })).json().role).toBe('detailer');
     });
   });
@@ -213,7 +228,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
     it('builds the link from PUBLIC_URL, never from the Host header', async () => {
       const user = await createCustomer(auth.t.ctx);
-      const response = await post('/api/auth/forgot-password', { email: user.email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, nextAddress());
+      const response = await post(
+        '/api/auth/forgot-password',
+        { email: user.email },
+        { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        nextAddress(),
+      );
       expect(response.statusCode).toBe(200);
       const { text } = (await lastEmailTo(user.email))!;
       const link = /\S*\/reset-password\?token=\S+/.exec(text)![0];
@@ -262,7 +282,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a made-up token and mismatched passwords', async () => {
-      expect((await post('/api/auth/reset-password', { token: 'made-up', password: 'abcdefgh', confirmPassword: 'abcdefgh' })).statusCode).toBe(400);
+      expect(
+        (await post('/api/auth/reset-password', { token: 'made-up', password: 'abcdefgh', confirmPassword: 'abcdefgh' })).statusCode,
+      ).toBe(400);
       const mismatch = await post('/api/auth/reset-password', { token: 'x', password: 'abcdefgh', confirmPassword: 'abcdefgi' });
       expect(mismatch.json().fields).toEqual({ confirmPassword: 'Passwords do not match' });
     });

@@ -14,7 +14,7 @@ import { useBookingTestApp } from './booking-test-app.ts';
 // a ZIP beyond the area is refused by both, in the same words. The closed days of the calendar are the days on
 // which every slot is 'closed'.
 
-const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 // SoMa, the Mission, the Sunset, Oakland, Berkeley, San Jose (beyond a small area), Sacramento (beyond every area).
 const places = [
@@ -57,10 +57,17 @@ describe.each(databaseKinds)('availability and booking agree on %s', (kind) => {
       const closed = (await t.call(null, 'GET', `/api/detailers/${detailerId}/closed-days?serviceId=${serviceId}`)).json() as ClosedDays;
       for (const date of dates) {
         const place = pick(next, places);
-        const response = await t.call(null, 'GET', `/api/detailers/${detailerId}/availability?date=${date}&serviceId=${serviceId}&zip=${place.zip}`);
+        const response = await t.call(
+          null,
+          'GET',
+          `/api/detailers/${detailerId}/availability?date=${date}&serviceId=${serviceId}&zip=${place.zip}`,
+        );
         if (response.statusCode === 422) {
           // Beyond the area: no time is offered, and booking any is refused in the same words on the same field.
-          const attempt = await t.book(await t.quickCustomer(), detailerId, serviceId, date, '9:00 AM', { zip: place.zip, city: place.city });
+          const attempt = await t.book(await t.quickCustomer(), detailerId, serviceId, date, '9:00 AM', {
+            zip: place.zip,
+            city: place.city,
+          });
           expect(attempt.status, `seed ${seed}`).toBe(422);
           expect(attempt.body.message).toBe(response.json().message);
           refused++;
@@ -70,7 +77,10 @@ describe.each(databaseKinds)('availability and booking agree on %s', (kind) => {
         const day = response.json() as Availability;
         expect(closed.closedDates.includes(date), `seed ${seed}, ${date}`).toBe(day.slots.every((slot) => slot.reason === 'closed'));
         for (const slot of day.slots) {
-          const attempt = await t.book(await t.quickCustomer(), detailerId, serviceId, date, slot.time, { zip: place.zip, city: place.city });
+          const attempt = await t.book(await t.quickCustomer(), detailerId, serviceId, date, slot.time, {
+            zip: place.zip,
+            city: place.city,
+          });
           const what = `seed ${seed}, detailer ${detailerId}, ${date} ${slot.time} from ${place.zip}: offered ${slot.available} (${slot.reason})`;
           if (slot.available) {
             expect(attempt.status, `${what}, answered ${attempt.body.message}`).toBe(201);
@@ -91,9 +101,15 @@ describe.each(databaseKinds)('availability and booking agree on %s', (kind) => {
 
   it('refuses a ZIP beyond the area on the availability request, naming the area', async () => {
     const { detailerId, serviceId } = await createDetailer(t.ctx);
-    const response = await t.call(null, 'GET', `/api/detailers/${detailerId}/availability?date=2026-11-24&serviceId=${serviceId}&zip=95814`);
+    const response = await t.call(
+      null,
+      'GET',
+      `/api/detailers/${detailerId}/availability?date=2026-11-24&serviceId=${serviceId}&zip=95814`,
+    );
     expect(response.statusCode).toBe(422);
-    expect(response.json().fields.zip).toMatch(/^This address is outside Detailing \w+'s service area: they come up to 25 miles from their base, and this ZIP code is [\d.]+ miles away$/);
+    expect(response.json().fields.zip).toMatch(
+      /^This address is outside Detailing \w+'s service area: they come up to 25 miles from their base, and this ZIP code is [\d.]+ miles away$/,
+    );
   });
 
   it('marks Sundays and days off closed for the calendar, and nothing else', async () => {

@@ -5,7 +5,15 @@ import { describeTrackingLatency, measureTrackingLatency } from '../../bench/tra
 // (its setup written straight to the tables, the real routes, the worker's streams) and measure every delivery.
 describe('the tracking and messages latency bench', () => {
   it('delivers every position and message to its customer and answers sane figures', async () => {
-    const result = await measureTrackingLatency({ kind: 'pglite', customers: 5, rounds: 2, intervalMs: 2_200, messages: 10, messageSpreadMs: 500, timeoutMs: 15_000 });
+    const result = await measureTrackingLatency({
+      kind: 'pglite',
+      customers: 5,
+      rounds: 2,
+      intervalMs: 2_200,
+      messages: 10,
+      messageSpreadMs: 500,
+      timeoutMs: 15_000,
+    });
     expect(result.tracking.count).toBe(10);
     expect(result.messages.count).toBe(10);
     expect([result.tracking.dropped, result.messages.dropped]).toEqual([0, 0]);
@@ -16,7 +24,9 @@ describe('the tracking and messages latency bench', () => {
       expect(figure.max).toBeLessThan(15_000);
     }
     const lines = describeTrackingLatency(result);
-    expect(lines[0]).toMatch(/^Tracking on pglite: 10 positions to 5 customers \(2 rounds, each detailer every 2\.2 s\), p50 [\d.]+ ms, p99 /);
+    expect(lines[0]).toMatch(
+      /^Tracking on pglite: 10 positions to 5 customers \(2 rounds, each detailer every 2\.2 s\), p50 [\d.]+ ms, p99 /,
+    );
     expect(lines[1]).toMatch(/^Messages on pglite: 10 sends over 0\.5 s to 5 customers, p50 [\d.]+ ms/);
   }, 120_000);
 });

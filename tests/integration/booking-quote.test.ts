@@ -23,7 +23,9 @@ describe.each(databaseKinds)('the booking quote and the booking agree on %s', (k
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Booking;
   };
-  const amounts = (b: Pick<Booking, 'priceCents' | 'discountCents' | 'serviceFeeCents' | 'taxCents' | 'totalCents' | 'discountSource'>) => ({
+  const amounts = (
+    b: Pick<Booking, 'priceCents' | 'discountCents' | 'serviceFeeCents' | 'taxCents' | 'totalCents' | 'discountSource'>,
+  ) => ({
     priceCents: b.priceCents,
     discountCents: b.discountCents,
     serviceFeeCents: b.serviceFeeCents,
@@ -37,7 +39,13 @@ describe.each(databaseKinds)('the booking quote and the booking agree on %s', (k
     await v.app().db.update(membershipPlans).set({ discountBasisPoints: 1000 }).where(eq(membershipPlans.id, plan.id));
 
     const covered = await quote(customer, detailer.serviceId, '2026-11-24');
-    expect(covered).toMatchObject({ coversVisit: true, discountSource: 'covered_visit', discountCents: 5900, serviceFeeCents: 0, totalCents: 0 });
+    expect(covered).toMatchObject({
+      coversVisit: true,
+      discountSource: 'covered_visit',
+      discountCents: 5900,
+      serviceFeeCents: 0,
+      totalCents: 0,
+    });
     const first = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM');
     // Nothing to pay: a request at once, never a hold awaiting a card, and the month's visit is used.
     expect(first.status).toBe('requested');

@@ -35,7 +35,10 @@ describe.each(databaseKinds)("bookings: the job's day on %s", (kind) => {
   async function snapshot(id: number) {
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
-    const notices = await t.db.select().from(notifications).where(eq(notifications.entityId, String(id)));
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.entityId, String(id)));
     return { row, events: events.length, notices: notices.length };
   }
 

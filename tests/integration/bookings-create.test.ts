@@ -22,13 +22,17 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
       for (let round = 0; round < 20; round++) {
         const date = dates[Math.floor(round / labels.length)]!;
         const time = labels[round % labels.length]!;
-        const results = await Promise.all(
-          customers.map((customer) => book(customer, detailer.detailerId, detailer.serviceId, date, time)),
-        );
+        const results = await Promise.all(customers.map((customer) => book(customer, detailer.detailerId, detailer.serviceId, date, time)));
         const statuses = results.map((r) => r.status);
         const failures = `round ${round}; the server's errors: ${t.serverErrors.slice(0, 3).join('\n') || 'none'}`;
-        expect(statuses.filter((s) => s === 201), failures).toHaveLength(1);
-        expect(statuses.filter((s) => s === 409), failures).toHaveLength(49);
+        expect(
+          statuses.filter((s) => s === 201),
+          failures,
+        ).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 409),
+          failures,
+        ).toHaveLength(49);
         for (const loser of results.filter((r) => r.status === 409)) expect(loser.body.message).toBe(takenMessage);
         // The winner pays, so that its hold does not count against the cap of unpaid holds in later rounds.
         const winner = results.find((r) => r.status === 201)!;
@@ -175,12 +179,23 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
       await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM');
       expect(await slots('2026-11-24', detailer.serviceId)).toEqual({ ...all(true), '11:00 AM': false });
       // 9:00 + 3 hours reaches 12:00, over the 11:00 booking; so does 10:00.
-      expect(await slots('2026-11-24', long)).toEqual({ ...all(true), '9:00 AM': false, '10:00 AM': false, '11:00 AM': false, '3:00 PM': false });
+      expect(await slots('2026-11-24', long)).toEqual({
+        ...all(true),
+        '9:00 AM': false,
+        '10:00 AM': false,
+        '11:00 AM': false,
+        '3:00 PM': false,
+      });
 
       // Later the same day, the morning is past.
       clock.set(new Date('2026-11-24T19:30:00Z')); // 11:30 AM in Los Angeles
       try {
-        expect(await slots('2026-11-24', detailer.serviceId)).toEqual({ ...all(true), '9:00 AM': false, '10:00 AM': false, '11:00 AM': false });
+        expect(await slots('2026-11-24', detailer.serviceId)).toEqual({
+          ...all(true),
+          '9:00 AM': false,
+          '10:00 AM': false,
+          '11:00 AM': false,
+        });
       } finally {
         clock.set(new Date('2026-11-23T16:00:00Z'));
       }
@@ -209,10 +224,12 @@ describe.each(databaseKinds)('bookings: creating and availability on %s', (kind)
       });
       expect(put.statusCode).toBe(200);
       const sunday = await call(null, 'GET', `/api/detailers/${detailer.detailerId}/availability?date=2026-11-29`);
-      expect(sunday.json().slots.filter((s: { available: boolean }) => s.available).map((s: { time: string }) => s.time)).toEqual([
-        '10:00 AM',
-        '11:00 AM',
-      ]);
+      expect(
+        sunday
+          .json()
+          .slots.filter((s: { available: boolean }) => s.available)
+          .map((s: { time: string }) => s.time),
+      ).toEqual(['10:00 AM', '11:00 AM']);
       const bad = await call(detailer.user, 'PUT', '/api/detailer/availability', {
         rules: [{ weekday: 1, startMinute: 600, endMinute: 500 }],
       });

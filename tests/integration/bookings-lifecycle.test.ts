@@ -14,7 +14,6 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
   const t = useBookingTestApp(kind);
   const { clock, call, quickCustomer, book } = t;
 
-
   describe('access', () => {
     it('gives each role exactly its routes', async () => {
       const detailer = await createDetailer(t.ctx);
@@ -89,8 +88,12 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       const { body } = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-26', '1:00 PM');
       await markAuthorized(t.ctx, body.id, clock.now());
       const typesFor = async (userId: number) =>
-        (await t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.entityId, String(body.id)))))
-          .map((n) => n.type);
+        (
+          await t.db
+            .select()
+            .from(notifications)
+            .where(and(eq(notifications.userId, userId), eq(notifications.entityId, String(body.id))))
+        ).map((n) => n.type);
       expect(await typesFor(detailer.user.id)).toEqual(['booking_request']);
 
       const steps: [string, string][] = [
@@ -113,7 +116,14 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       }
       expect(await typesFor(customer.id)).toEqual(['booking_update', 'service_update', 'service_update', 'service_complete']);
       const final = (await call(customer, 'GET', `/api/bookings/${body.id}`)).json() as Booking;
-      expect(final.timeline!.map((e) => e.status)).toEqual(['pending_payment', 'requested', 'accepted', 'en_route', 'in_progress', 'completed']);
+      expect(final.timeline!.map((e) => e.status)).toEqual([
+        'pending_payment',
+        'requested',
+        'accepted',
+        'en_route',
+        'in_progress',
+        'completed',
+      ]);
       expect(final.allowedActions).toEqual([]);
 
       const again = await call(detailer.user, 'POST', `/api/bookings/${body.id}/accept`);
@@ -156,7 +166,12 @@ describe.each(databaseKinds)('bookings: access and lifecycle on %s', (kind) => {
       expect(taken.json().message).toBe(takenMessage);
       const moved = await call(customer, 'POST', `/api/bookings/${body.id}/reschedule`, { date: '2026-11-28', time: '2:00 PM' });
       expect(moved.statusCode).toBe(200);
-      expect(moved.json()).toMatchObject({ status: 'requested', date: '2026-11-28', time: '2:00 PM', startsAt: '2026-11-28T22:00:00.000Z' });
+      expect(moved.json()).toMatchObject({
+        status: 'requested',
+        date: '2026-11-28',
+        time: '2:00 PM',
+        startsAt: '2026-11-28T22:00:00.000Z',
+      });
       const notices = await t.db.select().from(notifications).where(eq(notifications.userId, detailer.user.id));
       expect(notices.map((n) => n.title)).toContain('Booking rescheduled');
       // The old slot is free again.

@@ -28,7 +28,12 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
     return response.json<BusinessStats>();
   };
 
-  async function job(detailer: DetailerCast, customer: UserRow, startsAt: string, options: { serviceId?: number; status?: 'completed' | 'accepted' | 'cancelled' } = {}) {
+  async function job(
+    detailer: DetailerCast,
+    customer: UserRow,
+    startsAt: string,
+    options: { serviceId?: number; status?: 'completed' | 'accepted' | 'cancelled' } = {},
+  ) {
     const status = options.status ?? 'completed';
     const row = await createBooking(t.ctx, {
       customerId: customer.id,
@@ -106,7 +111,7 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
     ]);
   });
 
-  it('uses the ledger\'s net job and tip rows once there are any', async () => {
+  it("uses the ledger's net job and tip rows once there are any", async () => {
     const net = (gross: number) => gross - Math.round(gross * 0.15);
     const row = (bookingId: number, kind: 'job' | 'tip', gross: number, detailerId = cast.me.detailerId) => ({
       detailerId,
@@ -116,13 +121,15 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
       commissionCents: kind === 'job' ? gross - net(gross) : 0,
       amountCents: kind === 'job' ? net(gross) : gross,
     });
-    await t.db.insert(detailerLedger).values([
-      row(ids.a1, 'job', 5900),
-      row(ids.a2, 'job', 5900),
-      row(ids.b1, 'job', 12900),
-      row(ids.b1, 'tip', 1000),
-      row(ids.otherJob, 'job', 5900, cast.other.detailerId),
-    ]);
+    await t.db
+      .insert(detailerLedger)
+      .values([
+        row(ids.a1, 'job', 5900),
+        row(ids.a2, 'job', 5900),
+        row(ids.b1, 'job', 12900),
+        row(ids.b1, 'tip', 1000),
+        row(ids.otherJob, 'job', 5900, cast.other.detailerId),
+      ]);
     const figures = await statsOf('?period=12w');
     expect(figures.revenueSource).toBe('ledger');
     const weeks = Object.fromEntries(figures.revenueByWeek.map((w) => [w.weekStart, w.amountCents]));
@@ -132,7 +139,13 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
   });
 
   it('averages published, visible customer reviews per month', async () => {
-    const review = (bookingId: number, customer: UserRow, rating: number, createdAt: string, extra: Partial<typeof reviews.$inferInsert> = {}) => ({
+    const review = (
+      bookingId: number,
+      customer: UserRow,
+      rating: number,
+      createdAt: string,
+      extra: Partial<typeof reviews.$inferInsert> = {},
+    ) => ({
       bookingId,
       authorRole: 'customer' as const,
       authorUserId: customer.id,
@@ -167,7 +180,10 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
     // A detailer with reviews from before Glossly (the history) and Glossly's own: the public figure counts both.
     await t.db.update(detailers).set({ historyRating: 4.8, historyReviewCount: 214 }).where(eq(detailers.id, cast.me.detailerId));
     await t.ctx.transaction((tx) => recomputeDetailerRating(tx, cast.me.detailerId));
-    const profile = (await call(null, 'GET', `/api/detailers/${cast.me.detailerId}`)).json() as { rating: number | string; reviewCount: number };
+    const profile = (await call(null, 'GET', `/api/detailers/${cast.me.detailerId}`)).json() as {
+      rating: number | string;
+      reviewCount: number;
+    };
     const figures = await statsOf('?period=12w');
     expect(figures.rating).toEqual({ average: Number(profile.rating), reviewCount: profile.reviewCount });
     expect(figures.rating.reviewCount).toBeGreaterThan(214);
@@ -185,7 +201,7 @@ describe.each(databaseKinds)('business stats on %s', (kind) => {
     expect((await statsOf()).period).toBe('12w');
   });
 
-  it('shows a new detailer nothing of anyone else\'s', async () => {
+  it("shows a new detailer nothing of anyone else's", async () => {
     const newcomer = await createDetailer(t.ctx);
     const response = await stats(newcomer.user, '?period=12m');
     const figures = response.json<BusinessStats>();

@@ -46,7 +46,11 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
   const { call } = createCaller(() => t, clock);
 
   /** A job (by default on Tuesday 2026-12-01 at 9:00 AM in Los Angeles, 17:00 UTC) for a new customer of a new detailer. */
-  async function job(status: 'requested' | 'accepted' = 'accepted', detailer?: Awaited<ReturnType<typeof createDetailer>>, startsAt = new Date('2026-12-01T17:00:00Z')) {
+  async function job(
+    status: 'requested' | 'accepted' = 'accepted',
+    detailer?: Awaited<ReturnType<typeof createDetailer>>,
+    startsAt = new Date('2026-12-01T17:00:00Z'),
+  ) {
     const owner = detailer ?? (await createDetailer(t.ctx, { businessName: `Shine, Wax; & Co ${Math.random().toString(36).slice(2, 6)}` }));
     const customer = await createCustomer(t.ctx, { password: undefined });
     const booking = await createBooking(t.ctx, {
@@ -61,7 +65,9 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
   }
 
   const icsOf = (user: UserRow | null, bookingId: number, headers: Record<string, string> = {}) =>
-    user ? call(user, 'GET', `/api/bookings/${bookingId}/calendar.ics`) : t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/calendar.ics`, headers });
+    user
+      ? call(user, 'GET', `/api/bookings/${bookingId}/calendar.ics`)
+      : t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/calendar.ics`, headers });
 
   /** The path of a feed address (the app answers it whatever host the address names). */
   const feedPath = (url: string) => new URL(url).pathname;
@@ -73,7 +79,7 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
   }
 
   describe("a booking's .ics", () => {
-    it("gives its customer the booking at its time in UTC, with the place, the detailer and a link back", async () => {
+    it('gives its customer the booking at its time in UTC, with the place, the detailer and a link back', async () => {
       const { customer, booking, detailer } = await job();
       const response = await icsOf(customer, booking.id);
       expect(response.statusCode, response.body).toBe(200);
@@ -164,7 +170,11 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
 
       expect((await call(customer, 'POST', '/api/detailer/calendar-feed')).statusCode).toBe(403);
       expect((await call(null, 'POST', '/api/detailer/calendar-feed')).statusCode).toBe(401);
-      expect((await call(detailer.user, 'GET', '/api/detailer/calendar-feed')).json()).toEqual({ isSet: false, createdAt: null, lastFetchedAt: null });
+      expect((await call(detailer.user, 'GET', '/api/detailer/calendar-feed')).json()).toEqual({
+        isSet: false,
+        createdAt: null,
+        lastFetchedAt: null,
+      });
 
       const feed = await newFeed(detailer.user);
       expect(feed.url).toMatch(/^https:\/\/glossly\.example\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -179,8 +189,14 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
       expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
       expect(response.headers['cache-control']).toBe('private, no-cache');
       const { events } = readCalendar(response.body);
-      expect(events.map((event) => event.uid).sort()).toEqual([`booking-${booking.id}@glossly.example`, `day-off-${detailer.detailerId}-2026-12-24@glossly.example`].sort());
-      expect(events.find((event) => event.isAllDay)).toMatchObject({ start: '2026-12-24', end: '2026-12-25', summary: 'Day off (Glossly)' });
+      expect(events.map((event) => event.uid).sort()).toEqual(
+        [`booking-${booking.id}@glossly.example`, `day-off-${detailer.detailerId}-2026-12-24@glossly.example`].sort(),
+      );
+      expect(events.find((event) => event.isAllDay)).toMatchObject({
+        start: '2026-12-24',
+        end: '2026-12-25',
+        summary: 'Day off (Glossly)',
+      });
       const jobEvent = events.find((event) => !event.isAllDay)!;
       expect(jobEvent).toMatchObject({ start: '2026-12-01T17:00:00.000Z', location: '1 Market St, Apt 4, San Francisco 94105' });
       expect(jobEvent.summary).toContain(customer.name);
@@ -209,11 +225,14 @@ describe.each(databaseKinds)('calendars on %s', (kind) => {
     it('shows a reschedule at its new time and drops a cancelled job, fetch by fetch', async () => {
       const { detailer, customer, booking } = await job();
       const feed = await newFeed(detailer.user);
-      const jobIn = async () => readCalendar((await fetchFeed(feed.url)).body).events.find((event) => event.uid.startsWith(`booking-${booking.id}@`));
+      const jobIn = async () =>
+        readCalendar((await fetchFeed(feed.url)).body).events.find((event) => event.uid.startsWith(`booking-${booking.id}@`));
       const before = (await jobIn())!;
       expect(before.start).toBe('2026-12-01T17:00:00.000Z');
 
-      expect((await call(customer, 'POST', `/api/bookings/${booking.id}/reschedule`, { date: '2026-12-03', time: '1:00 PM' })).statusCode).toBe(200);
+      expect(
+        (await call(customer, 'POST', `/api/bookings/${booking.id}/reschedule`, { date: '2026-12-03', time: '1:00 PM' })).statusCode,
+      ).toBe(200);
       const moved = (await jobIn())!;
       expect(moved.start).toBe('2026-12-03T21:00:00.000Z');
       expect(moved.sequence).toBeGreaterThan(before.sequence);

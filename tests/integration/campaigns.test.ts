@@ -33,8 +33,14 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
   async function audienceOf(ids: number[]) {
     const day = `2001-01-${String((made % 27) + 1).padStart(2, '0')}`;
     const { users } = await import('../../server/db/schema.ts');
-    await t.db.update(users).set({ createdAt: new Date(`${day}T12:00:00Z`) }).where(inArray(users.id, ids));
-    const response = await api(t.admin, 'POST', '/api/admin/audiences', { name: `Audience ${unique()}`, rules: { signedUpFrom: day, signedUpTo: day } });
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(`${day}T12:00:00Z`) })
+      .where(inArray(users.id, ids));
+    const response = await api(t.admin, 'POST', '/api/admin/audiences', {
+      name: `Audience ${unique()}`,
+      rules: { signedUpFrom: day, signedUpTo: day },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as number;
   }
@@ -54,7 +60,10 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
   }
   const recipients = (campaignId: number) => t.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId));
   const promotionsOf = (userIds: number[]) =>
-    t.db.select().from(notifications).where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'promotions')));
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'promotions')));
 
   it('sends once per person when two passes run at once and when a pass stops midway and a new instance resumes', async () => {
     const opted = await people(7, { inApp: true, push: false, email: true });
@@ -68,7 +77,10 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     let rows = await recipients(made.id);
     expect(rows.map((r) => r.userId).sort()).toEqual(opted.map((p) => p.id).sort());
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
-    expect(((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures).toMatchObject({ recipients: 7, processed: 2 });
+    expect(((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures).toMatchObject({
+      recipients: 7,
+      processed: 2,
+    });
 
     // A fresh instance (its own context, mailer and publisher) on the same database, and a second pass of this
     // one, run at the same time.
@@ -80,24 +92,48 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     const inApp = await promotionsOf(opted.map((p) => p.id));
     expect(inApp.map((n) => n.userId).sort()).toEqual(opted.map((p) => p.id).sort());
     expect(inApp[0]).toMatchObject({ title: 'Spring shine', entityId: '/services' });
-    const emails = await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, opted.map((p) => p.email)));
+    const emails = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        inArray(
+          outboxEmails.to,
+          opted.map((p) => p.email),
+        ),
+      );
     expect(emails).toHaveLength(7);
     expect(emails[0]!.text).toMatch(/Unsubscribe: http.*\/api\/m\/u\/[a-f0-9]{64}/);
     // The opted out (no Promotions row: off by default) got nothing on any channel.
     expect(await promotionsOf(optedOut.map((p) => p.id))).toHaveLength(0);
-    expect(await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, optedOut.map((p) => p.email)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(outboxEmails)
+        .where(
+          inArray(
+            outboxEmails.to,
+            optedOut.map((p) => p.email),
+          ),
+        ),
+    ).toHaveLength(0);
     const done = (await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign;
     expect(done).toMatchObject({ status: 'sent', figures: { recipients: 7, processed: 7, sent: 7, delivered: 7 } });
   });
 
   it('respects each channel switch, and skips whoever turned Promotions off after the list was frozen', async () => {
-    const [emailOnly, later] = [...(await people(1, { inApp: false, push: false, email: true })), ...(await people(1, { inApp: true, push: true, email: true }))];
+    const [emailOnly, later] = [
+      ...(await people(1, { inApp: false, push: false, email: true })),
+      ...(await people(1, { inApp: true, push: true, email: true })),
+    ];
     const made = await campaign(await audienceOf([emailOnly!.id, later!.id]), ['in_app']);
     await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
     await pass({ maxBatches: 0 });
     // Only in-app is sent: the email-only person is not on the list at all.
     expect((await recipients(made.id)).map((r) => r.userId)).toEqual([later!.id]);
-    await t.db.update(notificationSettings).set({ inApp: false, push: false, email: false }).where(eq(notificationSettings.userId, later!.id));
+    await t.db
+      .update(notificationSettings)
+      .set({ inApp: false, push: false, email: false })
+      .where(eq(notificationSettings.userId, later!.id));
     await pass();
     expect((await recipients(made.id))[0]!.status).toBe('skipped');
     expect(await promotionsOf([emailOnly!.id, later!.id])).toHaveLength(0);
@@ -118,14 +154,24 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     const click = await api(null, 'GET', `/api/m/c/${ra!.token}?url=https://evil.example`);
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toMatch(/^http:\/\/[^/]+\/services$/);
-    for (const url of ['/api/m/c/' + 'f'.repeat(64), '/api/m/c/https%3A%2F%2Fevil.example', '/api/m/o/nope.gif', '/api/m/u/' + '0'.repeat(64)]) {
+    for (const url of [
+      '/api/m/c/' + 'f'.repeat(64),
+      '/api/m/c/https%3A%2F%2Fevil.example',
+      '/api/m/o/nope.gif',
+      '/api/m/u/' + '0'.repeat(64),
+    ]) {
       expect((await api(null, 'GET', url)).statusCode, url).toBe(404);
     }
     const figures = ((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures;
     expect(figures).toMatchObject({ sent: 2, delivered: 2, opened: 1, clicked: 1 });
 
     const settingOf = async (userId: number) =>
-      (await t.db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, 'promotions'))))[0];
+      (
+        await t.db
+          .select()
+          .from(notificationSettings)
+          .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, 'promotions')))
+      )[0];
     // Opening the link (a mail scanner or a link preview does that to every link) asks, and changes nothing.
     const before = await settingOf(b!.id);
     expect(before).toMatchObject({ email: true });
@@ -152,9 +198,15 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`);
     await pass();
     const tokenOf = new Map((await recipients(made.id)).map((r) => [r.userId, r.token]));
-    const emails = await t.db.select().from(outboxEmails).where(inArray(outboxEmails.to, [a!.email, b!.email]));
+    const emails = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.to, [a!.email, b!.email]));
     expect(emails).toHaveLength(2);
-    for (const [person, other] of [[a!, b!], [b!, a!]] as const) {
+    for (const [person, other] of [
+      [a!, b!],
+      [b!, a!],
+    ] as const) {
       const email = emails.find((e) => e.to === person.email)!;
       const token = tokenOf.get(person.id)!;
       const html = email.html!;
@@ -190,7 +242,14 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     t.clock.advance(60_000);
     expect((await api(null, 'GET', `/api/m/o/${tokenA}.gif`)).statusCode).toBe(200);
     expect((await openedAt())?.getTime()).toBe(opened!.getTime());
-    expect((await t.db.select().from(campaignRecipients).where(eq(campaignRecipients.token, tokenOf.get(b!.id)!)))[0]!.openedAt).toBeNull();
+    expect(
+      (
+        await t.db
+          .select()
+          .from(campaignRecipients)
+          .where(eq(campaignRecipients.token, tokenOf.get(b!.id)!))
+      )[0]!.openedAt,
+    ).toBeNull();
     expect(((await api(t.admin, 'GET', `/api/admin/campaigns/${made.id}`)).json() as Campaign).figures).toMatchObject({ opened: 1 });
   });
 
@@ -210,7 +269,13 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
     await pass();
     expect((await t.db.select().from(campaigns).where(eq(campaigns.id, made.id)))[0]!.status).toBe('scheduled');
     expect((await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/cancel`)).json()).toMatchObject({ status: 'canceled' });
-    const edit = await api(t.admin, 'PUT', `/api/admin/campaigns/${made.id}`, { name: 'n', audienceId, channels: ['email'], subject: 's', body: 'b' });
+    const edit = await api(t.admin, 'PUT', `/api/admin/campaigns/${made.id}`, {
+      name: 'n',
+      audienceId,
+      channels: ['email'],
+      subject: 's',
+      body: 'b',
+    });
     expect(edit.statusCode).toBe(409);
     expect((await api(t.admin, 'POST', `/api/admin/campaigns/${made.id}/send`)).statusCode).toBe(409);
 
@@ -222,7 +287,14 @@ describe.each(databaseKinds)('campaigns on %s', (kind) => {
       { ctaUrl: '//evil.example' },
       { promoCodeId: 999999 },
     ]) {
-      const response = await api(t.admin, 'POST', '/api/admin/campaigns', { name: 'x', audienceId, channels: ['email'], subject: 's', body: 'b', ...bad });
+      const response = await api(t.admin, 'POST', '/api/admin/campaigns', {
+        name: 'x',
+        audienceId,
+        channels: ['email'],
+        subject: 's',
+        body: 'b',
+        ...bad,
+      });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
     const overview = (await api(t.admin, 'GET', '/api/admin/marketing')).json() as MarketingOverview;

@@ -73,7 +73,10 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
 
     // A changed catalog (an admin's edit clears the cache) gets a new tag, and the old one a 200 with the change.
     const [service] = await t.db.select().from(services).orderBy(services.id).limit(1);
-    await t.db.update(services).set({ name: `${service!.name} (renamed)` }).where(eq(services.id, service!.id));
+    await t.db
+      .update(services)
+      .set({ name: `${service!.name} (renamed)` })
+      .where(eq(services.id, service!.id));
     t.ctx.catalogCache.clear();
     try {
       const changed = await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'if-none-match': etag } });
@@ -130,11 +133,18 @@ describe.each(databaseKinds)('catalog API on %s', (kind) => {
   it('fills in the vehicle and base of a database seeded before they existed, never what a detailer set', async () => {
     const [gloss] = await t.db.select().from(detailers).where(eq(detailers.businessName, 'Gloss Boss Mobile Detailing'));
     const [sparkle] = await t.db.select().from(detailers).where(eq(detailers.businessName, 'Sparkle Squad'));
-    await t.db.update(detailers).set({ vehicleDescription: '', baseLatitude: null, baseLongitude: null }).where(eq(detailers.id, gloss!.id));
+    await t.db
+      .update(detailers)
+      .set({ vehicleDescription: '', baseLatitude: null, baseLongitude: null })
+      .where(eq(detailers.id, gloss!.id));
     await t.db.update(detailers).set({ vehicleDescription: 'Their own van' }).where(eq(detailers.id, sparkle!.id));
     await seedDatabase(t.ctx);
     const [filled] = await t.db.select().from(detailers).where(eq(detailers.id, gloss!.id));
-    expect(filled).toMatchObject({ vehicleDescription: gloss!.vehicleDescription, baseLatitude: gloss!.baseLatitude, baseLongitude: gloss!.baseLongitude });
+    expect(filled).toMatchObject({
+      vehicleDescription: gloss!.vehicleDescription,
+      baseLatitude: gloss!.baseLatitude,
+      baseLongitude: gloss!.baseLongitude,
+    });
     const [kept] = await t.db.select().from(detailers).where(eq(detailers.id, sparkle!.id));
     expect(kept!.vehicleDescription).toBe('Their own van');
     await t.db.update(detailers).set({ vehicleDescription: sparkle!.vehicleDescription }).where(eq(detailers.id, sparkle!.id));

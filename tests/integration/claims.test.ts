@@ -29,15 +29,21 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
   const report = (user: UserRow, bookingId: number, payload: object) => call(user, 'POST', `/api/bookings/${bookingId}/claims`, payload);
   const claimRows = (bookingId: number) => t.db.select().from(claims).where(eq(claims.bookingId, bookingId));
   const refunds = async (bookingId: number) =>
-    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId))).filter((r) => r.kind === 'refund' && r.status === 'succeeded');
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId))).filter(
+      (r) => r.kind === 'refund' && r.status === 'succeeded',
+    );
   const upload = async (user: UserRow) => createUpload(t.db, storage, user, await tinyJpeg());
 
-  it('takes a report with the customer\'s own photos, tells the detailer and shows it to the customer and admins', async () => {
+  it("takes a report with the customer's own photos, tells the detailer and shows it to the customer and admins", async () => {
     const { customer, booking, detailer } = await completedPaidBooking();
     const photo = await upload(customer);
     const created = await report(customer, booking.id, { description, uploadIds: [photo.id] });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ status: 'open', description, photos: [{ uploadId: photo.id, url: `/api/uploads/${photo.id}` }] });
+    expect(created.json()).toMatchObject({
+      status: 'open',
+      description,
+      photos: [{ uploadId: photo.id, url: `/api/uploads/${photo.id}` }],
+    });
     const listed = (await call(customer, 'GET', `/api/bookings/${booking.id}/claims`)).json() as Claim[];
     expect(listed.map((c) => c.status)).toEqual(['open']);
     expect((await call(t.admin, 'GET', `/api/bookings/${booking.id}/claims`)).statusCode).toBe(200);
@@ -49,7 +55,7 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
     expect(queue.find((c) => c.bookingId === booking.id)).toMatchObject({ refundableCents: 7872, customerName: expect.any(String) });
   });
 
-  it('refuses strangers (404), bad input (400, nothing written), photos that are not the customer\'s, and a second open claim (409)', async () => {
+  it("refuses strangers (404), bad input (400, nothing written), photos that are not the customer's, and a second open claim (409)", async () => {
     const { customer, booking, detailer } = await completedPaidBooking();
     const stranger = await createCustomer(t.ctx, { password: undefined });
     for (const user of [stranger, detailer.user, t.admin]) {
@@ -99,7 +105,10 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
     expect((await claimRows(booking.id))[0]).toMatchObject({ status: 'open', refundCents: null, resolvedAt: null });
     expect(await refunds(booking.id)).toEqual([]);
 
-    const resolved = await call(t.admin, 'POST', `/api/admin/claims/${claim.id}/resolve`, { refundCents: 2500, note: 'Sorry about the wheels.' });
+    const resolved = await call(t.admin, 'POST', `/api/admin/claims/${claim.id}/resolve`, {
+      refundCents: 2500,
+      note: 'Sorry about the wheels.',
+    });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toMatchObject({ status: 'resolved', refundCents: 2500, resolutionNote: 'Sorry about the wheels.' });
     expect((await refunds(booking.id)).map((r) => r.amountCents)).toEqual([2500]);
@@ -114,8 +123,12 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
     const next = (await report(customer, booking.id, { description })).json() as Claim;
     const queue = (await call(t.admin, 'GET', '/api/admin/claims?status=open')).json() as AdminClaim[];
     expect(queue.find((c) => c.id === next.id)?.refundableCents).toBe(7872 - 2500);
-    expect((await call(t.admin, 'POST', `/api/admin/claims/${next.id}/resolve`, { refundCents: 7872 - 2499, note: 'x' })).statusCode).toBe(400);
-    expect((await call(t.admin, 'POST', `/api/admin/claims/${next.id}/resolve`, { refundCents: 7872 - 2500, note: 'The rest.' })).statusCode).toBe(200);
+    expect((await call(t.admin, 'POST', `/api/admin/claims/${next.id}/resolve`, { refundCents: 7872 - 2499, note: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(t.admin, 'POST', `/api/admin/claims/${next.id}/resolve`, { refundCents: 7872 - 2500, note: 'The rest.' })).statusCode,
+    ).toBe(200);
   });
 
   it('rejects with a note and no money', async () => {

@@ -61,8 +61,13 @@ describe.each(databaseKinds)('confirmed means confirmed on %s', (kind) => {
   const titlesFor = async (userId: number) =>
     (await t.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
   const ledger = async (bookingId: number) =>
-    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id)).map((row) => [row.kind, row.amountCents, row.status]);
-  const statusOf = async (id: number) => (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id)).map((row) => [
+      row.kind,
+      row.amountCents,
+      row.status,
+    ]);
+  const statusOf = async (id: number) =>
+    (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
   const dashboardOf = async (detailer: UserRow) => {
     const response = await call(detailer, 'GET', '/api/detailer/dashboard');
     expect(response.statusCode, response.body).toBe(200);
@@ -169,7 +174,9 @@ describe.each(databaseKinds)('confirmed means confirmed on %s', (kind) => {
       const { detailer, customer, booking } = await overdueBooking();
       const dashboard = await dashboardOf(detailer.user);
       expect(dashboard.todayJobs.map((job) => job.id)).not.toContain(booking.id);
-      expect(dashboard.overdueJobs.map((job) => [job.id, job.status, job.allowedActions])).toEqual([[booking.id, 'overdue', ['start', 'customer-absent']]]);
+      expect(dashboard.overdueJobs.map((job) => [job.id, job.status, job.allowedActions])).toEqual([
+        [booking.id, 'overdue', ['start', 'customer-absent']],
+      ]);
       expect((await read(detailer.user, booking.id)).allowedActions).toEqual(['start', 'customer-absent']);
       expect((await read(customer, booking.id)).allowedActions).toEqual(['report-no-show']);
       expect(await titlesFor(customer.id)).toContain('Your job has not started');
@@ -200,7 +207,10 @@ describe.each(databaseKinds)('confirmed means confirmed on %s', (kind) => {
       const absent = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/customer-absent`);
       expect(absent.statusCode, absent.body).toBe(200);
       expect((absent.json() as Booking).status).toBe('no_show');
-      const [row] = await t.db.select().from(bookings).where(and(eq(bookings.id, booking.id)));
+      const [row] = await t.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, booking.id)));
       expect(row!.cancellationFeeCents).toBe(booking.lateCancellationFeeCents);
       expect(await ledger(booking.id)).toEqual([
         ['authorize', 7872, 'succeeded'],

@@ -7,7 +7,9 @@ describe('cross-site requests', () => {
   describe('in production', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp('pglite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example', PAYMENTS_GATEWAY: 'test', LOG_LEVEL: 'silent' } });
+      t = await createTestApp('pglite', {
+        env: { NODE_ENV: 'production', PUBLIC_URL: 'https://glossly.example', PAYMENTS_GATEWAY: 'test', LOG_LEVEL: 'silent' },
+      });
     });
     afterAll(() => t.close());
 

@@ -26,7 +26,8 @@ describe('demo history written beside the running app (PGlite)', () => {
   };
   // Three weeks of it: what is tested is the window around the history, not the story (demo-history.test.ts).
   const history = (weeks = 3) => ({ now: seedNow, storage: createMemoryStorage(), config: t!.config, weeks });
-  const completedCount = async (app: TestApp) => (await app.db.select({ n: count() }).from(bookings).where(eq(bookings.status, 'completed')))[0]!.n;
+  const completedCount = async (app: TestApp) =>
+    (await app.db.select({ n: count() }).from(bookings).where(eq(bookings.status, 'completed')))[0]!.n;
 
   it('answers a request made while the history is written with the seed alone, then shows the whole history at once', async () => {
     const { app, call, cookieFor } = await start();
@@ -69,7 +70,12 @@ describe('demo history written beside the running app (PGlite)', () => {
     const written: Promise<unknown>[] = [];
     const onClone = () => {
       // Started at once (a query builder waits for its then), as a request would.
-      written.push(app.db.insert(serviceCategories).values({ name: `Booked during window ${written.length + 1}` }).then(() => undefined));
+      written.push(
+        app.db
+          .insert(serviceCategories)
+          .values({ name: `Booked during window ${written.length + 1}` })
+          .then(() => undefined),
+      );
     };
     // Three walks of the history here (two clones, then in place): one week each.
     const result = await writeDemoHistoryAside(app.ctx, history(1), { attempts: 2, onClone });
@@ -79,7 +85,10 @@ describe('demo history written beside the running app (PGlite)', () => {
     expect(result.completed).toBeGreaterThan(0);
     expect(result.upcoming).toBeGreaterThan(0);
     expect(await completedCount(app)).toBe(result.completed);
-    const kept = await app.db.select({ name: serviceCategories.name }).from(serviceCategories).where(like(serviceCategories.name, 'Booked during window %'));
+    const kept = await app.db
+      .select({ name: serviceCategories.name })
+      .from(serviceCategories)
+      .where(like(serviceCategories.name, 'Booked during window %'));
     expect(kept.map((row) => row.name).sort()).toEqual(['Booked during window 1', 'Booked during window 2']);
   }, 300_000);
 });

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { BusinessStats } from '@core/schemas/business-stats.ts';
-import { bookingEvents, bookingPhotos, bookings, detailerLedger, detailers, notifications, payments, payouts, reviews, tips, users } from '../../server/db/schema.ts';
+import {
+  bookingEvents,
+  bookingPhotos,
+  bookings,
+  detailerLedger,
+  detailers,
+  notifications,
+  payments,
+  payouts,
+  reviews,
+  tips,
+  users,
+} from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
 import { seedDemoHistory, type DemoHistoryResult } from '../../server/seed/demo-history.ts';
 import { demoAccounts } from '../../server/seed/seed-data.ts';
@@ -20,8 +32,17 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
   let demoDetailerId: number;
 
   const counts = async () => {
-    const table = async (from: typeof bookings | typeof payments | typeof detailerLedger | typeof payouts | typeof reviews | typeof tips | typeof bookingPhotos | typeof users) =>
-      (await t.db.select({ n: count() }).from(from))[0]!.n;
+    const table = async (
+      from:
+        | typeof bookings
+        | typeof payments
+        | typeof detailerLedger
+        | typeof payouts
+        | typeof reviews
+        | typeof tips
+        | typeof bookingPhotos
+        | typeof users,
+    ) => (await t.db.select({ n: count() }).from(from))[0]!.n;
     return {
       bookings: await table(bookings),
       payments: await table(payments),
@@ -64,7 +85,12 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
     const [unproven] = await t.db
       .select({ n: count() })
       .from(bookings)
-      .where(and(eq(bookings.status, 'completed'), sql`not exists (select 1 from ${bookingPhotos} where ${bookingPhotos.bookingId} = ${bookings.id})`));
+      .where(
+        and(
+          eq(bookings.status, 'completed'),
+          sql`not exists (select 1 from ${bookingPhotos} where ${bookingPhotos.bookingId} = ${bookings.id})`,
+        ),
+      );
     expect(unproven!.n).toBe(0);
     const [earliest] = await t.db.select({ at: sql<string>`min(${bookings.startsAt})` }).from(bookings);
     expect(new Date(earliest!.at).getTime()).toBeLessThan(seedNow.getTime() - 150 * 86_400_000);
@@ -94,8 +120,14 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
       .from(detailerLedger)
       .groupBy(detailerLedger.detailerId);
     for (const { balance } of balances) expect(balance).toBeGreaterThanOrEqual(0);
-    const [paid] = await t.db.select({ n: count(), total: sum(payouts.amountCents).mapWith(Number) }).from(payouts).where(eq(payouts.status, 'paid'));
-    const [payoutRows] = await t.db.select({ total: sum(detailerLedger.amountCents).mapWith(Number) }).from(detailerLedger).where(eq(detailerLedger.kind, 'payout'));
+    const [paid] = await t.db
+      .select({ n: count(), total: sum(payouts.amountCents).mapWith(Number) })
+      .from(payouts)
+      .where(eq(payouts.status, 'paid'));
+    const [payoutRows] = await t.db
+      .select({ total: sum(detailerLedger.amountCents).mapWith(Number) })
+      .from(detailerLedger)
+      .where(eq(detailerLedger.kind, 'payout'));
     expect(paid!.n).toBeGreaterThan(20);
     expect(payoutRows!.total).toBe(-paid!.total);
     const [tipCount] = await t.db.select({ n: count() }).from(tips).where(eq(tips.status, 'succeeded'));
@@ -103,7 +135,10 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
   });
 
   it('publishes reviews (both sides, or the window closed) and keeps the recent ones blind', async () => {
-    const [published] = await t.db.select({ n: count() }).from(reviews).where(and(eq(reviews.authorRole, 'customer'), isNotNull(reviews.publishedAt)));
+    const [published] = await t.db
+      .select({ n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.authorRole, 'customer'), isNotNull(reviews.publishedAt)));
     expect(published!.n).toBeGreaterThan(50);
     const [lateUnpublished] = await t.db
       .select({ n: count() })
@@ -113,7 +148,7 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
     expect(lateUnpublished!.n).toBe(0);
   });
 
-  it('fills the demo detailer\'s dashboard from the ledger', async () => {
+  it("fills the demo detailer's dashboard from the ledger", async () => {
     const detailerUser = await findUserByEmail(t.db, demoAccounts.detailer.email);
     const response = await call(detailerUser!, 'GET', '/api/detailer/stats?period=6m');
     const stats = response.json<BusinessStats>();
@@ -141,7 +176,11 @@ describe.each(databaseKinds)('demo history on %s', (kind) => {
 
   it('adds nothing on a second start', async () => {
     const before = await counts();
-    const again = await seedDemoHistory(t.ctx, { now: new Date(seedNow.getTime() + 86_400_000), storage: createMemoryStorage(), config: t.config });
+    const again = await seedDemoHistory(t.ctx, {
+      now: new Date(seedNow.getTime() + 86_400_000),
+      storage: createMemoryStorage(),
+      config: t.config,
+    });
     expect(again.skipped).toBe(true);
     await seedDatabase(t.ctx);
     expect(await counts()).toEqual(before);

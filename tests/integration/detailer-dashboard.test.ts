@@ -29,10 +29,20 @@ describe.each(databaseKinds)('Detailer dashboard on %s', (kind) => {
     const past = await createBooking(t.ctx, { ...mine, status: 'completed', startsAt: at('2026-11-10T18:00:00Z') });
     // Requests: one made 2 hours ago for next week (12 hours to answer), one for 2 PM today (answer by its start).
     ids.laterRequest = (
-      await createBooking(t.ctx, { ...mine, status: 'requested', startsAt: at('2026-11-30T18:00:00Z'), createdAt: at('2026-11-23T14:00:00Z') })
+      await createBooking(t.ctx, {
+        ...mine,
+        status: 'requested',
+        startsAt: at('2026-11-30T18:00:00Z'),
+        createdAt: at('2026-11-23T14:00:00Z'),
+      })
     ).id;
     ids.soonRequest = (
-      await createBooking(t.ctx, { ...mine, status: 'requested', startsAt: at('2026-11-23T22:00:00Z'), createdAt: at('2026-11-23T15:00:00Z') })
+      await createBooking(t.ctx, {
+        ...mine,
+        status: 'requested',
+        startsAt: at('2026-11-23T22:00:00Z'),
+        createdAt: at('2026-11-23T15:00:00Z'),
+      })
     ).id;
     ids.othersJob = (
       await createBooking(t.ctx, {
@@ -46,7 +56,14 @@ describe.each(databaseKinds)('Detailer dashboard on %s', (kind) => {
 
     // The ledger: Monday 1 AM (this week), a tip now, a refund (not earnings), Sunday 11 PM (last week), another's.
     await t.db.insert(detailerLedger).values([
-      { detailerId: cast.me.detailerId, kind: 'job', grossCents: 5900, commissionCents: 885, amountCents: 5015, createdAt: at('2026-11-23T09:00:00Z') },
+      {
+        detailerId: cast.me.detailerId,
+        kind: 'job',
+        grossCents: 5900,
+        commissionCents: 885,
+        amountCents: 5015,
+        createdAt: at('2026-11-23T09:00:00Z'),
+      },
       { detailerId: cast.me.detailerId, kind: 'tip', grossCents: 500, amountCents: 500, createdAt: at('2026-11-23T15:30:00Z') },
       { detailerId: cast.me.detailerId, kind: 'refund', grossCents: -1000, amountCents: -1000, createdAt: at('2026-11-23T15:40:00Z') },
       { detailerId: cast.me.detailerId, kind: 'job', grossCents: 9999, amountCents: 9999, createdAt: at('2026-11-23T07:00:00Z') },
@@ -63,12 +80,23 @@ describe.each(databaseKinds)('Detailer dashboard on %s', (kind) => {
     });
     await t.db
       .insert(bookingEvents)
-      .values([answer('accepted', 1), answer('accepted', 10), answer('accepted', 89), answer('declined', 5), answer('expired', 20), answer('accepted', 100)]);
+      .values([
+        answer('accepted', 1),
+        answer('accepted', 10),
+        answer('accepted', 89),
+        answer('declined', 5),
+        answer('expired', 20),
+        answer('accepted', 100),
+      ]);
   });
   afterAll(() => t?.close());
 
   async function dashboardOf(user: { id: number }) {
-    const response = await t.app.inject({ method: 'GET', url: '/api/detailer/dashboard', headers: { cookie: await signedInCookie(t.db, user, clock.now()) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/detailer/dashboard',
+      headers: { cookie: await signedInCookie(t.db, user, clock.now()) },
+    });
     return response;
   }
   const readDashboard = async (user: { id: number }): Promise<DetailerDashboard> => {
@@ -81,7 +109,12 @@ describe.each(databaseKinds)('Detailer dashboard on %s', (kind) => {
     const dashboard = await readDashboard(cast.me.user);
     expect(dashboard).toMatchObject({ today: '2026-11-23', timeZone: 'America/Los_Angeles', weekStartsOn: '2026-11-23' });
     expect(dashboard.todayJobs.map((job) => job.id)).toEqual([ids.tenAm, ids.noon]);
-    expect(dashboard.todayJobs[0]).toMatchObject({ time: '10:00 AM', address: '1 Market St', customerName: cast.customer.name, vehicleType: 'Sedan' });
+    expect(dashboard.todayJobs[0]).toMatchObject({
+      time: '10:00 AM',
+      address: '1 Market St',
+      customerName: cast.customer.name,
+      vehicleType: 'Sedan',
+    });
     expect(dashboard.todayJobs[0]!.allowedActions).toContain('start');
     expect(dashboard.todayJobs[1]!.allowedActions).toContain('start-route');
   });
@@ -103,7 +136,7 @@ describe.each(databaseKinds)('Detailer dashboard on %s', (kind) => {
     expect(dashboard).toMatchObject({ rating: 4.5, reviewCount: 10, businessName: expect.stringMatching(/^Detailing /) });
   });
 
-  it("[DETAILER] another detailer sees only their own; a new one sees zeros and no rate", async () => {
+  it('[DETAILER] another detailer sees only their own; a new one sees zeros and no rate', async () => {
     const theirs = await readDashboard(cast.other.user);
     expect(theirs.todayJobs.map((job) => job.id)).toEqual([ids.othersJob]);
     expect(theirs.requests).toEqual([]);

@@ -9,7 +9,11 @@ const routes = ['/api/diagnostics/auth', '/api/diagnostics/identity', '/api/diag
 describe.each(databaseKinds)('debug and test routes on %s', (kind) => {
   const redisUrl = process.env.TEST_REDIS_URL;
   const t = useDemoAdminApp(kind, {
-    env: { OIDC_CLIENT_ID: 'glossly-web.apps.example', OIDC_CLIENT_SECRET: 'very-secret-value', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+    env: {
+      OIDC_CLIENT_ID: 'glossly-web.apps.example',
+      OIDC_CLIENT_SECRET: 'very-secret-value',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
   });
   const { clock, call } = t;
 

@@ -21,7 +21,15 @@ type Server = { child: ChildProcess; port: number; exited: Promise<number | null
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: rootDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -60,7 +68,9 @@ function readToEnd(socket: Socket): Promise<RawAnswer> {
     socket.on('end', () => {
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
@@ -114,20 +124,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (serv
   it('lets a running request finish, refuses new work, ends live streams with a retry hint and exits 0', async () => {
     const { port, child, exited, logs } = server!;
     const body = JSON.stringify({ email, password: testPassword });
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
 
     // An open live stream.
-    const stream = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/api/notifications/stream', headers: { cookie } }, resolve));
+    const stream = await new Promise<IncomingMessage>((resolve) =>
+      get({ host: '127.0.0.1', port, path: '/api/notifications/stream', headers: { cookie } }, resolve),
+    );
     expect(stream.statusCode).toBe(200);
     let streamText = '';
-    const streamEnded = new Promise<void>((resolve) => stream.setEncoding('utf8').on('data', (chunk: string) => (streamText += chunk)).on('end', resolve));
+    const streamEnded = new Promise<void>((resolve) =>
+      stream
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (streamText += chunk))
+        .on('end', resolve),
+    );
 
     // A request in flight: its headers are in (Fastify has routed it), half its body is not.
     const slow = await openSocket(port);
     const slowAnswer = readToEnd(slow);
-    slow.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    slow.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
 
     // A kept-alive connection that has had one answer and has begun its next request.
     const keptAlive = await openSocket(port);

@@ -78,7 +78,12 @@ describe('user text in the pages the server draws', () => {
     const serviceName = hostile('Wash');
     const customer = await createCustomer(app.ctx, { name: customerName });
     const detailer = await createDetailer(app.ctx, { businessName, service: { name: serviceName } });
-    const done = await createBooking(app.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'completed' });
+    const done = await createBooking(app.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'completed',
+    });
     await createBooking(app.ctx, {
       customerId: customer.id,
       detailerId: detailer.detailerId,

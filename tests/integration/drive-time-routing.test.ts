@@ -22,7 +22,11 @@ describe('drive times through the routing interface', () => {
     peer.answerJson(200, { code: 'Ok', routes: [{ distance: 9000, duration: 1500 }] });
     const router = createRouter({ ROUTING_URL: peer.baseUrl }, quiet);
     const before = peer.requests.length;
-    const seconds = await driveSecondsFor(router, [[soma, mission], [soma, mission], [mission, soma]]);
+    const seconds = await driveSecondsFor(router, [
+      [soma, mission],
+      [soma, mission],
+      [mission, soma],
+    ]);
     expect(seconds(soma, mission)).toBe(1500);
     expect(seconds(mission, soma)).toBe(1500);
     // A pair not looked up before the lock is never sent over the network: the straight line answers.
@@ -63,10 +67,19 @@ describe.each(databaseKinds)('a routing service decides the slots and the bookin
     const { call } = createCaller(() => t, clock);
     const { detailerId, serviceId } = await createDetailer(t.ctx);
     const body = (time: string, zip: string) => ({
-      detailerId, serviceId, vehicleType: 'Sedan', date: '2026-11-24', time, address: '1 Market St', city: 'San Francisco', zip,
+      detailerId,
+      serviceId,
+      vehicleType: 'Sedan',
+      date: '2026-11-24',
+      time,
+      address: '1 Market St',
+      city: 'San Francisco',
+      zip,
     });
     expect((await call(await createCustomer(t.ctx), 'POST', '/api/bookings', body('9:00 AM', '94105'))).statusCode).toBe(201);
-    const day = (await call(null, 'GET', `/api/detailers/${detailerId}/availability?date=2026-11-24&serviceId=${serviceId}&zip=94103`)).json() as Availability;
+    const day = (
+      await call(null, 'GET', `/api/detailers/${detailerId}/availability?date=2026-11-24&serviceId=${serviceId}&zip=94103`)
+    ).json() as Availability;
     // 9:45 + 90 minutes of road + 15 of buffer = 11:30: the first free start is 1:00 PM.
     expect(day.slots.filter((s) => s.available).map((s) => s.time)).toEqual(['1:00 PM', '2:00 PM', '3:00 PM']);
     const refused = await call(await createCustomer(t.ctx), 'POST', '/api/bookings', body('11:00 AM', '94103'));

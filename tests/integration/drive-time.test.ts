@@ -60,7 +60,8 @@ describe.each(databaseKinds)('drive time between jobs on %s', (kind) => {
       const attempt = await t.book(customer, detailerId, serviceId, '2026-11-26', time, oakland);
       expect({ time, status: attempt.status }).toEqual({ time, status: available ? 201 : 409 });
       // Cancelled at once so the next slot is judged against the same day.
-      if (attempt.status === 201) expect((await t.call(customer, 'POST', `/api/bookings/${attempt.body.id}/cancel`, {})).statusCode).toBe(200);
+      if (attempt.status === 201)
+        expect((await t.call(customer, 'POST', `/api/bookings/${attempt.body.id}/cancel`, {})).statusCode).toBe(200);
     }
   });
 
@@ -73,7 +74,9 @@ describe.each(databaseKinds)('drive time between jobs on %s', (kind) => {
     const moved = await t.call(mover, 'POST', `/api/bookings/${later.body.id}/reschedule`, { date: '2026-11-27', time: '10:00 AM' });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toBe(tooLittleDriveTimeMessages.previous);
-    expect((await t.call(mover, 'POST', `/api/bookings/${later.body.id}/reschedule`, { date: '2026-11-27', time: '11:00 AM' })).statusCode).toBe(200);
+    expect(
+      (await t.call(mover, 'POST', `/api/bookings/${later.body.id}/reschedule`, { date: '2026-11-27', time: '11:00 AM' })).statusCode,
+    ).toBe(200);
   });
 
   it('of 10 racing bookings of neighbouring slots across town, only compatible ones succeed', async () => {
@@ -84,7 +87,10 @@ describe.each(databaseKinds)('drive time between jobs on %s', (kind) => {
       customers.map((customer, i) => t.book(customer, detailerId, serviceId, '2026-11-28', times[i % 5]!, i % 2 === 0 ? soma : oakland)),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((s) => s === 201 || s === 409), t.serverErrors.join('\n')).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      t.serverErrors.join('\n'),
+    ).toBe(true);
     for (const refused of results.filter((r) => r.status === 409)) {
       expect([slotTakenText, tooLittleDriveTimeMessages.previous, tooLittleDriveTimeMessages.next]).toContain(refused.body.message);
     }
@@ -96,7 +102,15 @@ describe.each(databaseKinds)('drive time between jobs on %s', (kind) => {
     expect(kept.length).toBeGreaterThanOrEqual(1);
     // Whatever won, every pair of kept jobs leaves the drive between them.
     const placed = kept.map((b) => ({ startsAt: b.startsAt, endsAt: b.endsAt, place: { latitude: b.latitude!, longitude: b.longitude! } }));
-    placed.forEach((job, i) => expect(driveTimeConflict(job, placed.filter((_, k) => k !== i), 15)).toBeNull());
+    placed.forEach((job, i) =>
+      expect(
+        driveTimeConflict(
+          job,
+          placed.filter((_, k) => k !== i),
+          15,
+        ),
+      ).toBeNull(),
+    );
   });
 
   it('the detailer sets their own buffer, and only theirs', async () => {

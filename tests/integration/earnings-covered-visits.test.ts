@@ -34,7 +34,13 @@ describe.each(databaseKinds)('earnings of covered visits on %s', (kind) => {
   }
 
   async function complete(v: Awaited<ReturnType<typeof coveredVisit>>) {
-    await completeJob({ ctx: app().ctx, clock, detailer: v.detailer.user, booking: v.booking, post: (path) => call(v.detailer.user, 'POST', path) });
+    await completeJob({
+      ctx: app().ctx,
+      clock,
+      detailer: v.detailer.user,
+      booking: v.booking,
+      post: (path) => call(v.detailer.user, 'POST', path),
+    });
   }
 
   /** Past the member's claim window (48 hours after completion): the held credit is due. */
@@ -128,14 +134,20 @@ describe.each(databaseKinds)('earnings of covered visits on %s', (kind) => {
 
   /** The member reports a problem with the visit (POST /api/bookings/:id/claims). */
   async function reportProblem(v: Awaited<ReturnType<typeof coveredVisit>>) {
-    const response = await call(v.customer, 'POST', `/api/bookings/${v.booking.id}/claims`, { description: 'Nobody came to wash the car.', uploadIds: [] });
+    const response = await call(v.customer, 'POST', `/api/bookings/${v.booking.id}/claims`, {
+      description: 'Nobody came to wash the car.',
+      uploadIds: [],
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: number };
   }
   const closeClaim = (claimId: number, status: 'resolved' | 'rejected') =>
-    app().db.update(claims).set({ status, resolvedAt: clock.now(), refundCents: status === 'resolved' ? 0 : null }).where(eq(claims.id, claimId));
+    app()
+      .db.update(claims)
+      .set({ status, resolvedAt: clock.now(), refundCents: status === 'resolved' ? 0 : null })
+      .where(eq(claims.id, claimId));
 
-  it('holds the credit while the member\'s claim is open, past the window, and releases it once if the claim is rejected', async () => {
+  it("holds the credit while the member's claim is open, past the window, and releases it once if the claim is rejected", async () => {
     const v = await coveredVisit();
     await complete(v);
     const claim = await reportProblem(v);
@@ -181,9 +193,11 @@ describe.each(databaseKinds)('earnings of covered visits on %s', (kind) => {
     }
     const flagsOf = (detailerId: number) => app().db.select().from(coveredVisitFlags).where(eq(coveredVisitFlags.detailerId, detailerId));
     const alertsOf = async (userId: number) =>
-      (await app().db.select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.title === coveredVisitFlagTitle);
+      (await app().db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
+        (n) => n.title === coveredVisitFlagTitle,
+      );
 
-    it('flags a pair once per month to every admin when their visits in 30 days pass the plan\'s visits a month, not a pair within it', async () => {
+    it("flags a pair once per month to every admin when their visits in 30 days pass the plan's visits a month, not a pair within it", async () => {
       const admin = await createAdmin(app().ctx);
       const busy = await member({ includedVisits: 2 });
       const usual = await member({ includedVisits: 2 });
@@ -195,7 +209,9 @@ describe.each(databaseKinds)('earnings of covered visits on %s', (kind) => {
 
       const passes = await Promise.all([flagFrequentCoveredVisits(app().ctx, now), flagFrequentCoveredVisits(app().ctx, now)]);
       expect(passes.reduce((sum, pass) => sum + pass.flagged, 0)).toBe(1);
-      expect(await flagsOf(busy.detailer.detailerId)).toMatchObject([{ customerId: busy.customer.id, visitCount: 3, includedVisitsPerMonth: 2 }]);
+      expect(await flagsOf(busy.detailer.detailerId)).toMatchObject([
+        { customerId: busy.customer.id, visitCount: 3, includedVisitsPerMonth: 2 },
+      ]);
       expect(await flagsOf(usual.detailer.detailerId)).toEqual([]);
       const alerts = await alertsOf(admin.id);
       expect(alerts).toHaveLength(1);

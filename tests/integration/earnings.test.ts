@@ -34,14 +34,20 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
   const completedJob = (detailer: Detailer, extra: { vehicleSurchargeCents?: number } = {}) =>
     completedPaidBooking({ detailer, booking: { startsAt: nextJobStart(), ...extra } });
 
-  const rowsOf = (detailerId: number) => t.db.select().from(detailerLedger).where(eq(detailerLedger.detailerId, detailerId)).orderBy(detailerLedger.id);
+  const rowsOf = (detailerId: number) =>
+    t.db.select().from(detailerLedger).where(eq(detailerLedger.detailerId, detailerId)).orderBy(detailerLedger.id);
   const earnings = async (user: UserRow) => {
     const response = await call(user, 'GET', '/api/detailer/earnings');
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Earnings;
   };
   const refund = async (bookingId: number, amountCents?: number) => {
-    const response = await call(t.admin, 'POST', `/api/admin/bookings/${bookingId}/refund`, amountCents === undefined ? {} : { amountCents });
+    const response = await call(
+      t.admin,
+      'POST',
+      `/api/admin/bookings/${bookingId}/refund`,
+      amountCents === undefined ? {} : { amountCents },
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
 
@@ -52,7 +58,9 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
     expect(results.map((r) => r.written).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await syncEarnings(t.db, clock.now())).written).toBe(0);
     const rows = await rowsOf(detailer.detailerId);
-    expect(rows.map((r) => [r.kind, r.bookingId, r.grossCents, r.commissionCents, r.amountCents])).toEqual([['job', booking.id, 5900, 885, 5015]]);
+    expect(rows.map((r) => [r.kind, r.bookingId, r.grossCents, r.commissionCents, r.amountCents])).toEqual([
+      ['job', booking.id, 5900, 885, 5015],
+    ]);
     // The service fee and tax are the platform's: the capture was $78.72.
     const [capture] = await t.db.select().from(payments).where(eq(payments.id, rows[0]!.paymentId!));
     expect(capture).toMatchObject({ kind: 'capture', amountCents: 7872 });
@@ -81,7 +89,9 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
   it('gives the detailer 100 % of a tip', async () => {
     const detailer = await createDetailer(t.ctx);
     const { customer, booking } = await completedJob(detailer);
-    const created = (await call(customer, 'POST', `/api/bookings/${booking.id}/tip`, { amountCents: 1180, idempotencyKey: randomUUID() })).json() as TipIntent;
+    const created = (
+      await call(customer, 'POST', `/api/bookings/${booking.id}/tip`, { amountCents: 1180, idempotencyKey: randomUUID() })
+    ).json() as TipIntent;
     const paid = await call(customer, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: created.clientSecret, card });
     expect(paid.json()).toMatchObject({ status: 'succeeded' });
     const view = await earnings(detailer.user);
@@ -90,7 +100,7 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
     expect(tip).toMatchObject({ bookingId: booking.id, grossCents: 1180, commissionCents: 0, amountCents: 1180 });
   });
 
-  it('takes back a refund\'s share only once it has settled, and exactly the whole share over partial refunds', async () => {
+  it("takes back a refund's share only once it has settled, and exactly the whole share over partial refunds", async () => {
     const detailer = await createDetailer(t.ctx);
     const { booking } = await completedJob(detailer);
     await refund(booking.id, 3936);
@@ -122,7 +132,7 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
     expect((await earnings(detailer.user)).balanceCents).toBe(5015);
   });
 
-  it('leaves a late cancellation\'s fee to the platform: no row', async () => {
+  it("leaves a late cancellation's fee to the platform: no row", async () => {
     const detailer = await createDetailer(t.ctx);
     const { customer, booking } = await paidBooking({ detailer, booking: { startsAt: nextJobStart() } });
     clock.set(new Date(booking.startsAt.getTime() - 3_600_000));
@@ -135,7 +145,7 @@ describe.each(databaseKinds)('detailer earnings on %s', (kind) => {
     expect(await earnings(detailer.user)).toMatchObject({ balanceCents: 0, hasActivity: false, payouts: [], statementMonths: [] });
   });
 
-  it('counts this week\'s jobs and lists the months with activity', async () => {
+  it("counts this week's jobs and lists the months with activity", async () => {
     const detailer = await createDetailer(t.ctx);
     await completedJob(detailer);
     const view = await earnings(detailer.user);

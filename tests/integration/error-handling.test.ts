@@ -74,9 +74,17 @@ describe.each(databaseKinds)('errors and logs on %s', (kind) => {
     const detailers = await app.inject({ method: 'GET', url: '/api/detailers/1/availability?date=9999-12-31' });
     expect(detailers.statusCode).toBe(400);
     expect(errorBody(detailers.body).message).toBe('Date must be between 2000-01-01 and 2100-12-31');
-    const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { bookingId: 2 ** 31 }, headers: { cookie } });
+    const intent = await app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { bookingId: 2 ** 31 },
+      headers: { cookie },
+    });
     expect(intent.statusCode).toBe(400);
-    expect(JSON.parse(intent.body)).toMatchObject({ code: 'bad_request', fields: { bookingId: 'Booking must be a positive whole number' } });
+    expect(JSON.parse(intent.body)).toMatchObject({
+      code: 'bad_request',
+      fields: { bookingId: 'Booking must be a positive whole number' },
+    });
     const device = await app.inject({
       method: 'POST',
       url: '/api/device-tokens',
@@ -90,7 +98,9 @@ describe.each(databaseKinds)('errors and logs on %s', (kind) => {
   it('a failed statement is logged without its parameter values', async () => {
     // A constraint only this test adds makes the real insert of POST /api/device-tokens fail with a known value.
     const secret = 'known-secret-device-token-0123456789';
-    await database.db.execute(sql.raw(`ALTER TABLE device_tokens ADD CONSTRAINT fuzz_refuse_secret CHECK (token NOT LIKE 'known-secret%')`));
+    await database.db.execute(
+      sql.raw(`ALTER TABLE device_tokens ADD CONSTRAINT fuzz_refuse_secret CHECK (token NOT LIKE 'known-secret%')`),
+    );
     try {
       const response = await app.inject({
         method: 'POST',
@@ -170,8 +180,15 @@ describe.each(databaseKinds)('the error handler alone on %s', (kind) => {
   });
 
   it('serializeError drops params and redacts their values through the cause chain', () => {
-    const cause = Object.assign(new Error(`invalid input syntax for type integer: "${secret}"`), { code: '22P02', detail: `Key (x)=(${secret})` });
-    const error = Object.assign(new Error(`Failed query: select $1::int\nparams: ${secret},5`), { query: 'select $1::int', params: [secret, 5], cause });
+    const cause = Object.assign(new Error(`invalid input syntax for type integer: "${secret}"`), {
+      code: '22P02',
+      detail: `Key (x)=(${secret})`,
+    });
+    const error = Object.assign(new Error(`Failed query: select $1::int\nparams: ${secret},5`), {
+      query: 'select $1::int',
+      params: [secret, 5],
+      cause,
+    });
     const serialized = serializeError(error);
     expect(JSON.stringify(serialized)).not.toContain(secret);
     expect(serialized.message).toBe('Failed query: select $1::int\nparams: [redacted]');

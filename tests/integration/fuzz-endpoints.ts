@@ -50,4 +50,3 @@ export async function contractFieldNames(): Promise<string[]> {
   }
   return [...names].sort();
 }
-

@@ -7,7 +7,12 @@ describe('tracking and map configuration', () => {
 
   it('sets none of them by default', () => {
     const config = loadConfig({});
-    expect([config.ROUTING_URL, config.GEOCODER_URL, config.MAP_TILE_URL, config.MAP_ATTRIBUTION]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([config.ROUTING_URL, config.GEOCODER_URL, config.MAP_TILE_URL, config.MAP_ATTRIBUTION]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('takes service base addresses, without a trailing slash', () => {
@@ -24,20 +29,34 @@ describe('tracking and map configuration', () => {
   });
 
   it('refuses tiles without their credit line, and a credit line without tiles', () => {
-    expect(() => loadConfig({ MAP_TILE_URL: tiles })).toThrow('Invalid environment variable MAP_ATTRIBUTION: required when MAP_TILE_URL is set');
+    expect(() => loadConfig({ MAP_TILE_URL: tiles })).toThrow(
+      'Invalid environment variable MAP_ATTRIBUTION: required when MAP_TILE_URL is set',
+    );
     expect(() => loadConfig({ MAP_ATTRIBUTION: '© OpenStreetMap' })).toThrow(
       'Invalid environment variable MAP_TILE_URL: required when MAP_ATTRIBUTION is set',
     );
     const config = loadConfig({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: ' © OpenStreetMap contributors ' });
     expect([config.MAP_TILE_URL, config.MAP_ATTRIBUTION]).toEqual([tiles, '© OpenStreetMap contributors']);
-    expect(loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'Our tiles' }).MAP_TILE_URL).toBe('/tiles/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'Our tiles' }).MAP_TILE_URL).toBe(
+      '/tiles/{z}/{x}/{y}.png',
+    );
   });
 
   it('refuses a tile address that is not http(s) or a path, or lacks {z}, {x} or {y}', () => {
-    const bad = ['javascript:alert(1)//{z}{x}{y}', '//tiles.example/{z}/{x}/{y}.png', 'tiles/{z}/{x}/{y}.png', 'https://tiles.example/{z}/{x}.png', 'https:// x/{z}/{x}/{y}'];
+    const bad = [
+      'javascript:alert(1)//{z}{x}{y}',
+      '//tiles.example/{z}/{x}/{y}.png',
+      'tiles/{z}/{x}/{y}.png',
+      'https://tiles.example/{z}/{x}.png',
+      'https:// x/{z}/{x}/{y}',
+    ];
     for (const value of bad) {
-      expect(() => loadConfig({ MAP_TILE_URL: value, MAP_ATTRIBUTION: 'Credit' }), value).toThrow(/^Invalid environment variable MAP_TILE_URL: /);
+      expect(() => loadConfig({ MAP_TILE_URL: value, MAP_ATTRIBUTION: 'Credit' }), value).toThrow(
+        /^Invalid environment variable MAP_TILE_URL: /,
+      );
     }
-    expect(() => loadConfig({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: 'x'.repeat(301) })).toThrow(/^Invalid environment variable MAP_ATTRIBUTION: /);
+    expect(() => loadConfig({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: 'x'.repeat(301) })).toThrow(
+      /^Invalid environment variable MAP_ATTRIBUTION: /,
+    );
   });
 });

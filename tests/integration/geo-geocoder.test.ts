@@ -32,7 +32,7 @@ describe('geocoders', () => {
     expect(await zipTableGeocoder.locateZip('00000')).toBeNull();
   });
 
-  it("asks the service by postal code and country, saying who asks, and takes its first place", async () => {
+  it('asks the service by postal code and country, saying who asks, and takes its first place', async () => {
     service.answerJson(200, nominatimPlace('37.78930', '-122.39410'));
     const geocoder = createGeocoder({ GEOCODER_URL: service.baseUrl, PUBLIC_URL: 'https://glossly.example' }, log);
     expect(await geocoder.locateZip('94105-1234')).toEqual({ latitude: 37.7893, longitude: -122.3941 });
@@ -78,11 +78,20 @@ describe('street addresses (issue 37)', () => {
     const geocoder = createHttpGeocoder({ baseUrl: service.baseUrl, contact: 'https://glossly.example', log, fallback: zipTableGeocoder });
     service.answerJson(200, nominatimPlace('37.79410', '-122.39490'));
     expect(await locateJobPlaceOrRefuse(geocoder, market)).toEqual({ latitude: 37.7941, longitude: -122.3949, precision: 'street' });
-    expect(service.requests.at(-1)!.url).toBe('/search?street=1+Market+St&city=San+Francisco&postalcode=94105&countrycodes=us&format=json&limit=1');
+    expect(service.requests.at(-1)!.url).toBe(
+      '/search?street=1+Market+St&city=San+Francisco&postalcode=94105&countrycodes=us&format=json&limit=1',
+    );
   });
 
   it('asks once per address (its usage policy), by the normalised address, within a bound; a failure is asked again', async () => {
-    const geocoder = createHttpGeocoder({ baseUrl: service.baseUrl, contact: 'test', log, fallback: zipTableGeocoder, cacheSize: 2, timeoutMs: 500 });
+    const geocoder = createHttpGeocoder({
+      baseUrl: service.baseUrl,
+      contact: 'test',
+      log,
+      fallback: zipTableGeocoder,
+      cacheSize: 2,
+      timeoutMs: 500,
+    });
     service.answerJson(200, nominatimPlace('37.7941', '-122.3949'));
     const before = service.requests.length;
     await geocoder.locateStreet(market);
@@ -106,7 +115,10 @@ describe('street addresses (issue 37)', () => {
 
   it('gives the ZIP code centre, said so, where only the table is configured, and refuses an unknown ZIP code', async () => {
     expect(await locateJobPlaceOrRefuse(zipTableGeocoder, market)).toEqual({ ...sanFrancisco94105, precision: 'zip' });
-    await expect(locateJobPlaceOrRefuse(zipTableGeocoder, { ...market, zip: '00000' })).rejects.toMatchObject({ status: 400, fields: { zip: 'We could not find ZIP code 00000. Check it and try again.' } });
+    await expect(locateJobPlaceOrRefuse(zipTableGeocoder, { ...market, zip: '00000' })).rejects.toMatchObject({
+      status: 400,
+      fields: { zip: 'We could not find ZIP code 00000. Check it and try again.' },
+    });
   });
 });
 
@@ -119,7 +131,11 @@ describe.each(databaseKinds)('the app with GEOCODER_URL and a tile server on %s'
     service = await startLoopbackService();
     t = await createTestApp(kind, {
       clock,
-      env: { GEOCODER_URL: service.baseUrl, MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© OpenStreetMap contributors' },
+      env: {
+        GEOCODER_URL: service.baseUrl,
+        MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+        MAP_ATTRIBUTION: '© OpenStreetMap contributors',
+      },
     });
   });
   afterAll(async () => {

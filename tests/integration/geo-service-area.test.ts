@@ -20,7 +20,10 @@ describe.each(databaseKinds)('service areas on %s', (kind) => {
     await t.db.update(detailers).set({ vehicleDescription: 'White Ford Transit' }).where(eq(detailers.id, detailer.detailerId));
     t.ctx.catalogCache.clear();
     const one = (await call(null, 'GET', `/api/detailers/${detailer.detailerId}`)).json() as DetailerWithServices;
-    expect(one).toMatchObject({ serviceArea: { latitude: 37.78, longitude: -122.41, radiusMiles: 25 }, vehicleDescription: 'White Ford Transit' });
+    expect(one).toMatchObject({
+      serviceArea: { latitude: 37.78, longitude: -122.41, radiusMiles: 25 },
+      vehicleDescription: 'White Ford Transit',
+    });
     const listed = ((await call(null, 'GET', '/api/detailers')).json() as Detailer[]).find((d) => d.id === detailer.detailerId)!;
     expect(listed).toMatchObject({ serviceArea: one.serviceArea, vehicleDescription: 'White Ford Transit' });
 
@@ -73,10 +76,19 @@ describe.each(databaseKinds)('service areas on %s', (kind) => {
     expect(inside).toMatchObject({ covered: true, distanceMiles: 0, radiusMiles: 5 });
 
     await t.db.update(detailers).set({ baseLatitude: null, baseLongitude: null }).where(eq(detailers.id, detailer.detailerId));
-    expect((await check(`detailerId=${detailer.detailerId}&zip=10001`)).json()).toMatchObject({ covered: true, distanceMiles: null, radiusMiles: null });
+    expect((await check(`detailerId=${detailer.detailerId}&zip=10001`)).json()).toMatchObject({
+      covered: true,
+      distanceMiles: null,
+      radiusMiles: null,
+    });
 
     expect((await check('detailerId=2147483647&zip=94105')).statusCode).toBe(404);
-    for (const query of [`detailerId=${detailer.detailerId}`, `detailerId=${detailer.detailerId}&zip=abc`, 'zip=94105', 'detailerId=x&zip=94105']) {
+    for (const query of [
+      `detailerId=${detailer.detailerId}`,
+      `detailerId=${detailer.detailerId}&zip=abc`,
+      'zip=94105',
+      'detailerId=x&zip=94105',
+    ]) {
       expect((await check(query)).statusCode, query).toBe(400);
     }
     const unknown = await check(`detailerId=${detailer.detailerId}&zip=00000`);
@@ -94,21 +106,32 @@ describe.each(databaseKinds)('service areas on %s', (kind) => {
 
     const outside = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM');
     expect(outside.status).toBe(422);
-    expect(outside.body).toMatchObject({ code: 'unprocessable', message: expect.stringMatching(/^This address is outside Detailing \w+'s service area: they come up to \d+ miles from their base, and this ZIP code is [\d.]+ miles away$/) });
+    expect(outside.body).toMatchObject({
+      code: 'unprocessable',
+      message: expect.stringMatching(
+        /^This address is outside Detailing \w+'s service area: they come up to \d+ miles from their base, and this ZIP code is [\d.]+ miles away$/,
+      ),
+    });
     const unknownZip = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { zip: '00000' });
     expect(unknownZip.status).toBe(400);
     expect(unknownZip.body.message).toBe('We could not find ZIP code 00000. Check it and try again.');
     expect(await ofDetailer()).toEqual([]);
     expect(await eventCount()).toBe(events);
 
-    const inside = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { zip: '94607', city: 'Oakland' });
+    const inside = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
+      zip: '94607',
+      city: 'Oakland',
+    });
     expect(inside.status).toBe(201);
     expect(await ofDetailer()).toMatchObject([{ id: inside.body.id, ...oaklandCentre }]);
 
     // A detailer with no base takes any address; the job is still located. Another day: New York is no drive from
     // that morning's Oakland job (issue 20's drive time).
     await t.db.update(detailers).set({ baseLatitude: null, baseLongitude: null }).where(eq(detailers.id, detailer.detailerId));
-    const anywhere = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-25', '11:00 AM', { zip: '10001', city: 'New York' });
+    const anywhere = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-25', '11:00 AM', {
+      zip: '10001',
+      city: 'New York',
+    });
     expect(anywhere.status).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, anywhere.body.id));
     expect(row).toMatchObject({ latitude: 40.7484, longitude: -73.9967 });

@@ -22,7 +22,7 @@ describe('the SMTP transport timeouts', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('go on the transport: a relay that never greets fails the send with the greeting timeout, not nodemailer\'s 30 s', async () => {
+  it("go on the transport: a relay that never greets fails the send with the greeting timeout, not nodemailer's 30 s", async () => {
     const send = smtpSender(url, 'Glossly <no-reply@glossly.test>');
     // nodemailer's own greeting timeout is 30 s: the test's 20 s would run out first without ours (5 s).
     await expect(send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' })).rejects.toThrow(/Greeting never received/);

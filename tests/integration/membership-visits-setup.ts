@@ -59,7 +59,15 @@ export function useVisitTestApp(kind: DatabaseKind) {
       .returning();
     const [place] = await t.db
       .insert(savedAddresses)
-      .values({ customerId: customer.id, label: 'Home', address: '1 Market St', city: 'San Francisco', zip: '94105', latitude: 37.79, longitude: -122.4 })
+      .values({
+        customerId: customer.id,
+        label: 'Home',
+        address: '1 Market St',
+        city: 'San Francisco',
+        zip: '94105',
+        latitude: 37.79,
+        longitude: -122.4,
+      })
       .returning();
     const rhythm = {
       serviceId: detailer.serviceId,

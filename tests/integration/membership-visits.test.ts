@@ -42,7 +42,15 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     const booked = await bookingsOf(m.membership.id);
     expect(booked).toHaveLength(1);
     const booking = booked[0]!;
-    expect(booking).toMatchObject({ status: 'requested', detailerId: m.detailer.detailerId, discountCents: 5900, serviceFeeCents: 0, taxCents: 0, totalCents: 0, lateCancellationFeeCents: 0 });
+    expect(booking).toMatchObject({
+      status: 'requested',
+      detailerId: m.detailer.detailerId,
+      discountCents: 5900,
+      serviceFeeCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+      lateCancellationFeeCents: 0,
+    });
     expect(booking.startsAt.toISOString()).toBe(zonedTimeToUtc('2026-11-27', 9 * 60, la).toISOString());
     expect(await intentsOf(booking.id)).toEqual([]);
     expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'booked', bookingId: booking.id }]);
@@ -66,7 +74,13 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    await completeJob({ ctx: app().ctx, clock, detailer: m.detailer.user, booking: booking!, post: (path) => call(m.detailer.user, 'POST', path) });
+    await completeJob({
+      ctx: app().ctx,
+      clock,
+      detailer: m.detailer.user,
+      booking: booking!,
+      post: (path) => call(m.detailer.user, 'POST', path),
+    });
     expect(await app().db.select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
     expect(await intentsOf(booking!.id)).toEqual([]);
   });
@@ -123,7 +137,11 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     const m = await member();
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     await pass();
-    const moved = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-11-27', date: '2026-11-28', time: '2:00 PM' });
+    const moved = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, {
+      dueOn: '2026-11-27',
+      date: '2026-11-28',
+      time: '2:00 PM',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const [booking] = await bookingsOf(m.membership.id);
     expect(booking!.startsAt.toISOString()).toBe(zonedTimeToUtc('2026-11-28', 14 * 60, la).toISOString());
@@ -133,12 +151,26 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     // A taken slot is refused and nothing moves.
     const other = await createCustomer(app().ctx, { password: undefined });
     const taken = zonedTimeToUtc('2026-11-28', 10 * 60, la);
-    await createBooking(app().ctx, { customerId: other.id, detailerId: m.detailer.detailerId, serviceId: m.detailer.serviceId, status: 'accepted', startsAt: taken });
-    const refused = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-11-27', date: '2026-11-28', time: '10:00 AM' });
+    await createBooking(app().ctx, {
+      customerId: other.id,
+      detailerId: m.detailer.detailerId,
+      serviceId: m.detailer.serviceId,
+      status: 'accepted',
+      startsAt: taken,
+    });
+    const refused = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, {
+      dueOn: '2026-11-27',
+      date: '2026-11-28',
+      time: '10:00 AM',
+    });
     expect(refused.statusCode).toBe(409);
     const [still] = await bookingsOf(m.membership.id);
     expect(still!.startsAt.toISOString()).toBe(booking!.startsAt.toISOString());
-    const notYet = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, { dueOn: '2026-12-11', date: '2026-12-12', time: '10:00 AM' });
+    const notYet = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, {
+      dueOn: '2026-12-11',
+      date: '2026-12-12',
+      time: '10:00 AM',
+    });
     expect(notYet.statusCode).toBe(409);
   });
 
@@ -146,7 +178,13 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     const m = await member();
     const other = await createCustomer(app().ctx, { password: undefined });
     for (const minute of [9 * 60, 10 * 60, 11 * 60]) {
-      await createBooking(app().ctx, { customerId: other.id, detailerId: m.detailer.detailerId, serviceId: m.detailer.serviceId, status: 'accepted', startsAt: zonedTimeToUtc('2026-11-27', minute, la) });
+      await createBooking(app().ctx, {
+        customerId: other.id,
+        detailerId: m.detailer.detailerId,
+        serviceId: m.detailer.serviceId,
+        status: 'accepted',
+        startsAt: zonedTimeToUtc('2026-11-27', minute, la),
+      });
     }
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     const result = await pass();
@@ -157,12 +195,18 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'needs_confirmation', bookingId: booking!.id }]);
     expect(await titlesOf(m.customer.id)).toContain('Confirm your visit');
 
-    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: false });
+    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, {
+      dueOn: '2026-11-27',
+      accept: false,
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     const [after] = await bookingsOf(m.membership.id);
     expect(after!.status).toBe('cancelled');
     expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'unfilled' }]);
-    expect((await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: true })).statusCode).toBe(409);
+    expect(
+      (await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: true }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('keeps a visit that was done (or is under way) counted: it cannot be skipped or declined afterwards', async () => {
@@ -172,7 +216,13 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    await completeJob({ ctx: app().ctx, clock, detailer: m.detailer.user, booking: booking!, post: (path) => call(m.detailer.user, 'POST', path) });
+    await completeJob({
+      ctx: app().ctx,
+      clock,
+      detailer: m.detailer.user,
+      booking: booking!,
+      post: (path) => call(m.detailer.user, 'POST', path),
+    });
     expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
 
     const skipped = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' });
@@ -183,7 +233,10 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
 
     // The same through declining a nearest alternative the member never confirmed, though the job was done.
     await app().db.update(membershipVisits).set({ status: 'needs_confirmation' }).where(eq(membershipVisits.bookingId, booking!.id));
-    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, { dueOn: '2026-11-27', accept: false });
+    const declined = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/confirm`, {
+      dueOn: '2026-11-27',
+      accept: false,
+    });
     expect(declined.statusCode).toBe(409);
     expect(await visitsOf(m.membership.id)).toMatchObject([{ status: 'needs_confirmation', bookingId: booking!.id }]);
     expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
@@ -219,7 +272,10 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     // takes effect at renewal) and the scheduler went on booking the dear service, funded by Glossly.
     const m = await member();
     await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
-    const [cheap] = await app().db.insert(membershipPlans).values({ name: `Cheap ${m.customer.id}`, monthlyPriceCents: 900, includedVisitsPerMonth: 2 }).returning();
+    const [cheap] = await app()
+      .db.insert(membershipPlans)
+      .values({ name: `Cheap ${m.customer.id}`, monthlyPriceCents: 900, includedVisitsPerMonth: 2 })
+      .returning();
     await app().db.update(memberships).set({ planId: cheap!.id }).where(eq(memberships.id, m.membership.id));
     await pass();
     expect(await bookingsOf(m.membership.id)).toEqual([]);
@@ -231,7 +287,8 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     // Security review: detailers price their own services and Glossly pays them for covered visits, so without a
     // limit a $49 plan could fund a $5,000 visit of a service a detailer listed in a covered category.
     const m = await member();
-    const limitOf = (coveredPriceLimitCents: number) => app().db.update(membershipPlans).set({ coveredPriceLimitCents }).where(eq(membershipPlans.id, m.plan.id));
+    const limitOf = (coveredPriceLimitCents: number) =>
+      app().db.update(membershipPlans).set({ coveredPriceLimitCents }).where(eq(membershipPlans.id, m.plan.id));
     await limitOf(5000);
     const options = await call(m.customer, 'GET', `/api/memberships/${m.membership.id}/visit-options`);
     expect(options.statusCode, options.body).toBe(200);
@@ -270,14 +327,21 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     // set the membership to end; once it ended, Glossly still paid the detailer for a visit nobody paid for.
     const endsBefore = await member();
     const endsAfter = await member();
-    for (const m of [endsBefore, endsAfter]) expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    for (const m of [endsBefore, endsAfter])
+      expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
     await pass();
     const [early] = await bookingsOf(endsBefore.membership.id);
     const [kept] = await bookingsOf(endsAfter.membership.id);
     expect(early).toMatchObject({ status: 'requested', totalCents: 0 });
     // Both end; the first one's paid period ended the day before its visit, the second's after it.
-    await app().db.update(memberships).set({ status: 'canceled', canceledAt: new Date('2026-11-26T16:00:00Z'), currentPeriodEnd: new Date('2026-11-26T16:00:00Z') }).where(eq(memberships.id, endsBefore.membership.id));
-    await app().db.update(memberships).set({ status: 'canceled', canceledAt: new Date('2026-11-24T16:00:00Z'), currentPeriodEnd: new Date('2026-11-28T16:00:00Z') }).where(eq(memberships.id, endsAfter.membership.id));
+    await app()
+      .db.update(memberships)
+      .set({ status: 'canceled', canceledAt: new Date('2026-11-26T16:00:00Z'), currentPeriodEnd: new Date('2026-11-26T16:00:00Z') })
+      .where(eq(memberships.id, endsBefore.membership.id));
+    await app()
+      .db.update(memberships)
+      .set({ status: 'canceled', canceledAt: new Date('2026-11-24T16:00:00Z'), currentPeriodEnd: new Date('2026-11-28T16:00:00Z') })
+      .where(eq(memberships.id, endsAfter.membership.id));
 
     await Promise.all([pass(), pass()]);
     expect(await bookingsOf(endsBefore.membership.id)).toMatchObject([{ id: early!.id, status: 'cancelled', cancellationFeeCents: null }]);
@@ -305,7 +369,9 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     const url = rhythmUrl(m.membership.id);
     expect((await call(stranger.customer, 'PUT', url, m.rhythm)).statusCode).toBe(404);
     expect((await call(stranger.customer, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(404);
-    expect((await call(stranger.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' })).statusCode).toBe(404);
+    expect(
+      (await call(stranger.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' })).statusCode,
+    ).toBe(404);
     expect((await call(m.detailer.user, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(403);
     expect((await call(null, 'GET', `/api/memberships/${m.membership.id}/visits`)).statusCode).toBe(401);
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AppError } from '@core/errors.ts';
-import { membershipPaymentMethodSchema, type AdminMembershipPlan, type Membership, type MembershipPlan, type MyMembership, type SubscribeResult } from '@core/schemas/memberships.ts';
+import {
+  membershipPaymentMethodSchema,
+  type AdminMembershipPlan,
+  type Membership,
+  type MembershipPlan,
+  type MyMembership,
+  type SubscribeResult,
+} from '@core/schemas/memberships.ts';
 import { membershipInvoices, memberships } from '../../server/db/schema.ts';
 import { ensureServiceCategory } from '../../server/catalog/catalog-admin-service.ts';
 import { alreadyMemberMessage, getMyMembership } from '../../server/memberships/membership-service.ts';
@@ -74,7 +81,10 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(negative.json().fields).toHaveProperty('monthlyPriceCents');
     // Detailers price their own services: a plan without a covered visit limit, or with none a visit could fit, is refused.
     for (const coveredPriceLimitCents of [undefined, 0, 100_001, 99.5]) {
-      const unlimited = await call(admin, 'POST', '/api/admin/membership-plans', { ...planInput('Unlimited', 4900, 1, 0, []), coveredPriceLimitCents });
+      const unlimited = await call(admin, 'POST', '/api/admin/membership-plans', {
+        ...planInput('Unlimited', 4900, 1, 0, []),
+        coveredPriceLimitCents,
+      });
       expect(unlimited.statusCode).toBe(400);
       expect(unlimited.json().fields).toHaveProperty('coveredPriceLimitCents');
     }
@@ -91,7 +101,11 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
   it('starts a membership: the first month paid now, active, billed again in a month; one live membership per customer', async () => {
     const { customer, started } = await member();
     expect(started.payment).toMatchObject({ status: 'paid', amountCents: 3900 });
-    expect(started.membership).toMatchObject({ status: 'active', currentPeriodEnd: '2026-12-23T16:00:00.000Z', nextBillingAt: '2026-12-23T16:00:00.000Z' });
+    expect(started.membership).toMatchObject({
+      status: 'active',
+      currentPeriodEnd: '2026-12-23T16:00:00.000Z',
+      nextBillingAt: '2026-12-23T16:00:00.000Z',
+    });
     expect(started.membership.invoices).toMatchObject([{ kind: 'first', status: 'paid', amountCents: 3900 }]);
     const again = await call(customer, 'POST', '/api/memberships', { planId: plus.id, card: card() });
     expect(again.statusCode).toBe(409);
@@ -112,7 +126,9 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(declined.json().message).toBe('Your card has insufficient funds.');
     expect(await mine(customer)).toBeNull();
     expect((await call(admin, 'POST', '/api/memberships', { planId: basic.id, card: card() })).statusCode).toBe(403);
-    const retired = (await call(admin, 'POST', '/api/admin/membership-plans', { ...planInput('Old', 2900, 0, 500, []), status: 'retired' })).json() as AdminMembershipPlan;
+    const retired = (
+      await call(admin, 'POST', '/api/admin/membership-plans', { ...planInput('Old', 2900, 0, 500, []), status: 'retired' })
+    ).json() as AdminMembershipPlan;
     expect((await call(customer, 'POST', '/api/memberships', { planId: retired.id, card: card() })).statusCode).toBe(409);
     expect((await call(customer, 'POST', '/api/memberships', { planId: basic.id, paymentMethodId: 999_999 })).statusCode).toBe(404);
   });
@@ -123,7 +139,11 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     const passes = await Promise.all([runRenewalPass(t.ctx, clock.now()), runRenewalPass(t.ctx, clock.now())]);
     expect(passes.reduce((n, p) => n + p.renewed, 0)).toBeGreaterThanOrEqual(1);
     const after = (await mine(customer))!;
-    expect(after).toMatchObject({ status: 'active', currentPeriodStart: '2026-12-23T16:00:00.000Z', currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
+    expect(after).toMatchObject({
+      status: 'active',
+      currentPeriodStart: '2026-12-23T16:00:00.000Z',
+      currentPeriodEnd: '2027-01-23T16:00:00.000Z',
+    });
     const invoices = await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, started.membership.id));
     expect(invoices.filter((i) => i.kind === 'renewal')).toMatchObject([{ status: 'paid', amountCents: 3900 }]);
   });
@@ -134,7 +154,16 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     // A pass inserted (claimed) the renewal, charged the card, and stopped before it wrote the answer down.
     const [claimed] = await t.db
       .insert(membershipInvoices)
-      .values({ membershipId: started.membership.id, kind: 'renewal', periodStart: end, periodEnd: new Date('2027-01-23T16:00:00Z'), amountCents: 3900, attempts: 1, createdAt: end, claimedAt: end })
+      .values({
+        membershipId: started.membership.id,
+        kind: 'renewal',
+        periodStart: end,
+        periodEnd: new Date('2027-01-23T16:00:00Z'),
+        amountCents: 3900,
+        attempts: 1,
+        createdAt: end,
+        claimedAt: end,
+      })
       .returning();
     const [row] = await t.db.select().from(memberships).where(eq(memberships.id, started.membership.id));
     const charged = await t.ctx.membershipBilling.chargeInvoice({
@@ -155,8 +184,14 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     clock.set(new Date(end.getTime() + abandonedRenewalAfterMs + 1000));
     const passes = await Promise.all([runRenewalPass(t.ctx, clock.now()), runRenewalPass(t.ctx, clock.now())]);
     expect(passes.reduce((n, p) => n + p.renewed, 0)).toBe(1);
-    expect(await mine(customer)).toMatchObject({ status: 'active', currentPeriodStart: end.toISOString(), currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
-    const renewals = (await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, started.membership.id))).filter((i) => i.kind === 'renewal');
+    expect(await mine(customer)).toMatchObject({
+      status: 'active',
+      currentPeriodStart: end.toISOString(),
+      currentPeriodEnd: '2027-01-23T16:00:00.000Z',
+    });
+    const renewals = (
+      await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, started.membership.id))
+    ).filter((i) => i.kind === 'renewal');
     expect(renewals).toMatchObject([{ status: 'paid', attempts: 1, gatewayRef: charged.ref }]);
   });
 
@@ -185,11 +220,14 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(await mine(customer)).toBeNull();
     const [row] = await t.db.select().from(memberships).where(eq(memberships.id, started.membership.id));
     expect(row).toMatchObject({ status: 'canceled', failedAttempts: 4 });
-    const [invoice] = await t.db.select().from(membershipInvoices).where(and(eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.membershipId, row!.id)));
+    const [invoice] = await t.db
+      .select()
+      .from(membershipInvoices)
+      .where(and(eq(membershipInvoices.kind, 'renewal'), eq(membershipInvoices.membershipId, row!.id)));
     expect(invoice).toMatchObject({ status: 'failed', attempts: 4, failureMessage: 'Your card has insufficient funds.' });
   });
 
-  it('cancels at the period end, resumes before it, and refuses someone else\'s membership', async () => {
+  it("cancels at the period end, resumes before it, and refuses someone else's membership", async () => {
     const { customer, started } = await member();
     const id = started.membership.id;
     const stranger = await createCustomer(t.ctx, { password: undefined });
@@ -197,7 +235,10 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
       expect((await call(stranger, 'POST', `/api/memberships/${id}/${action}`, { planId: plus.id, approve: true })).statusCode).toBe(404);
     }
     expect((await call(customer, 'POST', `/api/memberships/${id}/resume`)).statusCode).toBe(409);
-    expect((await call(customer, 'POST', `/api/memberships/${id}/cancel`)).json()).toMatchObject({ cancelAtPeriodEnd: true, nextBillingAt: null });
+    expect((await call(customer, 'POST', `/api/memberships/${id}/cancel`)).json()).toMatchObject({
+      cancelAtPeriodEnd: true,
+      nextBillingAt: null,
+    });
     expect((await call(customer, 'POST', `/api/memberships/${id}/resume`)).json()).toMatchObject({ cancelAtPeriodEnd: false });
     await call(customer, 'POST', `/api/memberships/${id}/cancel`);
     clock.set(new Date('2026-12-23T16:00:00Z'));
@@ -269,7 +310,12 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     clock.set(new Date('2026-12-23T16:00:01Z'));
     await runRenewalPass(t.ctx, clock.now());
     const after = (await mine(customer))!;
-    expect(after).toMatchObject({ status: 'active', plan: { name: 'Basic' }, nextPlan: null, currentPeriodEnd: '2027-01-23T16:00:00.000Z' });
+    expect(after).toMatchObject({
+      status: 'active',
+      plan: { name: 'Basic' },
+      nextPlan: null,
+      currentPeriodEnd: '2027-01-23T16:00:00.000Z',
+    });
     expect(after.invoices[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountCents: 3900 });
   });
 
@@ -300,7 +346,7 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(renewed.invoices[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountCents: 13900 });
   });
 
-  it('updates the card of a past_due membership and pays the open renewal with it; refuses others\' cards and memberships', async () => {
+  it("updates the card of a past_due membership and pays the open renewal with it; refuses others' cards and memberships", async () => {
     const { customer, started } = await member();
     const id = started.membership.id;
     const broke = await t.ctx.gateway.createPaymentMethod!(card(testCards.insufficientFunds));
@@ -314,9 +360,9 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
       Promise.resolve()
         .then(() => updatePaymentMethod(t.ctx, customer, clock.now(), id, parse(membershipPaymentMethodSchema, payload)))
         .then(
-        (body) => ({ statusCode: 200, body: '', json: () => body as Partial<Membership> }),
-        (error: AppError) => ({ statusCode: error.status, body: error.message, json: (): Partial<Membership> => ({}) }),
-      );
+          (body) => ({ statusCode: 200, body: '', json: () => body as Partial<Membership> }),
+          (error: AppError) => ({ statusCode: error.status, body: error.message, json: (): Partial<Membership> => ({}) }),
+        );
     const strangerCard = await call(stranger, 'POST', '/api/payment-methods', { card: card() });
     expect(strangerCard.statusCode, strangerCard.body).toBe(201);
     expect((await call(stranger, 'POST', `/api/memberships/${id}/payment-method`, { card: card() })).statusCode).toBe(404);
@@ -334,7 +380,7 @@ describe.each(databaseKinds)('memberships billing on %s', (kind) => {
     expect(row!.paymentMethodRef).not.toBe(broke.ref);
   });
 
-  it('takes the plan\'s discount off a booking the member makes', async () => {
+  it("takes the plan's discount off a booking the member makes", async () => {
     const { customer } = await member(plus.id);
     const detailer = await createDetailer(t.ctx);
     const booked = await t.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-25', '10:00 AM');

@@ -19,7 +19,10 @@ describe.each(databaseKinds)('memberships of closed accounts on %s', (kind) => {
 
   async function member() {
     if (planId === undefined) {
-      const [plan] = await t.db.insert(membershipPlans).values({ name: 'Plus', monthlyPriceCents: 13900, includedVisitsPerMonth: 2 }).returning();
+      const [plan] = await t.db
+        .insert(membershipPlans)
+        .values({ name: 'Plus', monthlyPriceCents: 13900, includedVisitsPerMonth: 2 })
+        .returning();
       planId = plan!.id;
     }
     clock.set(start);
@@ -30,7 +33,9 @@ describe.each(databaseKinds)('memberships of closed accounts on %s', (kind) => {
   }
   const membershipOf = async (id: number) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!;
   const renewalsOf = async (id: number) =>
-    (await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, id))).filter((invoice) => invoice.kind === 'renewal');
+    (await t.db.select().from(membershipInvoices).where(eq(membershipInvoices.membershipId, id))).filter(
+      (invoice) => invoice.kind === 'renewal',
+    );
 
   it('ends the membership when its owner deletes the account, and the renewal pass charges nothing', async () => {
     const { customer, membershipId } = await member();

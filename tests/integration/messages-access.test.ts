@@ -150,7 +150,12 @@ describe.each(databaseKinds)('messages: who may do what on %s', (kind) => {
     const opened = await call(cast.otherCustomer, 'POST', '/api/conversations', { support: true });
     expect(opened.statusCode).toBe(201);
     const support = opened.json() as ConversationSummary;
-    expect(support).toMatchObject({ kind: 'support', bookingId: null, booking: null, otherParty: { name: 'Glossly Support', avatarUrl: null } });
+    expect(support).toMatchObject({
+      kind: 'support',
+      bookingId: null,
+      booking: null,
+      otherParty: { name: 'Glossly Support', avatarUrl: null },
+    });
     expect((await call(cast.otherCustomer, 'POST', '/api/conversations', { support: true })).json().id).toBe(support.id);
     expect((await call(cast.admin, 'POST', '/api/conversations', { support: true })).statusCode).toBe(403);
 
@@ -159,7 +164,9 @@ describe.each(databaseKinds)('messages: who may do what on %s', (kind) => {
     expect(answer.senderName).toBe('Glossly Support');
     for (const outsider of [cast.customer, cast.detailer.user, cast.otherDetailer.user]) {
       expect((await call(outsider, 'GET', `/api/conversations/${support.id}`)).statusCode).toBe(404);
-      expect((await call(outsider, 'POST', `/api/conversations/${support.id}/messages`, { clientId: 'o', body: 'x' })).statusCode).toBe(404);
+      expect((await call(outsider, 'POST', `/api/conversations/${support.id}/messages`, { clientId: 'o', body: 'x' })).statusCode).toBe(
+        404,
+      );
       expect((await call(outsider, 'POST', `/api/messages/${answer.id}/report`, { reason: 'x' })).statusCode).toBe(404);
     }
     expect((await call(null, 'GET', `/api/conversations/${support.id}`)).statusCode).toBe(401);
@@ -189,7 +196,10 @@ describe.each(databaseKinds)('messages: who may do what on %s', (kind) => {
     expect(both.statusCode).toBe(400);
     const noClientId = await call(cast.customer, 'POST', `/api/conversations/${conversationId}/messages`, { body: 'x' });
     expect(noClientId.json().fields).toHaveProperty('clientId');
-    const longClientId = await call(cast.customer, 'POST', `/api/conversations/${conversationId}/messages`, { clientId: 'x'.repeat(65), body: 'x' });
+    const longClientId = await call(cast.customer, 'POST', `/api/conversations/${conversationId}/messages`, {
+      clientId: 'x'.repeat(65),
+      body: 'x',
+    });
     expect(longClientId.json().fields).toHaveProperty('clientId');
     const empty = await call(cast.customer, 'POST', `/api/conversations/${conversationId}/messages`, { clientId: 'e', body: '   ' });
     expect(empty.json().fields).toHaveProperty('body');

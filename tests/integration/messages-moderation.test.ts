@@ -34,7 +34,8 @@ describe.each(databaseKinds)('messages: reports, closing and the admins’ list 
     expect(own.json()).toEqual({ code: 'forbidden', message: 'You cannot report your own message' });
     // The reporter and admins see it reported; the sender is not told who reported what.
     const isReported = async (user: typeof cast.customer) =>
-      ((await call(user, 'GET', `/api/conversations/${id}`)).json() as ConversationThread).messages.find((x) => x.id === rude.id)!.isReported;
+      ((await call(user, 'GET', `/api/conversations/${id}`)).json() as ConversationThread).messages.find((x) => x.id === rude.id)!
+        .isReported;
     expect(await isReported(cast.customer)).toBe(true);
     expect(await isReported(cast.admin)).toBe(true);
     expect(await isReported(cast.detailer.user)).toBe(false);
@@ -68,7 +69,9 @@ describe.each(databaseKinds)('messages: reports, closing and the admins’ list 
     expect(retry.json().id).toBe(earlier.json().id);
     const thread = (await call(cast.customer, 'GET', `/api/conversations/${id}`)).json() as ConversationThread;
     expect(thread.messages).toHaveLength(2);
-    expect((await call(cast.customer, 'POST', `/api/conversations/${id}/read`, { lastReadMessageId: thread.messages[1]!.id })).statusCode).toBe(204);
+    expect(
+      (await call(cast.customer, 'POST', `/api/conversations/${id}/read`, { lastReadMessageId: thread.messages[1]!.id })).statusCode,
+    ).toBe(204);
   });
 
   it('keeps a live booking’s thread and a support thread open however long ago they started', async () => {
@@ -125,7 +128,7 @@ describe.each(databaseKinds)('messages: reports, closing and the admins’ list 
     expect(reported.map((c) => c.id)).not.toContain(a);
     expect(reported.find((c) => c.id === b)!.reportedMessageCount).toBe(2);
     expect((await adminList(`?reported=true&userId=${yara.id}`)).map((c) => c.id)).toEqual([b]);
-    expect((await adminList(`?reported=true&userId=${xavier.id}`))).toEqual([]);
+    expect(await adminList(`?reported=true&userId=${xavier.id}`)).toEqual([]);
     const all = (await adminList('?reported=false')).map((c) => c.id);
     expect(all).toEqual(expect.arrayContaining([a, b, support]));
     // Newest activity first.

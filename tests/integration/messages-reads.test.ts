@@ -20,8 +20,12 @@ describe.each(databaseKinds)('messages: reading on %s', (kind) => {
   const markRead = (user: UserRow, id: number, lastReadMessageId: number) =>
     call(user, 'POST', `/api/conversations/${id}/read`, { lastReadMessageId });
   const readMark = async (user: UserRow, id: number) =>
-    (await m.db.select().from(conversationReads).where(and(eq(conversationReads.conversationId, id), eq(conversationReads.userId, user.id))))[0]
-      ?.lastReadMessageId ?? null;
+    (
+      await m.db
+        .select()
+        .from(conversationReads)
+        .where(and(eq(conversationReads.conversationId, id), eq(conversationReads.userId, user.id)))
+    )[0]?.lastReadMessageId ?? null;
 
   it("lists the caller's threads newest activity first, with the other party, booking, last message and unread count", async () => {
     const customer = await newCustomer();
@@ -61,7 +65,13 @@ describe.each(databaseKinds)('messages: reading on %s', (kind) => {
     expect(newest.messages.map((x) => x.id)).toEqual(sent.slice(5));
     expect(newest.hasMore).toBe(true);
     expect(newest.messages[0]).toMatchObject({ body: 'Message 6', isMine: false, senderName: expect.stringMatching(/^Detailing /) });
-    expect(newest.messages[1]).toMatchObject({ body: 'Message 7', isMine: true, senderName: cast.customer.name, photoUrl: null, isReported: false });
+    expect(newest.messages[1]).toMatchObject({
+      body: 'Message 7',
+      isMine: true,
+      senderName: cast.customer.name,
+      photoUrl: null,
+      isReported: false,
+    });
     const older = await thread(cast.customer, id, `?before=${newest.messages[0]!.id}`);
     expect(older.messages.map((x) => x.id)).toEqual(sent.slice(0, 5));
     expect(older.hasMore).toBe(false);
@@ -113,7 +123,9 @@ describe.each(databaseKinds)('messages: reading on %s', (kind) => {
         await m.db
           .select()
           .from(notifications)
-          .where(and(eq(notifications.userId, customer.id), eq(notifications.entityId, String(conversationId)), eq(notifications.isRead, false)))
+          .where(
+            and(eq(notifications.userId, customer.id), eq(notifications.entityId, String(conversationId)), eq(notifications.isRead, false)),
+          )
       ).length;
     expect(await unreadNotices(a)).toBe(1);
     await markRead(customer, a, last.id);

@@ -129,7 +129,10 @@ describe.each(databaseKinds)('messages: sending on %s', (kind) => {
     await m.send(cast.customer, id, 'My card was charged twice: casey@example.com');
     const [toAdmin] = await messageNotices(cast.admin, id);
     // Support threads hide nothing: the user is writing to the platform itself.
-    expect(toAdmin).toMatchObject({ title: `New message from ${cast.customer.name}`, message: 'My card was charged twice: casey@example.com' });
+    expect(toAdmin).toMatchObject({
+      title: `New message from ${cast.customer.name}`,
+      message: 'My card was charged twice: casey@example.com',
+    });
     await m.send(cast.admin, id, 'We are on it.');
     const [toUser] = await messageNotices(cast.customer, id);
     expect(toUser).toMatchObject({ title: 'New message from Glossly Support', message: 'We are on it.' });
@@ -137,7 +140,9 @@ describe.each(databaseKinds)('messages: sending on %s', (kind) => {
 
   it('takes a photo: checked by its bytes, resized to at most 1600 px, stored as webp and served back', async () => {
     const id = await m.openThread((await m.booking('accepted')).id);
-    const wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0a4' } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0a4' } })
+      .jpeg()
+      .toBuffer();
     const sent = await m.send(cast.customer, id, '', photoField(wide, 'image/jpeg'));
     expect(sent).toMatchObject({ body: '', photoUrl: `/api/messages/${sent.id}/photo` });
     const served = await call(cast.detailer.user, 'GET', sent.photoUrl!);
@@ -174,9 +179,17 @@ describe.each(databaseKinds)('messages: sending on %s', (kind) => {
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().message).toBe('photo must be at most 5 MB');
 
-    const wrongType = await call(cast.customer, 'POST', url, { clientId: 'gif', body: '', photo: { contentType: 'image/gif', data: 'R0lG' } });
+    const wrongType = await call(cast.customer, 'POST', url, {
+      clientId: 'gif',
+      body: '',
+      photo: { contentType: 'image/gif', data: 'R0lG' },
+    });
     expect(wrongType.json().fields).toHaveProperty(['photo.contentType']);
-    const notBase64 = await call(cast.customer, 'POST', url, { clientId: 'b64', body: '', photo: { contentType: 'image/png', data: '%%%' } });
+    const notBase64 = await call(cast.customer, 'POST', url, {
+      clientId: 'b64',
+      body: '',
+      photo: { contentType: 'image/png', data: '%%%' },
+    });
     expect(notBase64.json().fields).toHaveProperty(['photo.data']);
 
     expect(await messageCount(id)).toBe(0);

@@ -56,7 +56,10 @@ export function useMessagesTestApp(kind: DatabaseKind) {
   /** Moves a booking to `status` with its last event at `at` (the factory's events carry the real time). */
   async function setBookingStatus(bookingId: number, status: Status, at: Date) {
     await t.db.update(bookings).set({ status }).where(eq(bookings.id, bookingId));
-    await t.db.update(bookingEvents).set({ createdAt: new Date(at.getTime() - 60_000) }).where(eq(bookingEvents.bookingId, bookingId));
+    await t.db
+      .update(bookingEvents)
+      .set({ createdAt: new Date(at.getTime() - 60_000) })
+      .where(eq(bookingEvents.bookingId, bookingId));
     await t.db.insert(bookingEvents).values({ bookingId, action: status, toStatus: status, createdAt: at });
   }
 
@@ -99,7 +102,9 @@ export function useMessagesTestApp(kind: DatabaseKind) {
 /** A small real PNG (a red square of `size` pixels), made with sharp as a phone's photo would be. */
 export async function pngPhoto(size = 8): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: size, height: size, channels: 3, background: '#c00' } }).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 }
 
 /** The `photo` field of a send, for these bytes declared as `contentType`. */

@@ -26,7 +26,10 @@ describe.each(databaseKinds)('notifyMany on %s', (kind) => {
   const event = (title: string, users = people): NewNotification[] =>
     users.map((user, i) => ({ userId: user.id, type: 'alert', title, message: `for person ${i}`, entityId: `${title}-${i}` }));
   const rowsTitled = (title: string) =>
-    t.db.select().from(notifications).where(inArray(notifications.title, [title]));
+    t.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.title, [title]));
 
   it('stores one row per user and publishes each after commit, in order', async () => {
     const ctx = recordingContext();
@@ -43,7 +46,14 @@ describe.each(databaseKinds)('notifyMany on %s', (kind) => {
     expect(new Set(stored.map((row) => row.userId))).toEqual(new Set(people.map((p) => p.id)));
     // Each place of the result is that user's row, with the content given.
     rows.forEach((row, i) => {
-      expect(row).toMatchObject({ userId: people[i]!.id, type: 'alert', title: 'committed', message: `for person ${i}`, entityId: `committed-${i}`, isRead: false });
+      expect(row).toMatchObject({
+        userId: people[i]!.id,
+        type: 'alert',
+        title: 'committed',
+        message: `for person ${i}`,
+        entityId: `committed-${i}`,
+        isRead: false,
+      });
     });
     expect(ctx.published.map((d) => d.row?.id)).toEqual(rows.map((row) => row!.id));
     expect(ctx.published.map((d) => d.notification.userId)).toEqual(people.map((p) => p.id));
@@ -82,7 +92,12 @@ describe.each(databaseKinds)('notifyMany on %s', (kind) => {
     const rows = await ctx.transaction((txCtx) => notifyMany(txCtx, batch));
 
     expect(rows.map((row) => row !== null)).toEqual([false, false, true, true, true]);
-    expect((await rowsTitled('settings')).map((row) => row.userId).sort()).toEqual(people.slice(2).map((p) => p.id).sort());
+    expect((await rowsTitled('settings')).map((row) => row.userId).sort()).toEqual(
+      people
+        .slice(2)
+        .map((p) => p.id)
+        .sort(),
+    );
     // In-app off: no row and nothing live, but push and email still go; all off: nothing at all.
     expect(ctx.published.map((d) => ({ userId: d.notification.userId, row: d.row !== null, push: d.push, email: d.email }))).toEqual([
       { userId: inAppOff!.id, row: false, push: true, email: true },

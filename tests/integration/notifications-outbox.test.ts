@@ -65,12 +65,19 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     const user = await createCustomer(appA.ctx, { password: undefined });
     const browsers = paths.map((path) => browserSubscription(`${service.origin}${path}${randomBytes(4).toString('hex')}`));
     for (const browser of browsers) {
-      await db.insert(deviceTokens).values({ userId: user.id, token: browser.json, deviceType: 'web', deviceName: 'Chrome', isActive: true });
+      await db
+        .insert(deviceTokens)
+        .values({ userId: user.id, token: browser.json, deviceType: 'web', deviceName: 'Chrome', isActive: true });
     }
     return { user, browsers };
   }
   /** Writes as an instance that stops right after its commit: the after-commit effects (its own pass) never run. */
-  const stoppedAfterCommit = (): Notifier => ({ db, clock, afterCommit: () => undefined, publishNotification: appA.ctx.publishNotification });
+  const stoppedAfterCommit = (): Notifier => ({
+    db,
+    clock,
+    afterCommit: () => undefined,
+    publishNotification: appA.ctx.publishNotification,
+  });
   const deliveriesTitled = (title: string) => db.select().from(notificationDeliveries).where(eq(notificationDeliveries.title, title));
   const emailsTo = (user: UserRow) => db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
   const pushedTo = (browser: ReturnType<typeof browserSubscription>) => {
@@ -78,7 +85,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     return service.received.filter((push) => push.path === path);
   };
 
-  it('writes the delivery in the notification\'s transaction: a rollback leaves no outbox row', async () => {
+  it("writes the delivery in the notification's transaction: a rollback leaves no outbox row", async () => {
     const { user } = await subscribedUser('/ok/');
     let inside: unknown[] = [];
     await expect(
@@ -101,17 +108,24 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     );
     await appA.realtime.settled();
     const [push] = pushedTo(browsers[0]!);
-    expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({ title: 'Booking accepted', url: '/bookings/42', tag: `notification-${row!.id}` });
+    expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({
+      title: 'Booking accepted',
+      url: '/bookings/42',
+      tag: `notification-${row!.id}`,
+    });
     expect((await emailsTo(user)).map((email) => email.subject)).toEqual(['Booking accepted']);
     expect(await deliveriesTitled('Booking accepted')).toEqual([
       expect.objectContaining({ notificationId: row!.id, attempts: 1, sentAt: clock.now(), nextAttemptAt: null, lastError: null }),
     ]);
   });
 
-  it('delivers a notice whose instance stopped right after the commit, by another instance\'s pass', async () => {
+  it("delivers a notice whose instance stopped right after the commit, by another instance's pass", async () => {
     const writer = await build(shared.a);
     const { user, browsers } = await subscribedUser('/ok/');
-    await notify({ ...stoppedAfterCommit(), db: writer.ctx.db }, { userId: user.id, type: 'payment', title: 'Card charged', message: '$78.72', entityId: '9' });
+    await notify(
+      { ...stoppedAfterCommit(), db: writer.ctx.db },
+      { userId: user.id, type: 'payment', title: 'Card charged', message: '$78.72', entityId: '9' },
+    );
     await writer.close();
     expect(pushedTo(browsers[0]!)).toEqual([]);
     expect(await emailsTo(user)).toEqual([]);
@@ -119,7 +133,11 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     const result = await appB.realtime.deliveries.deliverDue(clock.now());
     expect(result).toMatchObject({ sent: 1, failed: 0, gaveUp: 0 });
     const [push] = pushedTo(browsers[0]!);
-    expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({ title: 'Card charged', body: '$78.72', url: '/payment-success?id=9' });
+    expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({
+      title: 'Card charged',
+      body: '$78.72',
+      url: '/payment-success?id=9',
+    });
     const [email] = await emailsTo(user);
     expect(email).toMatchObject({ subject: 'Card charged' });
     expect(email!.text).toContain('$78.72');
@@ -146,7 +164,10 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     const titles = Array.from({ length: 60 }, (_, i) => `Crowd notice ${i}`);
     for (const title of titles) await notify(stoppedAfterCommit(), { userId: user.id, type: 'alert', title, message: title });
 
-    const [onA, onB] = await Promise.all([appA.realtime.deliveries.deliverDue(clock.now()), appB.realtime.deliveries.deliverDue(clock.now())]);
+    const [onA, onB] = await Promise.all([
+      appA.realtime.deliveries.deliverDue(clock.now()),
+      appB.realtime.deliveries.deliverDue(clock.now()),
+    ]);
     expect(onA.sent + onB.sent).toBe(titles.length);
     const pushed = pushedTo(browsers[0]!).map((push) => (JSON.parse(browsers[0]!.decrypt(push.body)) as { title: string }).title);
     expect(pushed.sort()).toEqual([...titles].sort());

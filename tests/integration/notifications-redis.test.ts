@@ -87,8 +87,16 @@ describe.skipIf(!redisUrl).each(databaseKinds)('notifications across two instanc
       serviceId: detailer.serviceId,
       status: 'requested',
     });
-    const customerOnB = await openSseClient<LiveChange>(`${urlB}/api/notifications/stream`, await signedInCookie(shared.a.db, user), 'change');
-    const otherOnB = await openSseClient<LiveChange>(`${urlB}/api/notifications/stream`, await signedInCookie(shared.a.db, other), 'change');
+    const customerOnB = await openSseClient<LiveChange>(
+      `${urlB}/api/notifications/stream`,
+      await signedInCookie(shared.a.db, user),
+      'change',
+    );
+    const otherOnB = await openSseClient<LiveChange>(
+      `${urlB}/api/notifications/stream`,
+      await signedInCookie(shared.a.db, other),
+      'change',
+    );
     try {
       const accepted = await appA.inject({
         method: 'POST',

@@ -51,7 +51,9 @@ describe.each(databaseKinds)('booking reminders on %s', (kind) => {
     expect(await remindersOf(customer.id)).toEqual([
       { title: 'Upcoming booking', entityId, message: expect.stringContaining(`comes for your`) },
     ]);
-    expect(await remindersOf(detailer.user.id)).toEqual([{ title: 'Upcoming booking', entityId, message: expect.stringContaining(customer.name) }]);
+    expect(await remindersOf(detailer.user.id)).toEqual([
+      { title: 'Upcoming booking', entityId, message: expect.stringContaining(customer.name) },
+    ]);
 
     expect((await runBookingReminders(t.ctx, at(2))).sent).toBe(2);
     expect((await runBookingReminders(t.ctx, at(1))).sent).toBe(0);

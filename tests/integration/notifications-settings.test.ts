@@ -24,8 +24,7 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = (cookie?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/notification-settings', headers: cookie ? { cookie } : {} });
+  const get = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/notification-settings', headers: cookie ? { cookie } : {} });
   const put = (payload: unknown, cookie: string | null = caseyCookie) =>
     t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: cookie ? { cookie } : {}, payload: payload as object });
   const emailsTo = (user: UserRow) => t.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
@@ -79,7 +78,13 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
       expect(hidden).toBeNull();
       const shown = await notify(t.ctx, { userId: casey.id, type: 'payment', title: 'Card charged', message: '$78.72', entityId: '9' });
       expect(shown).not.toBeNull();
-      const both = await notify(t.ctx, { userId: casey.id, type: 'booking_update', title: 'Booking accepted', message: 'See you', entityId: '12' });
+      const both = await notify(t.ctx, {
+        userId: casey.id,
+        type: 'booking_update',
+        title: 'Booking accepted',
+        message: 'See you',
+        entityId: '12',
+      });
       await stream.next((n) => n.id === both!.id, 1000);
       await t.app.realtime.settled();
 

@@ -77,7 +77,9 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     await markAuthorized(cast.t.ctx, requested, clock.now());
     await newNotifications();
     expect((await call(cast.customer, `/api/bookings/${requested}/cancel`)).statusCode).toBe(200);
-    await expectNotified([{ userId: cast.detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) }]);
+    await expectNotified([
+      { userId: cast.detailer.user.id, type: 'booking_update', title: 'Booking cancelled', entityId: String(requested) },
+    ]);
 
     const hold = await book('2026-11-25', '11:00 AM');
     expect((await call(cast.customer, `/api/bookings/${hold}/cancel`)).statusCode).toBe(200);
@@ -114,7 +116,9 @@ describe.each(databaseKinds)('each booking transition notifies the right user, a
     for (const user of [cast.customer, cast.detailer.user]) {
       const list = await cast.t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: cookie(user) } });
       const storedIds = (list.json() as Array<{ id: number }>).map((n) => n.id).sort((a, b) => a - b);
-      const liveIds = stream(user).events.map((n) => n.id).sort((a, b) => a - b);
+      const liveIds = stream(user)
+        .events.map((n) => n.id)
+        .sort((a, b) => a - b);
       expect(liveIds).toEqual(storedIds);
       expect(storedIds.length).toBeGreaterThan(0);
     }

@@ -10,7 +10,6 @@ import { openSseClient } from './sse-client.ts';
 /** notify() with every channel on (the default): the stored row. */
 const notify = async (...args: Parameters<typeof notifyMaybe>) => (await notifyMaybe(...args))!;
 
-
 /** An inject() bound to one signed-in user. */
 function as(app: FastifyInstance, cookie: string) {
   return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
@@ -133,7 +132,13 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
     const payload = { userId: casey.id, token: `tok-${kind}-1`, deviceType: 'web', deviceName: 'Chrome', isActive: true };
     const created = await as(t.app, caseyCookie)('POST', '/api/device-tokens', payload);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ userId: casey.id, token: payload.token, deviceType: 'web', deviceName: 'Chrome', isActive: true });
+    expect(created.json()).toMatchObject({
+      userId: casey.id,
+      token: payload.token,
+      deviceType: 'web',
+      deviceName: 'Chrome',
+      isActive: true,
+    });
 
     // The same browser registering again (or for another account) updates the one row.
     const again = await as(t.app, rileyCookie)('POST', '/api/device-tokens', { ...payload, userId: riley.id, deviceName: 'Edge' });
@@ -164,7 +169,13 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
       try {
         expect(caseyStream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
         const startedAt = performance.now();
-        const row = await notify(t.ctx, { userId: casey.id, type: 'booking_update', title: 'Accepted', message: 'Your booking was accepted', entityId: '42' });
+        const row = await notify(t.ctx, {
+          userId: casey.id,
+          type: 'booking_update',
+          title: 'Accepted',
+          message: 'Your booking was accepted',
+          entityId: '42',
+        });
         const received = await caseyStream.next((n) => n.id === row.id, 1000);
         expect(performance.now() - startedAt).toBeLessThan(1000);
         expect(received).toMatchObject({ userId: casey.id, title: 'Accepted', entityId: '42', isRead: false });
@@ -184,7 +195,10 @@ describe.each(databaseKinds)('notifications API on %s', (kind) => {
           const row = await notify(tx, { userId: casey.id, type: 'payment', title: 'In a transaction', message: 'x' });
           insideId = row.id;
           await new Promise((r) => setTimeout(r, 150));
-          expect(stream.events.find((n) => n.id === insideId), 'published before commit').toBeUndefined();
+          expect(
+            stream.events.find((n) => n.id === insideId),
+            'published before commit',
+          ).toBeUndefined();
         });
         await stream.next((n) => n.id === insideId, 1000);
 

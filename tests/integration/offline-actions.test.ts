@@ -24,7 +24,10 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 function multipart(bytes: Buffer) {
   const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Decision 049: what a detailer did without signal, applied in order with its own times, once. */
@@ -49,7 +52,12 @@ describe.each(databaseKinds)('offline actions on %s', (kind) => {
 
   async function upload(user: UserRow): Promise<Upload> {
     const body = multipart(await tinyJpeg());
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { cookie: await cookieFor(user), 'content-type': body.contentType } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Upload;
   }
@@ -151,11 +159,22 @@ describe.each(databaseKinds)('offline actions on %s', (kind) => {
     const { detailer, booking, base } = await job();
     const now = minutes(booking.startsAt, 30);
     clock.set(now);
-    const [onMyWay] = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id)).orderBy(bookingEvents.id).then((rows) => rows.slice(-1));
+    const [onMyWay] = await t.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, booking.id))
+      .orderBy(bookingEvents.id)
+      .then((rows) => rows.slice(-1));
     const farOff = { kind: 'start' as const, clientId: randomUUID(), doneAt: minutes(now, -25 * 60).toISOString() };
     const early = { kind: 'start' as const, clientId: randomUUID(), doneAt: minutes(onMyWay!.createdAt, -3).toISOString() };
     const ahead = { kind: 'checklist' as const, clientId: randomUUID(), doneAt: minutes(now, 1).toISOString(), position: 1, checked: true };
-    const tooFarAhead = { kind: 'checklist' as const, clientId: randomUUID(), doneAt: minutes(now, 10).toISOString(), position: 2, checked: true };
+    const tooFarAhead = {
+      kind: 'checklist' as const,
+      clientId: randomUUID(),
+      doneAt: minutes(now, 10).toISOString(),
+      position: 2,
+      checked: true,
+    };
     expect(await results(detailer.user, base, [farOff, early, ahead, tooFarAhead])).toEqual([
       { clientId: farOff.clientId, outcome: 'refused', reason: timeFarOffMessage },
       { clientId: early.clientId, outcome: 'applied', appliedAt: onMyWay!.createdAt.toISOString() },

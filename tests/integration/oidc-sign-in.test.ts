@@ -16,7 +16,11 @@ describe('usernameBase (the spec search-engine sign-up rule)', () => {
 describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
   let t: TestApp;
   const signedInAt = { now: () => new Date('2026-11-23T16:00:00Z') };
-  const ctx = (adminEmails = ['chief@example.com']) => ({ ...t.ctx, clock: signedInAt, config: { ...t.ctx.config, ADMIN_EMAILS: adminEmails } });
+  const ctx = (adminEmails = ['chief@example.com']) => ({
+    ...t.ctx,
+    clock: signedInAt,
+    config: { ...t.ctx.config, ADMIN_EMAILS: adminEmails },
+  });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -35,7 +39,12 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
 
   it('an existing email signs in to that account and links it; ADMIN_EMAILS make a new person admin', async () => {
     const existing = await createCustomer(t.ctx);
-    const linked = await signInWithOidc(ctx(), { subject: 'sub-existing', email: existing.email.toUpperCase(), name: 'Whoever', emailVerified: true });
+    const linked = await signInWithOidc(ctx(), {
+      subject: 'sub-existing',
+      email: existing.email.toUpperCase(),
+      name: 'Whoever',
+      emailVerified: true,
+    });
     expect(linked.user.id).toBe(existing.id);
     const [row] = await t.db.select().from(users).where(eq(users.id, existing.id));
     expect(row!.oidcSubject).toBe('sub-existing');
@@ -45,20 +54,28 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
 
   it('refuses a second provider identity for a linked email, and a disabled account', async () => {
     const existing = await createCustomer(t.ctx, { oidcSubject: 'sub-owner' });
-    await expect(signInWithOidc(ctx(), { subject: 'sub-intruder', email: existing.email, name: null, emailVerified: true })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      signInWithOidc(ctx(), { subject: 'sub-intruder', email: existing.email, name: null, emailVerified: true }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
     await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, existing.id));
-    await expect(signInWithOidc(ctx(), { subject: 'sub-owner', email: existing.email, name: null, emailVerified: true })).rejects.toMatchObject({
+    await expect(
+      signInWithOidc(ctx(), { subject: 'sub-owner', email: existing.email, name: null, emailVerified: true }),
+    ).rejects.toMatchObject({
       message: 'This account has been disabled. Please contact support.',
     });
   });
   it('links an existing account only when its email is verified here and the provider says email_verified', async () => {
     const unconfirmed = await createCustomer(t.ctx, { emailVerifiedAt: null });
-    await expect(signInWithOidc(ctx(), { subject: 'sub-u1', email: unconfirmed.email, name: null, emailVerified: true })).rejects.toMatchObject({
+    await expect(
+      signInWithOidc(ctx(), { subject: 'sub-u1', email: unconfirmed.email, name: null, emailVerified: true }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
       message: oidcLinkMessages.unverifiedAccount,
     });
     const confirmed = await createCustomer(t.ctx);
-    await expect(signInWithOidc(ctx(), { subject: 'sub-u2', email: confirmed.email, name: null, emailVerified: false })).rejects.toMatchObject({
+    await expect(
+      signInWithOidc(ctx(), { subject: 'sub-u2', email: confirmed.email, name: null, emailVerified: false }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
       message: oidcLinkMessages.unverifiedProvider,
     });
@@ -69,14 +86,21 @@ describe.each(databaseKinds)('OpenID Connect accounts on %s', (kind) => {
   });
 
   it('ADMIN_EMAILS make a new provider account admin only when the provider verified the address (any case)', async () => {
-    const unverified = await signInWithOidc(ctx(), { subject: 'sub-chief-2', email: 'Chief2@Example.com', name: null, emailVerified: false });
+    const unverified = await signInWithOidc(ctx(), {
+      subject: 'sub-chief-2',
+      email: 'Chief2@Example.com',
+      name: null,
+      emailVerified: false,
+    });
     expect(unverified.user.role).toBe('customer');
     const [row] = await t.db.select().from(users).where(eq(users.id, unverified.user.id));
     expect(row!.emailVerifiedAt).toBeNull();
-    const verified = await signInWithOidc(
-      ctx(['chief3@example.com']),
-      { subject: 'sub-chief-3', email: 'CHIEF3@example.com', name: null, emailVerified: true },
-    );
+    const verified = await signInWithOidc(ctx(['chief3@example.com']), {
+      subject: 'sub-chief-3',
+      email: 'CHIEF3@example.com',
+      name: null,
+      emailVerified: true,
+    });
     expect(verified.user.role).toBe('admin');
   });
 });

@@ -50,7 +50,14 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     (
       await t.db
         .insert(uploads)
-        .values({ ownerUserId, storageKey: `uploads/test-${randomBytes(4).toString('hex')}`, widths: [320], width: 320, height: 240, byteSize: 1000 })
+        .values({
+          ownerUserId,
+          storageKey: `uploads/test-${randomBytes(4).toString('hex')}`,
+          widths: [320],
+          width: 320,
+          height: 240,
+          byteSize: 1000,
+        })
         .returning()
     )[0]!;
   const bookingOf = (detailerId: number, serviceId: number) => ({
@@ -90,7 +97,12 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
       durationMinutes: 60,
     });
     expect(service.statusCode, service.body).toBe(201);
-    await t.db.insert(payoutAccounts).values({ detailerId, gateway: 'test', accountRef: `acct_${randomBytes(6).toString('hex')}`, description: 'Bank account ending 6789' });
+    await t.db.insert(payoutAccounts).values({
+      detailerId,
+      gateway: 'test',
+      accountRef: `acct_${randomBytes(6).toString('hex')}`,
+      description: 'Bank account ending 6789',
+    });
     return { serviceId: (service.json() as { id: number }).id };
   }
 
@@ -156,7 +168,10 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     const done = await onboarding(user);
     expect(doneKeys(done)).toEqual(['business', 'area', 'hours', 'services', 'payout']);
     expect(done).toMatchObject({ complete: true, approved: false, submittedForApproval: true });
-    expect(done.business).toMatchObject({ businessName: 'Shine On Mobile', logoUrl: expect.stringMatching(/^\/api\/uploads\/\d+\?w=400$/) });
+    expect(done.business).toMatchObject({
+      businessName: 'Shine On Mobile',
+      logoUrl: expect.stringMatching(/^\/api\/uploads\/\d+\?w=400$/),
+    });
     // Every admin hears once, however often the detailer comes back.
     await onboarding(user);
     const notices = await readyNotices(profile.id);
@@ -178,7 +193,10 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     expect((await call(null, 'GET', `/api/detailers/${profile.id}`)).json()).toMatchObject({ businessName: 'Shine On Mobile' });
     const booked = await call(cast.customer, 'POST', '/api/bookings', bookingOf(profile.id, serviceId));
     expect(booked.statusCode, booked.body).toBe(201);
-    const heard = await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.title, "You're approved")));
+    const heard = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.title, "You're approved")));
     expect(heard).toHaveLength(1);
     expect((await onboarding(user)).approved).toBe(true);
     expect((await adminUsers()).find((row) => row.id === user.id)).toMatchObject({ pendingApproval: false, onboardingStepsDone: null });
@@ -190,7 +208,10 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     expect(again.json()).toEqual(approved.json());
     clock.advance(-60_000);
     expect(
-      await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.title, "You're approved"))),
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.title, "You're approved"))),
     ).toHaveLength(1);
   });
 
@@ -205,7 +226,9 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     });
     const long = await call(user, 'PATCH', '/api/detailer/business', { businessName: 'x'.repeat(81) });
     expect(long.json().fields).toEqual({ businessName: 'Business name must be at most 80 characters' });
-    expect((await call(user, 'PATCH', '/api/detailer/business', { description: 'y'.repeat(1001) })).json().fields).toHaveProperty('description');
+    expect((await call(user, 'PATCH', '/api/detailer/business', { description: 'y'.repeat(1001) })).json().fields).toHaveProperty(
+      'description',
+    );
     expect((await call(user, 'PATCH', '/api/detailer/business', {})).statusCode).toBe(400);
     expect((await call(user, 'PATCH', '/api/detailer/business', { logoUploadId: 'abc' })).json().fields).toHaveProperty('logoUploadId');
     // Someone else's upload is not a logo of yours.
@@ -254,7 +277,10 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
     expect(deleting.statusCode, deleting.body).toBeLessThan(300);
     expect(await listedIds()).not.toContain(deleted.detailerId);
     expect((await call(null, 'GET', `/api/detailers/${deleted.detailerId}`)).statusCode).toBe(404);
-    const [gone] = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.id, deleted.user.id));
+    const [gone] = await t.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(eq(users.id, deleted.user.id));
     expect(gone!.n).toBe(1);
   });
 });

@@ -59,7 +59,8 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
 
   const serviceRow = async (id: number) => (await t.db.select().from(services).where(eq(services.id, id)))[0];
   const catalogServices = async () => (await call(null, 'GET', '/api/services')).json() as Service[];
-  const detailerPage = async (detailerId: number) => (await call(null, 'GET', `/api/detailers/${detailerId}`)).json() as DetailerWithServices;
+  const detailerPage = async (detailerId: number) =>
+    (await call(null, 'GET', `/api/detailers/${detailerId}`)).json() as DetailerWithServices;
 
   it('creates a service the catalog lists at once, with its checklist and its surcharges (0 = none)', async () => {
     // Read first so the catalog cache holds the old lists: the write must clear them.
@@ -139,14 +140,23 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     });
     expect((await catalogServices()).find((s) => s.id === created.id)).toMatchObject({ price: 70, priceCents: 7000 });
     // All zero: no surcharge at all, no rows kept.
-    await call(cast.me.user, 'PATCH', `/api/detailer/services/${created.id}`, { surcharges: [{ vehicleType: 'Truck', surchargeCents: 0 }] });
+    await call(cast.me.user, 'PATCH', `/api/detailer/services/${created.id}`, {
+      surcharges: [{ vehicleType: 'Truck', surchargeCents: 0 }],
+    });
     expect(await t.db.select().from(serviceSurcharges).where(eq(serviceSurcharges.serviceId, created.id))).toEqual([]);
   });
 
   it("shows the detailer's own photo, at the catalog's width", async () => {
     const [upload] = await t.db
       .insert(uploads)
-      .values({ ownerUserId: cast.me.user.id, storageKey: `uploads/test-${unique()}`, widths: [320, 800], width: 800, height: 600, byteSize: 1000 })
+      .values({
+        ownerUserId: cast.me.user.id,
+        storageKey: `uploads/test-${unique()}`,
+        widths: [320, 800],
+        width: 800,
+        height: 600,
+        byteSize: 1000,
+      })
       .returning();
     const created = await addService(cast.me, wash({ imageUploadId: upload!.id }));
     expect(created.imageUrl).toBe(`/api/uploads/${upload!.id}?w=800`);
@@ -154,7 +164,14 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     // Someone else's upload is refused, naming the field, and the photo stays.
     const [foreign] = await t.db
       .insert(uploads)
-      .values({ ownerUserId: cast.other.user.id, storageKey: `uploads/test-${unique()}`, widths: [320], width: 320, height: 240, byteSize: 1000 })
+      .values({
+        ownerUserId: cast.other.user.id,
+        storageKey: `uploads/test-${unique()}`,
+        widths: [320],
+        width: 320,
+        height: 240,
+        byteSize: 1000,
+      })
       .returning();
     const refused = await call(cast.me.user, 'PATCH', `/api/detailer/services/${created.id}`, { imageUploadId: foreign!.id });
     expect(refused.statusCode).toBe(400);
@@ -200,7 +217,11 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     });
 
     it('list and create: 401 signed out, 403 for a customer and an admin', async () => {
-      for (const [user, status] of [[null, 401], [cast.customer, 403], [cast.admin, 403]] as const) {
+      for (const [user, status] of [
+        [null, 401],
+        [cast.customer, 403],
+        [cast.admin, 403],
+      ] as const) {
         expect((await call(user, 'GET', '/api/detailer/services')).statusCode).toBe(status);
         const name = `Sneaky ${unique()}`;
         expect((await call(user, 'POST', '/api/detailer/services', wash({ name }))).statusCode).toBe(status);
@@ -227,7 +248,11 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
       ['a checklist item of 81 characters', { checklist: [tooLong(81)] }, 'checklist.0'],
       ['a surcharge over $500.00', { surcharges: [{ vehicleType: 'Van', surchargeCents: 50_001 }] }, 'surcharges.0.surchargeCents'],
       ['a negative surcharge', { surcharges: [{ vehicleType: 'Van', surchargeCents: -100 }] }, 'surcharges.0.surchargeCents'],
-      ['an unknown vehicle type', { surchargeCents: 0, surcharges: [{ vehicleType: 'Bus', surchargeCents: 100 }] }, 'surcharges.0.vehicleType'],
+      [
+        'an unknown vehicle type',
+        { surchargeCents: 0, surcharges: [{ vehicleType: 'Bus', surchargeCents: 100 }] },
+        'surcharges.0.vehicleType',
+      ],
       ['a category that does not exist', { categoryId: 999_999 }, 'categoryId'],
       ['an upload that does not exist', { imageUploadId: 999_999 }, 'imageUploadId'],
     ];
@@ -279,7 +304,9 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     expect(renamed.json().message).toContain(created.name.toLowerCase());
     expect((await serviceRow(second.id))?.name).toBe(second.name);
     // Keeping its own name (another case) is no clash.
-    expect((await call(cast.me.user, 'PATCH', `/api/detailer/services/${second.id}`, { name: second.name.toUpperCase() })).statusCode).toBe(200);
+    expect((await call(cast.me.user, 'PATCH', `/api/detailer/services/${second.id}`, { name: second.name.toUpperCase() })).statusCode).toBe(
+      200,
+    );
     await addService(cast.other, wash({ name: created.name }));
   });
 
@@ -312,7 +339,9 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(pausedServiceMessage);
     // The booking made before goes on, and the detailer still sees the service in their list, paused.
-    expect(((await call(customer, 'GET', `/api/bookings/${(booked.json() as Booking).id}`)).json() as Booking).status).toBe('pending_payment');
+    expect(((await call(customer, 'GET', `/api/bookings/${(booked.json() as Booking).id}`)).json() as Booking).status).toBe(
+      'pending_payment',
+    );
     const mine = (await call(cast.me.user, 'GET', '/api/detailer/services')).json() as OwnService[];
     expect(mine.find((s) => s.id === created.id)?.pausedAt).not.toBeNull();
     // Pausing again keeps the first moment.

@@ -45,7 +45,11 @@ describe.each(databaseKinds)('the gateway customer of a Glossly customer on %s',
   });
 
   it('is not made for a gateway that keeps cards without customers (the built-in one)', async () => {
-    const ctx = { db: database.db, gateway: new TestGateway({ db: database.db, webhookSecret: 'whsec_test', now: () => new Date() }), catalogCache: createCatalogCache() };
+    const ctx = {
+      db: database.db,
+      gateway: new TestGateway({ db: database.db, webhookSecret: 'whsec_test', now: () => new Date() }),
+      catalogCache: createCatalogCache(),
+    };
     const customer = await createCustomer(ctx, { name: 'Tess Test' });
     expect(await gatewayCustomerRef(ctx, customer)).toBeUndefined();
     expect(await database.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, customer.id))).toEqual([]);

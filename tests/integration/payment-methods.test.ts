@@ -38,7 +38,14 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     expect(paid.json()).toMatchObject({ status: 'requires_capture' });
     if (options.complete) {
       // On my way and Start open shortly before the start (decision 015): the job is done at its start.
-      await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path), restoreClock: true });
+      await completeJob({
+        ctx: t.ctx,
+        clock,
+        detailer: detailer.user,
+        booking,
+        post: (path) => call(detailer.user, 'POST', path),
+        restoreClock: true,
+      });
     }
     return { detailer, customer, booking, intent };
   }
@@ -116,7 +123,10 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     it('authorizes the payment with one of my own saved cards', async () => {
       const { customer, booking, intent } = await unpaidBooking();
       const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
-      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: saved.id,
+      });
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json()).toMatchObject({ status: 'requires_capture', errorMessage: null, bookingId: booking.id, amountCents: 7872 });
       expect(await bookingStatus(booking.id)).toBe('requested');
@@ -127,10 +137,18 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
 
     it('a saved card that needs 3-D Secure asks for it, as the typed card does', async () => {
       const { customer, booking, intent } = await unpaidBooking();
-      const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.authenticationRequired) })).json() as SavedCard;
-      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      const saved = (
+        await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.authenticationRequired) })
+      ).json() as SavedCard;
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: saved.id,
+      });
       expect(paid.json()).toMatchObject({ status: 'requires_action' });
-      const approved = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', { clientSecret: intent.clientSecret, approve: true });
+      const approved = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', {
+        clientSecret: intent.clientSecret,
+        approve: true,
+      });
       expect(approved.json()).toMatchObject({ status: 'requires_capture' });
       expect(await bookingStatus(booking.id)).toBe('requested');
     });
@@ -138,7 +156,10 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     it('a saved card with insufficient funds is declined with the network message; the booking still awaits payment', async () => {
       const { customer, booking, intent } = await unpaidBooking();
       const saved = (await call(customer, 'POST', '/api/payment-methods', { card: card(testCards.insufficientFunds) })).json() as SavedCard;
-      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: saved.id });
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: saved.id,
+      });
       expect(paid.json()).toMatchObject({ status: 'requires_payment_method', errorMessage: declineMessages.insufficientFunds });
       expect(await bookingStatus(booking.id)).toBe('pending_payment');
     });
@@ -147,10 +168,16 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       const owner = await createCustomer(t.ctx, { password: undefined });
       const theirs = (await call(owner, 'POST', '/api/payment-methods', { card: card(testCards.success) })).json() as SavedCard;
       const { customer, booking, intent } = await unpaidBooking();
-      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: theirs.id });
+      const paid = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: theirs.id,
+      });
       expect(paid.statusCode).toBe(404);
       expect(paid.json().message).toBe('Card not found');
-      const missing = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: 99999999 });
+      const missing = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: 99999999,
+      });
       expect(missing.statusCode).toBe(404);
       expect(await bookingStatus(booking.id)).toBe('pending_payment');
       expect(await ledgerOf(booking.id)).toEqual([]);
@@ -170,7 +197,10 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       expect(both.json().fields).toHaveProperty('paymentMethodId');
       const neither = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret });
       expect(neither.statusCode).toBe(400);
-      const malformed = await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, paymentMethodId: 'abc' });
+      const malformed = await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        paymentMethodId: 'abc',
+      });
       expect(malformed.statusCode).toBe(400);
       expect(await bookingStatus(booking.id)).toBe('pending_payment');
       expect(await ledgerOf(booking.id)).toEqual([]);
@@ -196,9 +226,18 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
     it('a declined card notifies nobody', async () => {
       const detailer = await createDetailer(t.ctx);
       const customer = await createCustomer(t.ctx, { password: undefined });
-      const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
-      const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-      await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card: card(testCards.declined) });
+      const booking = await createBooking(t.ctx, {
+        customerId: customer.id,
+        detailerId: detailer.detailerId,
+        serviceId: detailer.serviceId,
+      });
+      const intent = (
+        await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })
+      ).json() as PaymentIntentResponse;
+      await call(customer, 'POST', '/api/payments/test-gateway/confirm', {
+        clientSecret: intent.clientSecret,
+        card: card(testCards.declined),
+      });
       expect(await t.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toEqual([]);
     });
 
@@ -206,7 +245,11 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       const { customer, booking } = await paidBooking();
       const read = await call(customer, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`);
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toMatchObject({ status: 'requires_capture', amountCents: 7872, bookingId: booking.id } satisfies Partial<IntentStatusResponse>);
+      expect(read.json()).toMatchObject({
+        status: 'requires_capture',
+        amountCents: 7872,
+        bookingId: booking.id,
+      } satisfies Partial<IntentStatusResponse>);
       const stranger = await createCustomer(t.ctx, { password: undefined });
       expect((await call(stranger, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`)).statusCode).toBe(404);
       expect((await call(null, 'GET', `/api/payments/booking-status?bookingId=${booking.id}`)).statusCode).toBe(401);
@@ -222,7 +265,12 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       const { customer, booking } = await paidBooking({ complete: true });
       const part = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/refund`, { amountCents: 1000 });
       expect(part.statusCode, part.body).toBe(200);
-      expect(part.json()).toEqual({ bookingId: booking.id, refundedCents: 1000, totalRefundedCents: 1000, remainingCents: 6872 } satisfies RefundResponse);
+      expect(part.json()).toEqual({
+        bookingId: booking.id,
+        refundedCents: 1000,
+        totalRefundedCents: 1000,
+        remainingCents: 6872,
+      } satisfies RefundResponse);
       const tooMuch = await call(admin, 'POST', `/api/admin/bookings/${booking.id}/refund`, { amountCents: 6873 });
       expect(tooMuch.statusCode).toBe(400);
       expect(tooMuch.json().message).toBe('At most $68.72 can be refunded.');

@@ -40,14 +40,28 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
   const cookieOf = (user: UserRow) => signedInCookie(database.db, user, clock.now());
   const bookingStatus = async (id: number) => (await database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
   const webhook = (body: string, signature: string) =>
-    app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
 
   async function unpaidBooking() {
     const detailer = await createDetailer(app.ctx);
     const customer = await createCustomer(app.ctx, { password: undefined });
-    const booking = await createBooking(app.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
+    const booking = await createBooking(app.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+    });
     const cookie = await cookieOf(customer);
-    const response = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie }, payload: { bookingId: booking.id } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie },
+      payload: { bookingId: booking.id },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const intent = response.json() as PaymentIntentResponse;
     return { customer, detailer, booking, cookie, intent, intentId: intentIdFromClientSecret(intent.clientSecret)! };
@@ -63,7 +77,15 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
       object: 'event',
       type: 'payment_intent.amount_capturable_updated',
       created,
-      data: { object: { id: intentId, status: 'requires_capture', amountCents, amountCapturableCents: amountCents, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } } },
+      data: {
+        object: {
+          id: intentId,
+          status: 'requires_capture',
+          amountCents,
+          amountCapturableCents: amountCents,
+          card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+        },
+      },
     });
     return { body, created };
   }
@@ -103,7 +125,12 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     const secret = await installedSecret();
     const created = Math.floor(clock.now().getTime() / 1000);
     const junk = ['[]', '"text"', '42', 'null', '{}', '{"id":"evt_1","type":"payment_intent.succeeded","created":1}', 'not json'];
-    const unknown = JSON.stringify({ id: 'evt_unknown', type: 'payment_intent.succeeded', created, data: { object: { id: 'pi_test_never_made' } } });
+    const unknown = JSON.stringify({
+      id: 'evt_unknown',
+      type: 'payment_intent.succeeded',
+      created,
+      data: { object: { id: 'pi_test_never_made' } },
+    });
     for (const body of [...junk, unknown]) {
       const response = await webhook(body, signWebhook(body, secret, created));
       expect(response.statusCode, body).toBe(400);
@@ -145,7 +172,16 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
           method: 'POST',
           url: '/api/bookings',
           headers: { cookie },
-          payload: { detailerId: detailer.detailerId, serviceId: detailer.serviceId, vehicleType: 'Sedan', date: '2026-11-25', time, address: '1 Market St', city: 'San Francisco', zip: '94105' },
+          payload: {
+            detailerId: detailer.detailerId,
+            serviceId: detailer.serviceId,
+            vehicleType: 'Sedan',
+            date: '2026-11-25',
+            time,
+            address: '1 Market St',
+            city: 'San Francisco',
+            zip: '94105',
+          },
         }),
       ),
     );
@@ -154,7 +190,10 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
     const refused = answers.filter((a) => a.statusCode === 409);
     expect(refused).toHaveLength(times.length - maxUnpaidHolds);
     expect(refused[0]!.json()).toEqual({ code: 'conflict', message: tooManyHoldsMessage });
-    const held = await database.db.select().from(bookings).where(and(eq(bookings.customerId, customer.id), eq(bookings.status, 'pending_payment')));
+    const held = await database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.customerId, customer.id), eq(bookings.status, 'pending_payment')));
     expect(held).toHaveLength(maxUnpaidHolds);
     // Once a hold lapses the customer may book again.
     clock.advance(16 * 60_000);
@@ -162,7 +201,16 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
       method: 'POST',
       url: '/api/bookings',
       headers: { cookie },
-      payload: { detailerId: detailer.detailerId, serviceId: detailer.serviceId, vehicleType: 'Sedan', date: '2026-11-26', time: '9:00 AM', address: '1 Market St', city: 'San Francisco', zip: '94105' },
+      payload: {
+        detailerId: detailer.detailerId,
+        serviceId: detailer.serviceId,
+        vehicleType: 'Sedan',
+        date: '2026-11-26',
+        time: '9:00 AM',
+        address: '1 Market St',
+        city: 'San Francisco',
+        zip: '94105',
+      },
     });
     expect(again.statusCode, again.body).toBe(201);
   });
@@ -176,7 +224,16 @@ describe.each(databaseKinds)('money cannot be faked on %s', (kind) => {
         method: 'POST',
         url: '/api/bookings',
         headers: { cookie },
-        payload: { detailerId: detailer.detailerId, serviceId: detailer.serviceId, vehicleType: 'Sedan', date, time: '10:00 AM', address: '1 Market St', city: 'San Francisco', zip: '94105' },
+        payload: {
+          detailerId: detailer.detailerId,
+          serviceId: detailer.serviceId,
+          vehicleType: 'Sedan',
+          date,
+          time: '10:00 AM',
+          address: '1 Market St',
+          city: 'San Francisco',
+          zip: '94105',
+        },
       });
     // The clock stands in late November 2026: 2027-03-15 is beyond 90 days, 2027-02-15 within.
     const far = await book('2027-03-15');

@@ -50,7 +50,12 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   const credits = async (userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)))[0]!.referralCreditsCents;
   const ledger = (bookingId: number) => t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
   const authorizeEvents = async (bookingId: number) =>
-    (await t.db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.action, 'authorize')))).length;
+    (
+      await t.db
+        .select()
+        .from(bookingEvents)
+        .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.action, 'authorize')))
+    ).length;
 
   it('charges the booking total whatever amount the browser sends', async () => {
     const { customer, booking } = await setup();
@@ -88,7 +93,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     expect(await authorizeEvents(booking.id)).toBe(1);
     // The gateway itself: one idempotency key replayed 3 times is one intent.
     const direct = await Promise.all(
-      [1, 2, 3].map(() => gateway.createIntent({ amountCents: 900, currency: 'usd', idempotencyKey: `replay-${booking.id}`, metadata: {} })),
+      [1, 2, 3].map(() =>
+        gateway.createIntent({ amountCents: 900, currency: 'usd', idempotencyKey: `replay-${booking.id}`, metadata: {} }),
+      ),
     );
     expect(new Set(direct.map((i) => i.id)).size).toBe(1);
   });
@@ -103,7 +110,12 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
       await gateway.confirm(intentId, card(testCards.success));
     } finally {
       gateway.setDelivery(async (body, header) => {
-        await t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload: body,
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        });
       });
     }
     const event = gateway.sentEvents[before]!;
@@ -118,7 +130,11 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
       });
       answers.push([response.statusCode, (response.json() as { duplicate?: boolean }).duplicate ?? false]);
     }
-    expect(answers).toEqual([[200, false], [200, true], [200, true]]);
+    expect(answers).toEqual([
+      [200, false],
+      [200, true],
+      [200, true],
+    ]);
     expect(await bookingStatus(booking.id)).toBe('requested');
     expect(await authorizeEvents(booking.id)).toBe(1);
     expect((await ledger(booking.id)).filter((r) => r.kind === 'authorize')).toHaveLength(1);
@@ -213,11 +229,17 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     const { customer, booking } = await setup();
     const intent = await intentFor(customer, booking.id);
     await pay(customer, intent.clientSecret, testCards.authenticationRequired);
-    const failed = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', { clientSecret: intent.clientSecret, approve: false });
+    const failed = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', {
+      clientSecret: intent.clientSecret,
+      approve: false,
+    });
     expect(failed.json()).toMatchObject({ status: 'requires_payment_method', errorMessage: declineMessages.authenticationFailed });
     expect(await bookingStatus(booking.id)).toBe('pending_payment');
     await pay(customer, intent.clientSecret, testCards.authenticationRequired);
-    const approved = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', { clientSecret: intent.clientSecret, approve: true });
+    const approved = await call(customer, 'POST', '/api/payments/test-gateway/authenticate', {
+      clientSecret: intent.clientSecret,
+      approve: true,
+    });
     expect(approved.json()).toMatchObject({ status: 'requires_capture' });
     expect(await bookingStatus(booking.id)).toBe('requested');
   });
@@ -241,7 +263,10 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
 
   it('refuses a booking whose hold has lapsed', async () => {
     const { customer, booking } = await setup();
-    await t.db.update(bookings).set({ holdExpiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(bookings.id, booking.id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(bookings.id, booking.id));
     const response = await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id });
     expect(response.statusCode).toBe(409);
   });
@@ -252,8 +277,18 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     const i1 = await intentFor(done.customer, done.booking.id);
     await pay(done.customer, i1.clientSecret, testCards.success);
     // On my way and Start open shortly before the start (decision 015): the job is done at its start.
-    await completeJob({ ctx: t.ctx, clock, detailer: done.detailer.user, booking: done.booking, post: (path) => call(done.detailer.user, 'POST', path), restoreClock: true });
-    expect((await ledger(done.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 7872], ['capture', 7872]]);
+    await completeJob({
+      ctx: t.ctx,
+      clock,
+      detailer: done.detailer.user,
+      booking: done.booking,
+      post: (path) => call(done.detailer.user, 'POST', path),
+      restoreClock: true,
+    });
+    expect((await ledger(done.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([
+      ['authorize', 7872],
+      ['capture', 7872],
+    ]);
 
     // Decline
     const declined = await setup(500);
@@ -261,28 +296,43 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     await pay(declined.customer, i2.clientSecret, testCards.success);
     expect(await credits(declined.customer.id)).toBe(0);
     expect((await call(declined.detailer.user, 'POST', `/api/bookings/${declined.booking.id}/decline`)).statusCode).toBe(200);
-    expect((await ledger(declined.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 7372], ['release', 7372]]);
+    expect((await ledger(declined.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([
+      ['authorize', 7372],
+      ['release', 7372],
+    ]);
     expect(await credits(declined.customer.id)).toBe(500);
 
     // Late cancellation: the booking starts in 2 hours.
     const late = await setup();
-    await t.db.update(bookings).set({ startsAt: new Date(clock.now().getTime() + 2 * 3_600_000), endsAt: new Date(clock.now().getTime() + 3 * 3_600_000) }).where(eq(bookings.id, late.booking.id));
+    await t.db
+      .update(bookings)
+      .set({ startsAt: new Date(clock.now().getTime() + 2 * 3_600_000), endsAt: new Date(clock.now().getTime() + 3 * 3_600_000) })
+      .where(eq(bookings.id, late.booking.id));
     const i3 = await intentFor(late.customer, late.booking.id);
     await pay(late.customer, i3.clientSecret, testCards.success);
     const cancelled = await call(late.customer, 'POST', `/api/bookings/${late.booking.id}/cancel`, { confirmFee: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await ledger(late.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 7872], ['capture', 1500]]);
+    expect((await ledger(late.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([
+      ['authorize', 7872],
+      ['capture', 1500],
+    ]);
 
     // Late cancellation of a booking credits paid for down to the card's 50 cents: the rest of the fee is taken from
     // the credits given back (security review: it used to cost 50 cents, every credit returned).
     const covered = await setup(100_000);
-    await t.db.update(bookings).set({ startsAt: new Date(clock.now().getTime() + 2 * 3_600_000), endsAt: new Date(clock.now().getTime() + 3 * 3_600_000) }).where(eq(bookings.id, covered.booking.id));
+    await t.db
+      .update(bookings)
+      .set({ startsAt: new Date(clock.now().getTime() + 2 * 3_600_000), endsAt: new Date(clock.now().getTime() + 3 * 3_600_000) })
+      .where(eq(bookings.id, covered.booking.id));
     const i5 = await intentFor(covered.customer, covered.booking.id, { appliedCredits: 5000 });
     expect(i5).toMatchObject({ amountCents: 50, creditsAppliedCents: 7822 });
     await pay(covered.customer, i5.clientSecret, testCards.success);
     expect(await credits(covered.customer.id)).toBe(100_000 - 7822);
     expect((await call(covered.customer, 'POST', `/api/bookings/${covered.booking.id}/cancel`, { confirmFee: true })).statusCode).toBe(200);
-    expect((await ledger(covered.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([['authorize', 50], ['capture', 50]]);
+    expect((await ledger(covered.booking.id)).map((r) => [r.kind, r.amountCents])).toEqual([
+      ['authorize', 50],
+      ['capture', 50],
+    ]);
     expect(await credits(covered.customer.id)).toBe(100_000 - 1450);
 
     // Free cancellation

@@ -58,12 +58,20 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.detailerId, detailer.detailerId))).toEqual([]);
     expect(((await call(detailer.user, 'GET', '/api/detailer/payout-account')).json() as PayoutAccountResponse).account).toBeNull();
 
-    const saved = (await call(detailer.user, 'POST', '/api/detailer/payout-account', { ...bank, accountNumber: '0001-2345-6789' })).json() as PayoutAccountResponse;
-    expect(saved).toMatchObject({ gateway: 'test', onboardingUrl: null, account: { gateway: 'test', status: 'active', description: 'Bank account ending 6789' } });
+    const saved = (
+      await call(detailer.user, 'POST', '/api/detailer/payout-account', { ...bank, accountNumber: '0001-2345-6789' })
+    ).json() as PayoutAccountResponse;
+    expect(saved).toMatchObject({
+      gateway: 'test',
+      onboardingUrl: null,
+      account: { gateway: 'test', status: 'active', description: 'Bank account ending 6789' },
+    });
     const [row] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.detailerId, detailer.detailerId));
     expect(JSON.stringify(row)).not.toContain('000123456789');
     expect(JSON.stringify(row)).not.toContain('110000000');
-    expect(((await call(detailer.user, 'GET', '/api/detailer/payout-account')).json() as PayoutAccountResponse).account?.description).toBe('Bank account ending 6789');
+    expect(((await call(detailer.user, 'GET', '/api/detailer/payout-account')).json() as PayoutAccountResponse).account?.description).toBe(
+      'Bank account ending 6789',
+    );
   });
 
   it('refuses payout details to customers (403), to no one signed in (401) and before a business profile exists (409)', async () => {
@@ -139,13 +147,20 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(run).toMatchObject({ paid: 0, failed: 1 });
     const [payout] = await payoutsOf(detailer.detailerId);
     expect(payout).toMatchObject({ status: 'failed', failureMessage: payoutFailsMessage, amountCents: 5015 });
-    const ledger = await t.db.select().from(detailerLedger).where(eq(detailerLedger.detailerId, detailer.detailerId)).orderBy(detailerLedger.id);
+    const ledger = await t.db
+      .select()
+      .from(detailerLedger)
+      .where(eq(detailerLedger.detailerId, detailer.detailerId))
+      .orderBy(detailerLedger.id);
     expect(ledger.map((r) => [r.kind, r.amountCents])).toEqual([
       ['job', 5015],
       ['payout', -5015],
       ['payout_reversal', 5015],
     ]);
-    expect(await earnings(detailer.user)).toMatchObject({ balanceCents: 5015, payouts: [{ status: 'failed', failureMessage: payoutFailsMessage }] });
+    expect(await earnings(detailer.user)).toMatchObject({
+      balanceCents: 5015,
+      payouts: [{ status: 'failed', failureMessage: payoutFailsMessage }],
+    });
     // The same day's run does not try again; new bank details are paid on the next run.
     expect((await runPayouts(t.ctx, clock.now(), { force: true })).failed).toBe(0);
     await call(detailer.user, 'POST', '/api/detailer/payout-account', bank);

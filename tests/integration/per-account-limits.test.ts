@@ -37,7 +37,13 @@ describe.each(databaseKinds)('limits per account on %s', (kind) => {
   it('takes 60 messages a minute from one account, then 429', async () => {
     const me = await createCustomer(t.ctx);
     const cookie = await signedInCookie(t.db, me);
-    const send = () => t.app.inject({ method: 'POST', url: '/api/conversations/999999/messages', payload: { body: 'hi', clientId: 'x' }, headers: { cookie } });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/conversations/999999/messages',
+        payload: { body: 'hi', clientId: 'x' },
+        headers: { cookie },
+      });
     const statuses: number[] = [];
     for (let n = 0; n < 61; n++) statuses.push((await send()).statusCode);
     expect(statuses.slice(0, 60).every((status) => status !== 429)).toBe(true);
@@ -101,7 +107,8 @@ describe.skipIf(!redisUrl).each(databaseKinds)('the live stream cap across two i
     const streams: SseClient[] = [];
     try {
       // Alternating: each instance alone holds 5, under the cap.
-      for (let n = 0; n < maxStreamsPerAccount; n++) streams.push(await openSseClient(`${n % 2 === 0 ? urlA : urlB}/api/notifications/stream`, cookie));
+      for (let n = 0; n < maxStreamsPerAccount; n++)
+        streams.push(await openSseClient(`${n % 2 === 0 ? urlA : urlB}/api/notifications/stream`, cookie));
       for (const url of [urlA, urlB]) {
         const refused = await fetch(`${url}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } });
         expect(refused.status).toBe(429);
@@ -113,14 +120,19 @@ describe.skipIf(!redisUrl).each(databaseKinds)('the live stream cap across two i
       // One closed on A (the first was opened there) frees a place on B.
       await streams.shift()!.close();
       await expect.poll(() => appA.realtime.connectionCount(), { timeout: 10_000 }).toBe(maxStreamsPerAccount / 2 - 1);
-      await expect.poll(async () => {
-        try {
-          streams.push(await openSseClient(`${urlB}/api/notifications/stream`, cookie));
-          return true;
-        } catch {
-          return false;
-        }
-      }, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            try {
+              streams.push(await openSseClient(`${urlB}/api/notifications/stream`, cookie));
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
     } finally {
       await Promise.all(streams.map((stream) => stream.close()));
     }

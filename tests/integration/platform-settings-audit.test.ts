@@ -68,7 +68,10 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
     // And which card form checkout draws before its intent: this app pays with the built-in test gateway.
     expect(response.json<PublicSettings>()).toEqual({ ...spec, paymentGateway: 'test' });
     expect((await patch({ serviceFeeCents: 1999, supportEmail: 'help@glossly.app' })).statusCode).toBe(200);
-    expect((await api(null, 'GET', '/api/settings/public')).json()).toMatchObject({ serviceFeeCents: 1999, supportEmail: 'help@glossly.app' });
+    expect((await api(null, 'GET', '/api/settings/public')).json()).toMatchObject({
+      serviceFeeCents: 1999,
+      supportEmail: 'help@glossly.app',
+    });
   });
 
   it('writes one audit row per changed field (old -> new, who, when), none for a field sent unchanged', async () => {
@@ -87,7 +90,12 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
     expect(rows.every((row) => row.createdAt.toISOString() === '2026-11-24T09:30:00.000Z')).toBe(true);
     // The screen's list: newest first, with the admin's name.
     const listed = (await api(admin, 'GET', url)).json<PlatformSettingsResponse>().changes;
-    expect(listed.slice(0, 3).map((c) => c.setting).sort()).toEqual(['serviceFeeCents', 'supportEmail', 'taxRateBasisPoints']);
+    expect(
+      listed
+        .slice(0, 3)
+        .map((c) => c.setting)
+        .sort(),
+    ).toEqual(['serviceFeeCents', 'supportEmail', 'taxRateBasisPoints']);
     expect(listed[0]).toMatchObject({ changedBy: admin.name, createdAt: '2026-11-24T09:30:00.000Z' });
     // Sending the same numbers again changes nothing and logs nothing.
     expect((await patch({ serviceFeeCents: 1750 })).statusCode).toBe(200);
@@ -145,7 +153,11 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
   it('refuses customers, detailers and signed-out callers on the admin route, before reading the body', async () => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const { user: detailer } = await createDetailer(t.ctx);
-    for (const [user, status] of [[null, 401], [customer, 403], [detailer, 403]] as const) {
+    for (const [user, status] of [
+      [null, 401],
+      [customer, 403],
+      [detailer, 403],
+    ] as const) {
       expect((await api(user, 'GET', url)).statusCode).toBe(status);
       expect((await patch({ serviceFeeCents: 0 }, user)).statusCode).toBe(status);
       expect((await patch({ serviceFeeCents: 'garbage' }, user)).statusCode).toBe(status);
@@ -158,28 +170,58 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
     const customer = await createCustomer(t.ctx, { password: undefined });
     // Tuesday 10:00 AM in Los Angeles: 26 hours ahead.
     const before = await book(customer, detailer, '2026-11-24', '10:00 AM');
-    expect(before).toMatchObject({ priceCents: 5900, serviceFeeCents: 1500, taxCents: 472, totalCents: 7872, freeCancellationHours: 24, lateCancellationFeeCents: 1500 });
+    expect(before).toMatchObject({
+      priceCents: 5900,
+      serviceFeeCents: 1500,
+      taxCents: 472,
+      totalCents: 7872,
+      freeCancellationHours: 24,
+      lateCancellationFeeCents: 1500,
+    });
     expect(before.holdExpiresAt).toBe('2026-11-23T16:15:00.000Z');
 
-    const changed = await patch({ serviceFeeCents: 2000, taxRateBasisPoints: 1000, freeCancellationHours: 48, lateCancellationFeeCents: 2500, holdMinutes: 30 });
+    const changed = await patch({
+      serviceFeeCents: 2000,
+      taxRateBasisPoints: 1000,
+      freeCancellationHours: 48,
+      lateCancellationFeeCents: 2500,
+      holdMinutes: 30,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
 
     // Wednesday 10:00 AM: 50 hours ahead.
     const after = await book(customer, detailer, '2026-11-25', '10:00 AM');
-    expect(after).toMatchObject({ priceCents: 5900, serviceFeeCents: 2000, taxCents: 590, totalCents: 8490, freeCancellationHours: 48, lateCancellationFeeCents: 2500 });
+    expect(after).toMatchObject({
+      priceCents: 5900,
+      serviceFeeCents: 2000,
+      taxCents: 590,
+      totalCents: 8490,
+      freeCancellationHours: 48,
+      lateCancellationFeeCents: 2500,
+    });
     expect(after.holdExpiresAt).toBe('2026-11-23T16:30:00.000Z');
     const reread = (await api(customer, 'GET', `/api/bookings/${before.id}`)).json<Booking>();
-    expect(reread).toMatchObject({ serviceFeeCents: 1500, taxCents: 472, totalCents: 7872, freeCancellationHours: 24, lateCancellationFeeCents: 1500 });
+    expect(reread).toMatchObject({
+      serviceFeeCents: 1500,
+      taxCents: 472,
+      totalCents: 7872,
+      freeCancellationHours: 24,
+      lateCancellationFeeCents: 1500,
+    });
 
     // Tuesday 8:00 AM: the first starts in 2 hours (inside its own 24), the second in 26 (inside its own 48).
     await t.db.update(bookings).set({ status: 'requested', holdExpiresAt: null }).where(eq(bookings.customerId, customer.id));
     clock.set(new Date('2026-11-24T16:00:00Z'));
     const first = await api(customer, 'POST', `/api/bookings/${before.id}/cancel`, {});
     expect(first.statusCode).toBe(409);
-    expect(first.json().message).toBe('Cancelling less than 24 hours before the start costs the $15.00 late cancellation fee. Confirm to cancel.');
+    expect(first.json().message).toBe(
+      'Cancelling less than 24 hours before the start costs the $15.00 late cancellation fee. Confirm to cancel.',
+    );
     const second = await api(customer, 'POST', `/api/bookings/${after.id}/cancel`, {});
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('Cancelling less than 48 hours before the start costs the $25.00 late cancellation fee. Confirm to cancel.');
+    expect(second.json().message).toBe(
+      'Cancelling less than 48 hours before the start costs the $25.00 late cancellation fee. Confirm to cancel.',
+    );
     expect((await api(customer, 'GET', `/api/bookings/${after.id}`)).json()).toMatchObject({ cancellationFeeCents: 2500 });
   });
 
@@ -195,7 +237,8 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
       createdAt: made,
       startsAt: new Date(made.getTime() + 72 * hour),
     });
-    const statusOf = async () => (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, request.id)))[0]!.status;
+    const statusOf = async () =>
+      (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, request.id)))[0]!.status;
     // Two hours on: inside the spec's 12.
     await expireStaleRequests(t.ctx, new Date(made.getTime() + 2 * hour));
     expect(await statusOf()).toBe('requested');

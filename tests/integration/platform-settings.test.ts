@@ -27,13 +27,23 @@ describe.each(databaseKinds)('platform settings on %s', (kind) => {
     return settings!;
   };
 
-  it("reads 15 % and Monday by default, and answers only admins (signed out 401, customers and detailers 403)", async () => {
+  it('reads 15 % and Monday by default, and answers only admins (signed out 401, customers and detailers 403)', async () => {
     const settings = await read();
     expect(settings).toMatchObject({ commissionBasisPoints: 1500, payoutWeekday: 1 });
     expect(Object.keys(settings).sort()).toEqual([
-      'changes', 'commissionBasisPoints', 'freeCancellationHours', 'holdMinutes', 'lateCancellationFeeCents', 'payoutWeekday',
-      'referralFriendCreditCents', 'referralReferrerCreditCents', 'requestTimeoutHours', 'serviceFeeCents', 'supportEmail',
-      'taxRateBasisPoints', 'updatedAt',
+      'changes',
+      'commissionBasisPoints',
+      'freeCancellationHours',
+      'holdMinutes',
+      'lateCancellationFeeCents',
+      'payoutWeekday',
+      'referralFriendCreditCents',
+      'referralReferrerCreditCents',
+      'requestTimeoutHours',
+      'serviceFeeCents',
+      'supportEmail',
+      'taxRateBasisPoints',
+      'updatedAt',
     ]);
 
     const customer = await createCustomer(t.ctx);
@@ -112,7 +122,11 @@ describe.each(databaseKinds)('platform settings on %s', (kind) => {
       const second = await completedPaidBooking({ detailer, booking: { startsAt: new Date('2026-11-27T17:00:00Z') } });
       await syncEarnings(t.db, clock.now());
       const rows = await t.db
-        .select({ bookingId: detailerLedger.bookingId, grossCents: detailerLedger.grossCents, commissionCents: detailerLedger.commissionCents })
+        .select({
+          bookingId: detailerLedger.bookingId,
+          grossCents: detailerLedger.grossCents,
+          commissionCents: detailerLedger.commissionCents,
+        })
         .from(detailerLedger)
         .where(eq(detailerLedger.detailerId, detailer.detailerId))
         .orderBy(detailerLedger.id);

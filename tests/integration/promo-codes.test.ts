@@ -37,10 +37,16 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     const detailer = given.detailer ?? (await createDetailer(t.ctx));
     const customer = await createCustomer(t.ctx, { password: undefined });
     const startsAt = new Date(Date.parse('2026-12-01T17:00:00Z') + (given.hour ?? 0) * 3_600_000);
-    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt });
+    const booking = await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      startsAt,
+    });
     return { detailer, customer, booking };
   };
-  const apply = (user: { id: number } | null, bookingId: number, code: string) => api(user, 'POST', `/api/bookings/${bookingId}/promo-code`, { code });
+  const apply = (user: { id: number } | null, bookingId: number, code: string) =>
+    api(user, 'POST', `/api/bookings/${bookingId}/promo-code`, { code });
   const usesOf = async (id: number) => (await t.db.select().from(promoCodes).where(eq(promoCodes.id, id)))[0]!.usesCount;
   const redemptionsOf = (id: number) => t.db.select().from(promoCodeRedemptions).where(eq(promoCodeRedemptions.promoCodeId, id));
 
@@ -53,7 +59,11 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     expect((await api(t.admin, 'POST', `/api/admin/promo-codes/${made.id}/resume`)).json()).toMatchObject({ status: 'active' });
     expect((await api(t.admin, 'POST', '/api/admin/promo-codes/999999/pause')).statusCode).toBe(404);
 
-    const taken = await api(t.admin, 'POST', '/api/admin/promo-codes', { code: made.code.toLowerCase(), kind: 'fixed', amountOffCents: 500 });
+    const taken = await api(t.admin, 'POST', '/api/admin/promo-codes', {
+      code: made.code.toLowerCase(),
+      kind: 'fixed',
+      amountOffCents: 500,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(`The code ${made.code.toLowerCase()} is taken. Choose another code.`);
     const before = (await t.db.select().from(promoCodes)).length;
@@ -83,7 +93,11 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
       ['POST', `/api/admin/promo-codes/${made.id}/resume`],
     ] as const;
     for (const [method, url] of routes) {
-      for (const [user, status] of [[customer, 403], [detailer, 403], [null, 401]] as const) {
+      for (const [user, status] of [
+        [customer, 403],
+        [detailer, 403],
+        [null, 401],
+      ] as const) {
         const body = method === 'POST' ? { code: newCode(), kind: 'percent', percentOff: 0 } : undefined;
         expect((await api(user, method, url, body)).statusCode, `${method} ${url} as ${user?.role ?? 'nobody'}`).toBe(status);
       }
@@ -96,16 +110,37 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
   it("lets a detailer make codes for their own services only, and never see or pause another's", async () => {
     const mine = await createDetailer(t.ctx);
     const theirs = await createDetailer(t.ctx);
-    const created = await api(mine.user, 'POST', '/api/detailer/promo-codes', { code: newCode('MINE'), kind: 'fixed', amountOffCents: 1000, serviceIds: [mine.serviceId] });
+    const created = await api(mine.user, 'POST', '/api/detailer/promo-codes', {
+      code: newCode('MINE'),
+      kind: 'fixed',
+      amountOffCents: 1000,
+      serviceIds: [mine.serviceId],
+    });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ ownerDetailerId: mine.detailerId, detailerIds: [mine.detailerId], serviceIds: [mine.serviceId] });
-    const forOthers = await api(mine.user, 'POST', '/api/detailer/promo-codes', { code: newCode(), kind: 'percent', percentOff: 10, serviceIds: [theirs.serviceId] });
+    expect(created.json()).toMatchObject({
+      ownerDetailerId: mine.detailerId,
+      detailerIds: [mine.detailerId],
+      serviceIds: [mine.serviceId],
+    });
+    const forOthers = await api(mine.user, 'POST', '/api/detailer/promo-codes', {
+      code: newCode(),
+      kind: 'percent',
+      percentOff: 10,
+      serviceIds: [theirs.serviceId],
+    });
     expect(forOthers.statusCode).toBe(400);
     expect(forOthers.json().fields).toHaveProperty('serviceIds');
-    const otherDetailer = await api(mine.user, 'POST', '/api/detailer/promo-codes', { code: newCode(), kind: 'percent', percentOff: 10, detailerIds: [theirs.detailerId] });
+    const otherDetailer = await api(mine.user, 'POST', '/api/detailer/promo-codes', {
+      code: newCode(),
+      kind: 'percent',
+      percentOff: 10,
+      detailerIds: [theirs.detailerId],
+    });
     expect(otherDetailer.statusCode).toBe(400);
 
-    const theirCode = (await api(theirs.user, 'POST', '/api/detailer/promo-codes', { code: newCode('THEIRS'), kind: 'percent', percentOff: 10 })).json() as PromoCode;
+    const theirCode = (
+      await api(theirs.user, 'POST', '/api/detailer/promo-codes', { code: newCode('THEIRS'), kind: 'percent', percentOff: 10 })
+    ).json() as PromoCode;
     expect(theirCode.detailerIds).toEqual([theirs.detailerId]);
     const page = (await api(mine.user, 'GET', '/api/detailer/promo-codes')).json() as DetailerMarketing;
     expect(page.codes.map((c) => c.code)).toEqual([created.json().code]);
@@ -114,16 +149,22 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     for (const id of [theirCode.id, admins.id]) {
       expect((await api(mine.user, 'POST', `/api/detailer/promo-codes/${id}/pause`)).statusCode).toBe(404);
     }
-    expect((await api(mine.user, 'POST', `/api/detailer/promo-codes/${created.json().id}/pause`)).json()).toMatchObject({ status: 'paused' });
+    expect((await api(mine.user, 'POST', `/api/detailer/promo-codes/${created.json().id}/pause`)).json()).toMatchObject({
+      status: 'paused',
+    });
     const customer = await createCustomer(t.ctx, { password: undefined });
     expect((await api(customer, 'GET', '/api/detailer/promo-codes')).statusCode).toBe(403);
-    expect((await api(customer, 'POST', '/api/detailer/promo-codes', { code: newCode(), kind: 'percent', percentOff: 5 })).statusCode).toBe(403);
+    expect((await api(customer, 'POST', '/api/detailer/promo-codes', { code: newCode(), kind: 'percent', percentOff: 5 })).statusCode).toBe(
+      403,
+    );
     // A detailer's code is only for their services: another detailer's booking is refused.
     const elsewhere = await pendingBooking({ detailer: theirs });
     const refused = await apply(elsewhere.customer, elsewhere.booking.id, created.json().code);
     expect(refused.json().message).toBe('This code is paused');
     await api(mine.user, 'POST', `/api/detailer/promo-codes/${created.json().id}/resume`);
-    expect((await apply(elsewhere.customer, elsewhere.booking.id, created.json().code)).json().message).toBe('This code does not apply to this service');
+    expect((await apply(elsewhere.customer, elsewhere.booking.id, created.json().code)).json().message).toBe(
+      'This code does not apply to this service',
+    );
   });
 
   it('takes the discount off price and surcharge, taxes what is left, and refuses others and paid bookings', async () => {
@@ -132,7 +173,13 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     const applied = await apply(customer, booking.id, made.code.toLowerCase());
     expect(applied.statusCode, applied.body).toBe(200);
     // $59.00 - 20 % = $47.20; tax 8 % of that = $3.78; + $15.00 fee = $65.98.
-    expect(applied.json() as Booking).toMatchObject({ discountCents: 1180, taxCents: 378, totalCents: 6598, discountSource: 'promo_code', promoCode: made.code });
+    expect(applied.json() as Booking).toMatchObject({
+      discountCents: 1180,
+      taxCents: 378,
+      totalCents: 6598,
+      discountSource: 'promo_code',
+      promoCode: made.code,
+    });
     expect(await usesOf(made.id)).toBe(1);
     // Applying it again changes nothing.
     expect((await apply(customer, booking.id, made.code)).json()).toMatchObject({ totalCents: 6598 });
@@ -175,7 +222,12 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
 
     const firstOnly = await adminCode({ firstBookingOnly: true });
     const returning = await paidBooking();
-    const again = await createBooking(t.ctx, { customerId: returning.customer.id, detailerId: returning.detailer.detailerId, serviceId: returning.detailer.serviceId, startsAt: new Date('2026-12-03T17:00:00Z') });
+    const again = await createBooking(t.ctx, {
+      customerId: returning.customer.id,
+      detailerId: returning.detailer.detailerId,
+      serviceId: returning.detailer.serviceId,
+      startsAt: new Date('2026-12-03T17:00:00Z'),
+    });
     expect((await apply(returning.customer, again.id, firstOnly.code)).json().message).toBe('This code is for first bookings only');
     expect((await apply(customer, booking.id, firstOnly.code)).statusCode).toBe(200);
   });
@@ -228,11 +280,20 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const mine = [];
     for (let i = 0; i < 6; i++) {
-      mine.push(await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt: new Date(Date.parse('2026-12-01T17:00:00Z') + i * 7_200_000) }));
+      mine.push(
+        await createBooking(t.ctx, {
+          customerId: customer.id,
+          detailerId: detailer.detailerId,
+          serviceId: detailer.serviceId,
+          startsAt: new Date(Date.parse('2026-12-01T17:00:00Z') + i * 7_200_000),
+        }),
+      );
     }
     const answers = await Promise.all(mine.map((booking) => apply(customer, booking.id, made.code)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
-    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(Array(4).fill('You have already used this code'));
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(
+      Array(4).fill('You have already used this code'),
+    );
     expect(await usesOf(made.id)).toBe(2);
   });
 
@@ -243,7 +304,14 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const holds = [];
     for (let i = 0; i < 3; i++) {
-      holds.push(await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt: new Date(Date.parse('2026-12-01T17:00:00Z') + i * 7_200_000) }));
+      holds.push(
+        await createBooking(t.ctx, {
+          customerId: customer.id,
+          detailerId: detailer.detailerId,
+          serviceId: detailer.serviceId,
+          startsAt: new Date(Date.parse('2026-12-01T17:00:00Z') + i * 7_200_000),
+        }),
+      );
     }
     expect((await apply(customer, holds[0]!.id, firstOnly.code)).statusCode).toBe(200);
     for (const hold of holds.slice(1)) {
@@ -290,15 +358,22 @@ describe.each(databaseKinds)('promo codes on %s', (kind) => {
   it("takes a detailer's own code off their earnings; the platform funds its own codes", async () => {
     clock.set(booked);
     const detailer = await createDetailer(t.ctx);
-    const own = (await api(detailer.user, 'POST', '/api/detailer/promo-codes', { code: newCode('OWN'), kind: 'fixed', amountOffCents: 1000 })).json() as PromoCode;
+    const own = (
+      await api(detailer.user, 'POST', '/api/detailer/promo-codes', { code: newCode('OWN'), kind: 'fixed', amountOffCents: 1000 })
+    ).json() as PromoCode;
     const platform = await adminCode();
     const bookingOf: Record<string, number> = {};
-    for (const [hour, code] of [[0, own.code], [3, platform.code]] as const) {
+    for (const [hour, code] of [
+      [0, own.code],
+      [3, platform.code],
+    ] as const) {
       const { customer, booking } = await pendingBooking({ detailer, hour: 400 + hour });
       const applied = await apply(customer, booking.id, code);
       expect(applied.statusCode, applied.body).toBe(200);
       const intent = (await api(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-      expect((await api(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).json()).toMatchObject({ status: 'requires_capture' });
+      expect(
+        (await api(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).json(),
+      ).toMatchObject({ status: 'requires_capture' });
       await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => api(detailer.user, 'POST', path) });
       bookingOf[code] = booking.id;
     }

@@ -22,7 +22,10 @@ const checklist = ['Wheels and tyres cleaned', 'Windows streak-free', 'Interior 
 function multipart(bytes: Buffer) {
   const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Decision 020, proof of service: photos and the checklist on the job, and Complete refused without them. */
@@ -53,7 +56,12 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
 
   async function upload(user: UserRow): Promise<Upload> {
     const body = multipart(await tinyJpeg());
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { cookie: await cookieFor(user), 'content-type': body.contentType } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Upload;
   }
@@ -65,7 +73,9 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
     const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-    expect((await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).json()).toMatchObject({
+    expect(
+      (await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).json(),
+    ).toMatchObject({
       status: 'requires_capture',
     });
     expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/accept`)).statusCode).toBe(200);
@@ -87,10 +97,15 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
   const addPhoto = async (user: UserRow, base: string, phase: string, uploadId?: number) =>
     call(user, 'POST', `${base}/photos`, { uploadId: uploadId ?? (await upload(user)).id, phase });
   const tickAll = async (user: UserRow, base: string) => {
-    for (const item of (await proofOf(user, base)).checklist) expect((await patch(user, `${base}/checklist/${item.id}`, { checked: true })).statusCode).toBe(200);
+    for (const item of (await proofOf(user, base)).checklist)
+      expect((await patch(user, `${base}/checklist/${item.id}`, { checked: true })).statusCode).toBe(200);
   };
   const statusOf = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-  const captures = async (id: number) => t.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, 'capture')));
+  const captures = async (id: number) =>
+    t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), eq(payments.kind, 'capture')));
 
   it('copies the checklist at Start and shows the customer, the detailer and admins the same proof', async () => {
     const { detailer, customer, base } = await job();
@@ -100,7 +115,9 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
       canEdit: true,
       missing: ['At least one after photo', ...checklist.map((label) => `Checklist: ${label}`)],
     });
-    expect(asDetailer.checklist.map((item) => [item.label, item.checked, item.checkedAt])).toEqual(checklist.map((label) => [label, false, null]));
+    expect(asDetailer.checklist.map((item) => [item.label, item.checked, item.checkedAt])).toEqual(
+      checklist.map((label) => [label, false, null]),
+    );
     expect(await proofOf(customer, base)).toEqual({ ...asDetailer, canEdit: false });
     expect(await proofOf(admin, base)).toEqual({ ...asDetailer, canEdit: false });
   });
@@ -113,7 +130,11 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
     expect((await addPhoto(detailer.user, base, 'before')).statusCode).toBe(201);
     const noAfter = await complete();
     expect(noAfter.statusCode).toBe(409);
-    expect(noAfter.json()).toEqual({ code: 'conflict', message: completeNeedsProofMessage, fields: { 'missing.0': 'At least one after photo' } });
+    expect(noAfter.json()).toEqual({
+      code: 'conflict',
+      message: completeNeedsProofMessage,
+      fields: { 'missing.0': 'At least one after photo' },
+    });
 
     const [first] = (await proofOf(detailer.user, base)).checklist;
     expect((await patch(detailer.user, `${base}/checklist/${first!.id}`, { checked: false })).statusCode).toBe(200);
@@ -137,29 +158,45 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
 
   it('keeps the checklist the job started with when the service is edited afterwards', async () => {
     const { detailer, base } = await job();
-    await t.db.update(services).set({ checklist: ['Something new'] }).where(eq(services.id, detailer.serviceId));
+    await t.db
+      .update(services)
+      .set({ checklist: ['Something new'] })
+      .where(eq(services.id, detailer.serviceId));
     expect((await proofOf(detailer.user, base)).checklist.map((item) => item.label)).toEqual(checklist);
   });
 
   it('gives a job started before checklists existed its copy on the first read, once', async () => {
     const detailer = await createDetailer(t.ctx);
-    await t.db.update(services).set({ checklist: ['Only item'] }).where(eq(services.id, detailer.serviceId));
+    await t.db
+      .update(services)
+      .set({ checklist: ['Only item'] })
+      .where(eq(services.id, detailer.serviceId));
     const customer = await createCustomer(t.ctx, { password: undefined });
-    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'in_progress' });
+    const booking = await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'in_progress',
+    });
     const base = `/api/bookings/${booking.id}`;
     const [first, second] = await Promise.all([proofOf(customer, base), proofOf(detailer.user, base)]);
     expect(first.checklist.map((item) => item.label)).toEqual(['Only item']);
     expect(second.checklist).toEqual(first.checklist);
   });
 
-  it('lets only the booking\'s detailer change the proof: another detailer and a stranger 404, the customer and an admin 403', async () => {
+  it("lets only the booking's detailer change the proof: another detailer and a stranger 404, the customer and an admin 403", async () => {
     const { detailer, customer, base } = await job();
     const otherDetailer = await createDetailer(t.ctx);
     const stranger = await createCustomer(t.ctx, { password: undefined });
     expect((await addPhoto(detailer.user, base, 'before')).statusCode).toBe(201);
     const [photo] = (await proofOf(detailer.user, base)).photos;
     const [item] = (await proofOf(detailer.user, base)).checklist;
-    for (const [user, status] of [[otherDetailer.user, 404], [stranger, 404], [customer, 403], [admin, 403]] as const) {
+    for (const [user, status] of [
+      [otherDetailer.user, 404],
+      [stranger, 404],
+      [customer, 403],
+      [admin, 403],
+    ] as const) {
       if (status === 404) expect((await call(user, 'GET', `${base}/proof`)).statusCode).toBe(404);
       expect((await addPhoto(user, base, 'after')).statusCode).toBe(status);
       expect((await call(user, 'DELETE', `${base}/photos/${photo!.id}`)).statusCode).toBe(status);
@@ -197,7 +234,9 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
     const during = await addPhoto(detailer.user, base, 'during', mine.id);
     expect(during.statusCode).toBe(400);
     expect(during.json().fields).toEqual({ phase: "phase must be 'before' or 'after'" });
-    expect((await call(detailer.user, 'POST', `${base}/photos`, { phase: 'after' })).json().fields).toEqual({ uploadId: 'uploadId is required' });
+    expect((await call(detailer.user, 'POST', `${base}/photos`, { phase: 'after' })).json().fields).toEqual({
+      uploadId: 'uploadId is required',
+    });
     const [item] = (await proofOf(detailer.user, base)).checklist;
     const notBoolean = await patch(detailer.user, `${base}/checklist/${item!.id}`, { checked: 'yes' });
     expect(notBoolean.statusCode).toBe(400);
@@ -220,7 +259,11 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
     const onTheWay = await job('en_route');
     expect((await addPhoto(onTheWay.detailer.user, onTheWay.base, 'before')).statusCode).toBe(201);
     // The checklist comes with Start.
-    expect(await proofOf(onTheWay.detailer.user, onTheWay.base)).toMatchObject({ canEdit: true, checklist: [], missing: ['At least one after photo'] });
+    expect(await proofOf(onTheWay.detailer.user, onTheWay.base)).toMatchObject({
+      canEdit: true,
+      checklist: [],
+      missing: ['At least one after photo'],
+    });
   });
 
   it('removes a photo, and ticking twice keeps the first time', async () => {

@@ -41,7 +41,12 @@ describe.skipIf(!redisUrl).each(databaseKinds)('rate limits across two instances
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses.slice(10)).toEqual([429, 429]);
     // Another address is not held back by it.
-    const other = await appB.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'x@example.com' }, remoteAddress: `192.0.2.${randomInt(1, 255)}` });
+    const other = await appB.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'x@example.com' },
+      remoteAddress: `192.0.2.${randomInt(1, 255)}`,
+    });
     expect(other.statusCode).not.toBe(429);
   });
 });

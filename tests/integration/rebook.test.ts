@@ -31,7 +31,12 @@ describe.each(databaseKinds)("'Book again' (issue 16) on %s", (kind) => {
 
   it("lists the customer's own recent detailers: distinct, newest first, at most three, from completed bookings only", async () => {
     const customer = await quickCustomer();
-    const [a, b, c, d] = [await createDetailer(t.ctx), await createDetailer(t.ctx), await createDetailer(t.ctx), await createDetailer(t.ctx)];
+    const [a, b, c, d] = [
+      await createDetailer(t.ctx),
+      await createDetailer(t.ctx),
+      await createDetailer(t.ctx),
+      await createDetailer(t.ctx),
+    ];
     const oldA = await completed(customer, a, 9);
     const newestA = await completed(customer, a, 1);
     const onlyB = await completed(customer, b, 3);

@@ -75,13 +75,16 @@ describe.each(databaseKinds)('receipts on %s', (kind) => {
 
   it('adds the tip and takes off refunds, matching the ledger', async () => {
     const { customer, booking } = await completedPaidBooking();
-    const tip = (await call(customer, 'POST', `/api/bookings/${booking.id}/tip`, { amountCents: 1180, idempotencyKey: randomUUID() })).json() as TipIntent;
+    const tip = (
+      await call(customer, 'POST', `/api/bookings/${booking.id}/tip`, { amountCents: 1180, idempotencyKey: randomUUID() })
+    ).json() as TipIntent;
     await call(customer, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: tip.clientSecret, card });
     expect((await call(t.admin, 'POST', `/api/admin/bookings/${booking.id}/refund`, { amountCents: 2000 })).statusCode).toBe(200);
     const mine = await receipt(customer, booking.id);
     const byKind = Object.fromEntries(mine.lines.map((l) => [l.kind, l.amountCents]));
     expect(byKind).toMatchObject({ charged: 7872, tip: 1180, refund: -2000, total: 7872 + 1180 - 2000 });
-    const ledgerTotal = (await ledgerSum(booking.id, 'capture')) + (await ledgerSum(booking.id, 'tip')) - (await ledgerSum(booking.id, 'refund'));
+    const ledgerTotal =
+      (await ledgerSum(booking.id, 'capture')) + (await ledgerSum(booking.id, 'tip')) - (await ledgerSum(booking.id, 'refund'));
     expect(mine.totalPaidCents).toBe(ledgerTotal);
   });
 

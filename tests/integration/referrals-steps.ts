@@ -24,8 +24,10 @@ export function useReferralSteps(t: ReferralTestApp) {
   const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
   const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
   const balance = async (userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)))[0]!.referralCreditsCents;
-  const grantsOf = (userId: number) => t.db.select().from(creditGrants).where(eq(creditGrants.userId, userId)).orderBy(asc(creditGrants.id));
-  const referralOf = async (friendUserId: number) => (await t.db.select().from(referrals).where(eq(referrals.friendUserId, friendUserId)))[0];
+  const grantsOf = (userId: number) =>
+    t.db.select().from(creditGrants).where(eq(creditGrants.userId, userId)).orderBy(asc(creditGrants.id));
+  const referralOf = async (friendUserId: number) =>
+    (await t.db.select().from(referrals).where(eq(referrals.friendUserId, friendUserId)))[0];
 
   async function myReferrals(user: UserRow): Promise<ReferralsResponse> {
     const response = await call(user, 'GET', '/api/referrals');
@@ -44,7 +46,12 @@ export function useReferralSteps(t: ReferralTestApp) {
 
   /** A booking of the friend's, paid by card through the API (it becomes requested). Credits are left unspent. */
   async function payFor(friend: UserRow, detailer: TestDetailer, startsAt: Date) {
-    const booking = await createBooking(t.ctx, { customerId: friend.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt });
+    const booking = await createBooking(t.ctx, {
+      customerId: friend.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      startsAt,
+    });
     const intent = await call(friend, 'POST', '/api/create-payment-intent', { bookingId: booking.id, appliedCredits: 0 });
     expect(intent.statusCode, intent.body).toBe(200);
     const { clientSecret } = intent.json() as PaymentIntentResponse;
@@ -55,7 +62,14 @@ export function useReferralSteps(t: ReferralTestApp) {
 
   /** The detailer's accept, On my way, Start, proof and Complete through the API at the job's time. */
   async function complete(detailer: TestDetailer, booking: { id: number; startsAt: Date }) {
-    await completeJob({ ctx: t.ctx, clock, detailer: detailer.user, booking, post: (path) => call(detailer.user, 'POST', path), restoreClock: true });
+    await completeJob({
+      ctx: t.ctx,
+      clock,
+      detailer: detailer.user,
+      booking,
+      post: (path) => call(detailer.user, 'POST', path),
+      restoreClock: true,
+    });
   }
 
   /** `count` of the friend's jobs in progress (4 hours apart), each with its proof, ready to Complete. */
@@ -64,7 +78,13 @@ export function useReferralSteps(t: ReferralTestApp) {
     const jobs = [];
     for (let i = 0; i < count; i++) {
       const startsAt = new Date(start.getTime() + i * 4 * hour);
-      const job = await createBooking(t.ctx, { customerId: friend.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt, status: 'in_progress' });
+      const job = await createBooking(t.ctx, {
+        customerId: friend.id,
+        detailerId: detailer.detailerId,
+        serviceId: detailer.serviceId,
+        startsAt,
+        status: 'in_progress',
+      });
       await addProofOfService(t.ctx, detailer.user, job.id);
       jobs.push(job);
     }
@@ -75,5 +95,17 @@ export function useReferralSteps(t: ReferralTestApp) {
   const rewardConcurrently = (booking: { id: number; customerId: number }, count: number) =>
     Promise.all(Array.from({ length: count }, () => t.db.transaction((tx) => rewardReferrer(tx, booking, clock.now()))));
 
-  return { register, userByEmail, balance, grantsOf, referralOf, myReferrals, referredFriend, payFor, complete, inProgressJobs, rewardConcurrently };
+  return {
+    register,
+    userByEmail,
+    balance,
+    grantsOf,
+    referralOf,
+    myReferrals,
+    referredFriend,
+    payFor,
+    complete,
+    inProgressJobs,
+    rewardConcurrently,
+  };
 }

@@ -78,7 +78,7 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(referrals)).toEqual(before);
   });
 
-  it('never refers an account to itself: the owner\'s own email (any case) creates nothing and grants nothing', async () => {
+  it("never refers an account to itself: the owner's own email (any case) creates nothing and grants nothing", async () => {
     const owner = await createCustomer(t.ctx);
     const response = await register(registrationPayload({ email: owner.email.toUpperCase(), referralCode: owner.referralCode }));
     // The same answer as any taken email (registration never tells whether an address has an account).
@@ -128,14 +128,19 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
   it('grants the reward once under 20 concurrent reward calls for the same booking', async () => {
     const { referrer, friend } = await steps.referredFriend();
     const detailer = await createDetailer(t.ctx);
-    const booking = await createBooking(t.ctx, { customerId: friend.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'completed' });
+    const booking = await createBooking(t.ctx, {
+      customerId: friend.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'completed',
+    });
     const results = await steps.rewardConcurrently(booking, 20);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await balance(referrer.id)).toBe(1000);
     expect(await grantsOf(referrer.id)).toHaveLength(1);
   });
 
-  it('grants the reward once when 20 of the friend\'s bookings are completed at the same time through the API', async () => {
+  it("grants the reward once when 20 of the friend's bookings are completed at the same time through the API", async () => {
     const { referrer, friend } = await steps.referredFriend();
     const detailer = await createDetailer(t.ctx);
     const jobs = await steps.inProgressJobs(friend, detailer, 20);

@@ -46,7 +46,11 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
   const money = (b: Booking) => ({ status: b.status, refundedCents: b.refundedCents, refundableCents: b.refundableCents });
   const refund = (id: number, payload: object = {}) => call(t.admin, 'POST', `/api/admin/bookings/${id}/refund`, payload);
   const ledger = (id: number) =>
-    t.db.select({ kind: payments.kind, amountCents: payments.amountCents, status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(payments.id);
+    t.db
+      .select({ kind: payments.kind, amountCents: payments.amountCents, status: payments.status })
+      .from(payments)
+      .where(eq(payments.bookingId, id))
+      .orderBy(payments.id);
 
   it('shows nothing refundable before completion and the whole capture after it', async () => {
     const { customer, booking, detailer } = await paidBooking();
@@ -107,7 +111,9 @@ describe.each(databaseKinds)('refund states on %s', (kind) => {
     spies.push(refused);
     refused.mockImplementationOnce(async (intentId, amountCents) => ({ id: 're_refused', intentId, amountCents, status: 'failed' }));
     expect((await refund(booking.id, { amountCents: 1000 })).statusCode).toBe(409);
-    expect((await ledger(booking.id)).filter((r) => r.kind === 'refund')).toEqual([{ kind: 'refund', amountCents: 1000, status: 'failed' }]);
+    expect((await ledger(booking.id)).filter((r) => r.kind === 'refund')).toEqual([
+      { kind: 'refund', amountCents: 1000, status: 'failed' },
+    ]);
     expect(money(await read(customer, booking.id))).toEqual({ status: 'completed', refundedCents: 0, refundableCents: 7872 });
   });
 

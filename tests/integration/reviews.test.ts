@@ -56,7 +56,10 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     return response.json() as BookingReviews;
   };
   const ratingOf = async (detailerId: number) => {
-    const [row] = await t.db.select({ rating: detailers.rating, reviewCount: detailers.reviewCount }).from(detailers).where(eq(detailers.id, detailerId));
+    const [row] = await t.db
+      .select({ rating: detailers.rating, reviewCount: detailers.reviewCount })
+      .from(detailers)
+      .where(eq(detailers.id, detailerId));
     return row!;
   };
   const reviewNotices = (userId: number) =>
@@ -103,7 +106,12 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     // The customer's review is public, signed with first name and last initial; the detailer's is for the two sides.
     const visitorView = await call(null, 'GET', `/api/reviews/${customerReview.id}`);
     expect(visitorView.statusCode).toBe(200);
-    expect(visitorView.json()).toMatchObject({ authorName: 'Casey M.', serviceName: expect.stringContaining('Wash'), canReply: false, canEdit: false });
+    expect(visitorView.json()).toMatchObject({
+      authorName: 'Casey M.',
+      serviceName: expect.stringContaining('Wash'),
+      canReply: false,
+      canEdit: false,
+    });
     expect((await call(null, 'GET', `/api/reviews/${detailerReview.id}`)).statusCode).toBe(404);
     expect((await call(bystander, 'GET', `/api/reviews/${detailerReview.id}`)).statusCode).toBe(404);
     expect((await call(customer, 'GET', `/api/reviews/${detailerReview.id}`)).statusCode).toBe(200);
@@ -188,7 +196,11 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     expect(publicView.json().publishedAt).toBe(closesAt.toISOString());
     expect(await ratingOf(detailer.detailerId)).toEqual({ rating: 4.2, reviewCount: 11 });
     expect(await reviewNotices(detailer.user.id)).toContainEqual({ title: 'New review', entityId: String(written.id) });
-    expect(await bookingReviews(detailer.user, booking.id)).toMatchObject({ canReview: false, isWindowOpen: false, theirs: { id: written.id } });
+    expect(await bookingReviews(detailer.user, booking.id)).toMatchObject({
+      canReview: false,
+      isWindowOpen: false,
+      theirs: { id: written.id },
+    });
   });
 
   it('lets the author edit for 24 hours, nobody else, and not once hidden; once both are published the rating is final', async () => {
@@ -269,7 +281,11 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     expect(await ratingOf(detailer.detailerId)).toEqual({ rating: 4.5, reviewCount: 10 });
     expect((await call(null, 'GET', `/api/reviews/${mine.id}`)).statusCode).toBe(404);
     expect((await call(detailer.user, 'GET', `/api/reviews/${mine.id}`)).statusCode).toBe(404);
-    expect((await call(customer, 'GET', `/api/reviews/${mine.id}`)).json()).toMatchObject({ isHidden: true, hiddenReason: 'Abusive language', canEdit: false });
+    expect((await call(customer, 'GET', `/api/reviews/${mine.id}`)).json()).toMatchObject({
+      isHidden: true,
+      hiddenReason: 'Abusive language',
+      canEdit: false,
+    });
     expect(((await call(null, 'GET', `/api/detailers/${detailer.detailerId}/reviews`)).json() as DetailerReviewsPage).reviews).toEqual([]);
     expect((await call(customer, 'PATCH', `/api/reviews/${mine.id}`, { rating: 2 })).statusCode).toBe(409);
     const [row] = await t.db.select().from(reviews).where(eq(reviews.id, mine.id));
@@ -323,7 +339,7 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     }
   });
 
-  it('lists a detailer\'s published reviews newest first, 20 a page', async () => {
+  it("lists a detailer's published reviews newest first, 20 a page", async () => {
     const detailer = await createDetailer(t.ctx);
     const customer = await createCustomer(t.ctx, { password: undefined });
     const ids: number[] = [];
@@ -338,14 +354,24 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
       });
       const [row] = await t.db
         .insert(reviews)
-        .values({ bookingId: booking.id, authorRole: 'customer', authorUserId: customer.id, detailerId: detailer.detailerId, customerId: customer.id, rating: 5, publishedAt: base })
+        .values({
+          bookingId: booking.id,
+          authorRole: 'customer',
+          authorUserId: customer.id,
+          detailerId: detailer.detailerId,
+          customerId: customer.id,
+          rating: 5,
+          publishedAt: base,
+        })
         .returning();
       ids.push(row!.id);
     }
     const first = (await call(null, 'GET', `/api/detailers/${detailer.detailerId}/reviews`)).json() as DetailerReviewsPage;
     expect(first.reviews.map((r) => r.id)).toEqual(ids.slice(1).reverse());
     expect(first.nextCursor).toBe(ids[1]);
-    const second = (await call(null, 'GET', `/api/detailers/${detailer.detailerId}/reviews?cursor=${first.nextCursor}`)).json() as DetailerReviewsPage;
+    const second = (
+      await call(null, 'GET', `/api/detailers/${detailer.detailerId}/reviews?cursor=${first.nextCursor}`)
+    ).json() as DetailerReviewsPage;
     expect(second.reviews.map((r) => r.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
     expect((await call(null, 'GET', `/api/detailers/999999/reviews`)).statusCode).toBe(404);

@@ -2,7 +2,9 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { createPostgresDatabase, type DatabaseKind } from './test-app.ts';
 
 /** Two handles on ONE database, as two instances have: two PostgreSQL pools on one new database, or one PGlite shared in-process. */
-export async function openSharedDatabase(kind: DatabaseKind): Promise<{ a: DatabaseHandle; b: DatabaseHandle; close: () => Promise<void> }> {
+export async function openSharedDatabase(
+  kind: DatabaseKind,
+): Promise<{ a: DatabaseHandle; b: DatabaseHandle; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ dataDir: undefined });
     return { a: handle, b: handle, close: () => handle.close() };

@@ -35,7 +35,10 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
   it('offers the best three in the area, each with its reasons, public for browsing', async () => {
     const { serviceId, all } = await market(5);
     // One detailer is based in Los Angeles: never offered in San Francisco, however well rated.
-    await t.db.update(detailers).set({ baseLatitude: 34.05, baseLongitude: -118.24, rating: 5 }).where(eq(detailers.id, all[4]!.detailerId));
+    await t.db
+      .update(detailers)
+      .set({ baseLatitude: 34.05, baseLongitude: -118.24, rating: 5 })
+      .where(eq(detailers.id, all[4]!.detailerId));
     await t.db.update(detailers).set({ rating: 4.9 }).where(eq(detailers.id, all[2]!.detailerId));
     const { status, body } = await offers(null, `serviceId=${serviceId}&vehicleType=Sedan&zip=94105&when=2026-11-24&window=morning`);
     expect(status).toBe(200);
@@ -81,10 +84,21 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
     const { serviceId } = await market(1);
     const owner = await t.quickCustomer();
     const stranger = await t.quickCustomer();
-    const [car] = await t.db.insert(vehicles).values({ customerId: owner.id, make: 'Honda', model: 'Civic', year: 2020, vehicleType: 'Truck' }).returning();
+    const [car] = await t.db
+      .insert(vehicles)
+      .values({ customerId: owner.id, make: 'Honda', model: 'Civic', year: 2020, vehicleType: 'Truck' })
+      .returning();
     const [place] = await t.db
       .insert(savedAddresses)
-      .values({ customerId: owner.id, label: 'Home', address: '1 Market St', city: 'San Francisco', zip: '94105', latitude: 37.7936, longitude: -122.3958 })
+      .values({
+        customerId: owner.id,
+        label: 'Home',
+        address: '1 Market St',
+        city: 'San Francisco',
+        zip: '94105',
+        latitude: 37.7936,
+        longitude: -122.3958,
+      })
       .returning();
     const mine = await offers(owner, `serviceId=${serviceId}&vehicleId=${car!.id}&savedAddressId=${place!.id}&when=asap`);
     expect(mine.status).toBe(200);
@@ -119,7 +133,10 @@ describe.each(databaseKinds)('smart booking offers on %s', (kind) => {
       expect({ query, status: refused.status, message: refused.body.message }).toEqual({ query, status: 400, message });
     }
     // 'Another day' names the day as the field at fault, on both sides of the bookable days.
-    for (const [day, message] of [['2026-11-22', 'Date cannot be in the past'], ['2027-03-01', beyondHorizon]] as const) {
+    for (const [day, message] of [
+      ['2026-11-22', 'Date cannot be in the past'],
+      ['2027-03-01', beyondHorizon],
+    ] as const) {
       const refused = await offers(null, `serviceId=${serviceId}&vehicleType=Sedan&zip=94105&when=${day}&window=afternoon`);
       expect(refused.body.fields).toEqual({ when: message });
     }

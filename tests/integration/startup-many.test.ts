@@ -19,7 +19,13 @@ const seed = (db: Database) => seedDatabase({ db, catalogCache: createCatalogCac
 async function counts(db: Database) {
   const of = async (table: typeof users | typeof detailers | typeof services | typeof serviceCategories | typeof membershipPlans) =>
     (await db.select({ n: count() }).from(table))[0]!.n;
-  return { users: await of(users), detailers: await of(detailers), services: await of(services), categories: await of(serviceCategories), plans: await of(membershipPlans) };
+  return {
+    users: await of(users),
+    detailers: await of(detailers),
+    services: await of(services),
+    categories: await of(serviceCategories),
+    plans: await of(membershipPlans),
+  };
 }
 
 // Issue 38: two instances started together on a fresh PostgreSQL migrated side by side and one died

@@ -27,7 +27,15 @@ function startServer(env: Record<string, string>): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: rootDir,
     // Nothing inherited: a DATABASE_URL or REDIS_URL of the machine must not leak into a case.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -151,7 +159,10 @@ describe('start-up failures (server/main.ts in a child process)', () => {
   });
 
   it.skipIf(!testDatabaseUrl)('a database that does not exist stops start-up naming DATABASE_URL', () => {
-    expectOneLineFailure(outcomes.get('missing database')!, /^Cannot start: DATABASE_URL: .* database "glossly_no_such_database" does not exist$/);
+    expectOneLineFailure(
+      outcomes.get('missing database')!,
+      /^Cannot start: DATABASE_URL: .* database "glossly_no_such_database" does not exist$/,
+    );
   });
 
   it('an unreachable Redis (closed port) stops start-up naming REDIS_URL', () => {
@@ -174,7 +185,10 @@ describe('start-up failures (server/main.ts in a child process)', () => {
   });
 
   it('a DATA_DIR that takes no files stops start-up naming DATA_DIR, instead of hanging', () => {
-    expectOneLineFailure(outcomes.get('data folder that takes no files')!, /^Cannot start: DATA_DIR \/proc\/glossly-data is not a folder this process can write to \(ENOENT\)$/);
+    expectOneLineFailure(
+      outcomes.get('data folder that takes no files')!,
+      /^Cannot start: DATA_DIR \/proc\/glossly-data is not a folder this process can write to \(ENOENT\)$/,
+    );
   });
 
   it('an unreachable S3 endpoint stops start-up naming S3_ENDPOINT', () => {
@@ -185,10 +199,22 @@ describe('start-up failures (server/main.ts in a child process)', () => {
   });
 
   it('a PUBLIC_URL with a path, malformed ADMIN_EMAILS, a VAPID key that is no P-256 key and a plain-http OpenID issuer stop start-up', () => {
-    expectOneLineFailure(outcomes.get('public address with a path')!, /^Cannot start: Invalid environment variable PUBLIC_URL: must be an origin only/);
-    expectOneLineFailure(outcomes.get('admin emails separated by semicolons')!, /^Cannot start: Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/);
-    expectOneLineFailure(outcomes.get('VAPID key of the wrong length')!, /^Cannot start: Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/);
-    expectOneLineFailure(outcomes.get('OpenID issuer over plain http')!, /^Cannot start: Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/);
+    expectOneLineFailure(
+      outcomes.get('public address with a path')!,
+      /^Cannot start: Invalid environment variable PUBLIC_URL: must be an origin only/,
+    );
+    expectOneLineFailure(
+      outcomes.get('admin emails separated by semicolons')!,
+      /^Cannot start: Invalid environment variable ADMIN_EMAILS: must be email addresses separated by commas/,
+    );
+    expectOneLineFailure(
+      outcomes.get('VAPID key of the wrong length')!,
+      /^Cannot start: Invalid environment variable VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key/,
+    );
+    expectOneLineFailure(
+      outcomes.get('OpenID issuer over plain http')!,
+      /^Cannot start: Invalid environment variable OIDC_ISSUER: must be an https:\/\/ address/,
+    );
   });
 });
 
@@ -292,7 +318,9 @@ describe.skipIf(!testDatabaseUrl)('a PostgreSQL pool that loses connections', ()
 
       // The pool replaced it: queries work again, and again after every idle connection is killed too.
       expect(await rowsOf(handle.db, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        new URL(database.url).pathname.slice(1),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await rowsOf(handle.db, sql`SELECT 2 AS two`)).toEqual([{ two: 2 }]);
     } finally {

@@ -171,7 +171,12 @@ describe('the built client', () => {
   it("draws a visitor's first screen into the page and starts the app after it", async () => {
     // The build draws each visitor page without data, for when the server cannot draw it (decision 024).
     const drawn = JSON.parse((await onDisk('visitor-pages.json')).toString()) as Record<string, string>;
-    expect(Object.keys(drawn).sort()).toEqual(routeTable.filter(isDrawnForVisitors).map((route) => route.path).sort());
+    expect(Object.keys(drawn).sort()).toEqual(
+      routeTable
+        .filter(isDrawnForVisitors)
+        .map((route) => route.path)
+        .sort(),
+    );
     expect(drawn['/login']).toContain('By continuing, you agree to our');
 
     const visitor = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'accept-encoding': 'br' } });
@@ -201,7 +206,11 @@ describe('the built client', () => {
     expect(visitorHtml).not.toContain('/api/auth/session');
 
     // Asked again with its ETag, nothing to send.
-    const again = await app.inject({ method: 'GET', url: '/login?next=/bookings', headers: { 'if-none-match': visitor.headers.etag as string } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/login?next=/bookings',
+      headers: { 'if-none-match': visitor.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     // The build's module that draws pages is not served.
     for (const url of ['/.server/prerender.js', '/.server/']) {
@@ -251,7 +260,13 @@ describe('the built client', () => {
       background_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'Glossly', short_name: 'Glossly', start_url: '/', display: 'standalone', theme_color: '#1d4ed8' });
+    expect(manifest).toMatchObject({
+      name: 'Glossly',
+      short_name: 'Glossly',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+    });
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
     const any = manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes('any'));
     expect(any.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
@@ -331,7 +346,7 @@ describe('pages drawn for each request', () => {
     const cookie = `${await signedInCookie(app.ctx.db, customer)}; ${signedInHintCookie}=1`;
     const admin = await app.inject({ method: 'GET', url: '/admin/users', headers: { cookie } });
     expect(admin.statusCode).toBe(200);
-    expect(rootOf(admin.body)).toContain("You don&#x27;t have access to this page");
+    expect(rootOf(admin.body)).toContain('You don&#x27;t have access to this page');
     expect(admin.body).not.toContain('/api/admin');
   });
 
@@ -368,8 +383,10 @@ describe('pages drawn for each request', () => {
   it('draws at most its budget for one address a minute: a flood of page requests gets the ready page', async () => {
     const { serviceId } = await createDetailer(app.ctx, { service: { name: 'Budgeted Wash' } });
     // Each URL its own (a visitor's page is kept per URL): every request is a drawing.
-    const open = (remoteAddress: string, visit: number | string) => app.inject({ method: 'GET', url: `/services/${serviceId}?visit=${visit}`, remoteAddress });
-    for (let i = 0; i < drawingsPerMinute; i++) expect(rootOf((await open('203.0.113.7', i)).body), `drawing ${i + 1}`).toContain('Budgeted Wash');
+    const open = (remoteAddress: string, visit: number | string) =>
+      app.inject({ method: 'GET', url: `/services/${serviceId}?visit=${visit}`, remoteAddress });
+    for (let i = 0; i < drawingsPerMinute; i++)
+      expect(rootOf((await open('203.0.113.7', i)).body), `drawing ${i + 1}`).toContain('Budgeted Wash');
     const past = await open('203.0.113.7', 'past');
     expect(past.statusCode).toBe(200);
     expect(rootOf(past.body)).toBe('');
@@ -411,12 +428,16 @@ describe('pages drawn for each request', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("sends no visitor a page older than a write the app accepted", async () => {
+  it('sends no visitor a page older than a write the app accepted', async () => {
     const { user, serviceId } = await createDetailer(app.ctx, { service: { name: 'Before Rename Wash' } });
     const open = () => app.inject({ method: 'GET', url: `/services/${serviceId}` });
     expect(rootOf((await open()).body)).toContain('Before Rename Wash');
     // A write refused changes nothing, and the kept page is sent again.
-    const refused = await app.inject({ method: 'PATCH', url: `/api/detailer/services/${serviceId}`, payload: { name: 'Anonymous Rename' } });
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: `/api/detailer/services/${serviceId}`,
+      payload: { name: 'Anonymous Rename' },
+    });
     expect(refused.statusCode).toBe(401);
     const renamed = await app.inject({
       method: 'PATCH',
@@ -445,9 +466,13 @@ describe('pages drawn for each request', () => {
     expect(rootOf(page.body)).toContain('Test mode: use card 4242 4242 4242 4242');
     expect(rootOf(page.body)).toContain('aria-label="Card details"');
     expect(rootOf(page.body)).not.toMatch(/>\s*Pay\b/);
-    expect(dataOf(page.body)!.queries.find((query) => query.queryKey.join('/') === 'settings/public')?.state.data).toMatchObject({ paymentGateway: 'test' });
+    expect(dataOf(page.body)!.queries.find((query) => query.queryKey.join('/') === 'settings/public')?.state.data).toMatchObject({
+      paymentGateway: 'test',
+    });
     // The booking itself was read, as the customer.
-    expect(dataOf(page.body)!.queries.some((query) => query.queryKey[0] === '/api/bookings' && query.queryKey[1] === booking.id)).toBe(true);
+    expect(dataOf(page.body)!.queries.some((query) => query.queryKey[0] === '/api/bookings' && query.queryKey[1] === booking.id)).toBe(
+      true,
+    );
   });
 });
 
@@ -479,7 +504,12 @@ describe('the API', () => {
     const baseUrl = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const request = httpRequest(
-        { host: baseUrl.hostname, port: baseUrl.port, path: '/api/notifications/stream', headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' } },
+        {
+          host: baseUrl.hostname,
+          port: baseUrl.port,
+          path: '/api/notifications/stream',
+          headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' },
+        },
         resolve,
       );
       request.on('error', reject);

@@ -12,7 +12,10 @@ import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
-const jpeg = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#2b5cab' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#2b5cab' } })
+    .jpeg()
+    .toBuffer();
 
 /** The refusal a call ends with, or null when it succeeded. */
 const refusalOf = (work: Promise<unknown>) =>
@@ -25,7 +28,7 @@ const refusalOf = (work: Promise<unknown>) =>
   );
 
 // Issue 38: one account stored about 14.5 GB a day of photo messages. Each account keeps at most storageQuotaBytes.
-describe.each(databaseKinds)('the storage quota and deleted messages\' photos on %s', (kind) => {
+describe.each(databaseKinds)("the storage quota and deleted messages' photos on %s", (kind) => {
   let t: TestApp;
   const clock = createTestClock();
   const storage = createMemoryStorage();
@@ -43,7 +46,14 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
     let n = 0;
     while (left > 0) {
       const size = Math.min(left, 2 ** 31 - 1);
-      await t.db.insert(uploads).values({ ownerUserId: owner.id, storageKey: `uploads/filler${owner.id}x${n++}`, widths: [320], width: 320, height: 240, byteSize: size });
+      await t.db.insert(uploads).values({
+        ownerUserId: owner.id,
+        storageKey: `uploads/filler${owner.id}x${n++}`,
+        widths: [320],
+        width: 320,
+        height: 240,
+        byteSize: size,
+      });
       left -= size;
     }
   }
@@ -51,7 +61,12 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
   async function bookingThread() {
     const customer = await createCustomer(t.ctx);
     const detailer = await createDetailer(t.ctx);
-    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'accepted' });
+    const booking = await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'accepted',
+    });
     const { conversation } = await openConversation(t.db, customer, clock.now(), { bookingId: booking.id });
     return { customer, detailer, booking, conversationId: conversation.id };
   }
@@ -67,7 +82,9 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
 
     await fillStorage(owner, firstRow!.byteSize - 1);
     const keysBefore = storage.keys().length;
-    const [{ n: rowsBefore }] = (await t.db.select({ n: count() }).from(uploads).where(eq(uploads.ownerUserId, owner.id))) as [{ n: number }];
+    const [{ n: rowsBefore }] = (await t.db.select({ n: count() }).from(uploads).where(eq(uploads.ownerUserId, owner.id))) as [
+      { n: number },
+    ];
     const refused = await refusalOf(createUpload(t.db, storage, owner, await jpeg()));
     expect(refused).toEqual({ status: 413, message: storageFullMessage, fields: { file: storageFullMessage } });
     expect(storageFullMessage).toContain('2 GB');
@@ -84,7 +101,10 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
     const [probeRow] = await t.db.select().from(uploads).where(eq(uploads.id, probe.id));
     const size = probeRow!.byteSize;
     await fillStorage(owner, size + Math.floor(size / 2));
-    const results = await Promise.all([refusalOf(createUpload(t.db, storage, owner, await jpeg())), refusalOf(createUpload(t.db, storage, owner, await jpeg()))]);
+    const results = await Promise.all([
+      refusalOf(createUpload(t.db, storage, owner, await jpeg())),
+      refusalOf(createUpload(t.db, storage, owner, await jpeg())),
+    ]);
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results.filter((r) => r?.status === 413)).toHaveLength(1);
     expect(await storedBytesOf(t.db, owner.id)).toBeLessThanOrEqual(storageQuotaBytes);
@@ -99,7 +119,9 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
 
     await fillStorage(customer, row!.photoBytes - 1);
     const keysBefore = storage.keys().length;
-    const refused = await refusalOf(sendMessage(t.ctx, storage, customer, conversationId, { clientId: 'p-2', body: 'again', photo: await photoInput() }));
+    const refused = await refusalOf(
+      sendMessage(t.ctx, storage, customer, conversationId, { clientId: 'p-2', body: 'again', photo: await photoInput() }),
+    );
     expect(refused).toEqual({ status: 413, message: storageFullMessage, fields: { 'photo.data': storageFullMessage } });
     expect(storage.keys()).toHaveLength(keysBefore);
     // Text still goes: the quota is on what is stored.
@@ -109,9 +131,17 @@ describe.each(databaseKinds)('the storage quota and deleted messages\' photos on
   it('removes the photos of deleted messages from storage once, even with two passes at once, whichever way they went', async () => {
     const { customer, detailer, conversationId } = await bookingThread();
     const one = await sendMessage(t.ctx, storage, customer, conversationId, { clientId: 'd-1', body: '', photo: await photoInput() });
-    const two = await sendMessage(t.ctx, storage, detailer.user, conversationId, { clientId: 'd-2', body: 'look', photo: await photoInput() });
+    const two = await sendMessage(t.ctx, storage, detailer.user, conversationId, {
+      clientId: 'd-2',
+      body: 'look',
+      photo: await photoInput(),
+    });
     const kept = await bookingThread();
-    const stays = await sendMessage(t.ctx, storage, kept.customer, kept.conversationId, { clientId: 'd-3', body: '', photo: await photoInput() });
+    const stays = await sendMessage(t.ctx, storage, kept.customer, kept.conversationId, {
+      clientId: 'd-3',
+      body: '',
+      photo: await photoInput(),
+    });
     const keyOf = async (id: number) => (await t.db.select({ key: messages.photoKey }).from(messages).where(eq(messages.id, id)))[0]!.key!;
     const [keyOne, keyTwo, keyStays] = [await keyOf(one.message.id), await keyOf(two.message.id), await keyOf(stays.message.id)];
     expect(storage.keys()).toEqual(expect.arrayContaining([keyOne, keyTwo, keyStays]));

@@ -72,7 +72,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
 }
 
 /** A clock the test moves by hand. */
-export function createTestClock(start = new Date('2026-11-23T16:00:00Z')): Clock & { set: (d: Date) => void; advance: (ms: number) => void } {
+export function createTestClock(
+  start = new Date('2026-11-23T16:00:00Z'),
+): Clock & { set: (d: Date) => void; advance: (ms: number) => void } {
   let current = start;
   return {
     now: () => current,

@@ -18,8 +18,13 @@ const booked = new Date('2026-11-23T16:00:00Z');
 describe.each(databaseKinds)("tips with the booking's card on %s", (kind) => {
   const t = usePaidBookingTestApp(kind, booked);
   const { call, completedPaidBooking } = t;
-  const tip = (user: Parameters<typeof call>[0], bookingId: number, payload: object) => call(user, 'POST', `/api/bookings/${bookingId}/tip`, payload);
-  const tipLedger = (bookingId: number) => t.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'tip')));
+  const tip = (user: Parameters<typeof call>[0], bookingId: number, payload: object) =>
+    call(user, 'POST', `/api/bookings/${bookingId}/tip`, payload);
+  const tipLedger = (bookingId: number) =>
+    t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'tip')));
 
   it("names the booking's card and pays a tip with it in one request, captured once", async () => {
     const { customer, booking } = await completedPaidBooking();
@@ -50,7 +55,10 @@ describe.each(databaseKinds)("tips with the booking's card on %s", (kind) => {
     expect(bad.json().fields).toHaveProperty('withBookingCard');
 
     // The gateway no longer holds the card (detached): no one-tap tip, a clear 409, nothing written.
-    const [paid] = await t.db.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'capture')));
+    const [paid] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'capture')));
     const intent = await t.ctx.gateway.retrieve(paid!.intentId);
     await (t.ctx.gateway as TestGateway).detachPaymentMethod(intent.paymentMethodRef!);
     expect(((await call(customer, 'GET', `/api/bookings/${booking.id}/tip`)).json() as BookingTip).bookingCard).toBeNull();

@@ -25,10 +25,13 @@ describe.each(databaseKinds)('tips on %s', (kind) => {
 
   const tip = (user: UserRow, bookingId: number, payload: object) => call(user, 'POST', `/api/bookings/${bookingId}/tip`, payload);
   const tipLedger = (bookingId: number) =>
-    t.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'tip')));
+    t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'tip')));
   const tipRows = (bookingId: number) => t.db.select().from(tips).where(eq(tips.bookingId, bookingId));
 
-  it('refuses anyone but the booking\'s customer with 404, and a booking not completed with 409', async () => {
+  it("refuses anyone but the booking's customer with 404, and a booking not completed with 409", async () => {
     const { customer, booking, detailer } = await completedPaidBooking();
     const stranger = await createCustomer(t.ctx, { password: undefined });
     for (const user of [stranger, detailer.user, t.admin]) {
@@ -75,7 +78,11 @@ describe.each(databaseKinds)('tips on %s', (kind) => {
     const { customer, booking, detailer } = await completedPaidBooking();
     const before = (await call(customer, 'GET', `/api/bookings/${booking.id}/tip`)).json() as BookingTip;
     expect(before).toMatchObject({ tip: null, canTip: true });
-    expect(before.suggestions.map((s) => [s.percent, s.amountCents])).toEqual([[15, 885], [20, 1180], [25, 1475]]);
+    expect(before.suggestions.map((s) => [s.percent, s.amountCents])).toEqual([
+      [15, 885],
+      [20, 1180],
+      [25, 1475],
+    ]);
 
     const key = randomUUID();
     const first = (await tip(customer, booking.id, { amountCents: 1180, idempotencyKey: key })).json() as TipIntent;
@@ -83,7 +90,9 @@ describe.each(databaseKinds)('tips on %s', (kind) => {
     expect(replay).toEqual(first);
     // Someone else cannot confirm the customer's tip.
     const stranger = await createCustomer(t.ctx, { password: undefined });
-    expect((await call(stranger, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: first.clientSecret, card })).statusCode).toBe(404);
+    expect((await call(stranger, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: first.clientSecret, card })).statusCode).toBe(
+      404,
+    );
 
     const paid = await call(customer, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: first.clientSecret, card });
     expect(paid.json()).toMatchObject({ status: 'succeeded', amountCents: 1180, bookingId: booking.id });
@@ -99,7 +108,10 @@ describe.each(databaseKinds)('tips on %s', (kind) => {
     const notices = await t.db.select().from(notifications).where(eq(notifications.userId, detailer.user.id));
     expect(notices.map((n) => n.message)).toContainEqual(expect.stringMatching(/^You got a \$11\.80 tip/));
     // The booking's status is the booking's: a tip does not move it.
-    expect((await call(customer, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({ status: 'completed', refundableCents: 7872 });
+    expect((await call(customer, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({
+      status: 'completed',
+      refundableCents: 7872,
+    });
 
     const second = await tip(customer, booking.id, { amountCents: 500, idempotencyKey: randomUUID() });
     expect(second.statusCode).toBe(409);
@@ -139,7 +151,7 @@ describe.each(databaseKinds)('tips on %s', (kind) => {
     expect((await call(customer, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({ status: 'completed' });
   });
 
-  it('never gives a tip back through the booking\'s refund', async () => {
+  it("never gives a tip back through the booking's refund", async () => {
     const { customer, booking } = await completedPaidBooking();
     const created = (await tip(customer, booking.id, { amountCents: 1500, idempotencyKey: randomUUID() })).json() as TipIntent;
     await call(customer, 'POST', '/api/tips/test-gateway/confirm', { clientSecret: created.clientSecret, card });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightLineEstimate } from '@core/domain/geo.ts';
 import type { BookingTracking } from '@core/schemas/tracking.ts';
-import { createEtaEstimator, createOsrmEstimator, rememberEstimates, straightLineEstimator, type EtaEstimator } from '../../server/geo/eta.ts';
+import {
+  createEtaEstimator,
+  createOsrmEstimator,
+  rememberEstimates,
+  straightLineEstimator,
+  type EtaEstimator,
+} from '../../server/geo/eta.ts';
 import { databaseKinds } from './test-app.ts';
 import { startLoopbackService } from './geo-loopback-service.ts';
 import { jobPlace, oakland, useTrackingTestApp } from './tracking-test-app.ts';
@@ -28,7 +34,7 @@ describe('arrival time estimates', () => {
     expect(await straightLineEstimator.estimate(jobPlace, jobPlace)).toEqual({ meters: 0, seconds: 0 });
   });
 
-  it("asks the routing service for the route, longitude first, and takes its meters and seconds", async () => {
+  it('asks the routing service for the route, longitude first, and takes its meters and seconds', async () => {
     osrm.answerJson(200, osrmRoute(15_234.6, 1111.4));
     const estimator = createEtaEstimator({ ROUTING_URL: osrm.baseUrl }, log);
     expect(await estimator.estimate(oakland, jobPlace)).toEqual({ meters: 15_235, seconds: 1111 });

@@ -40,7 +40,7 @@ describe.each(databaseKinds)("'On my way' and location sharing on %s", (kind) =>
     }
   });
 
-  it("leaves the detailer the last word: sharing turned off on the way stays off, and a refused move shares nothing", async () => {
+  it('leaves the detailer the last word: sharing turned off on the way stays off, and a refused move shares nothing', async () => {
     const { booking, detailer } = await trip({ status: 'accepted' });
     await call(detailer.user, 'POST', `/api/bookings/${booking.id}/start-route`);
     expect((await call(detailer.user, 'PUT', '/api/detailer/location-sharing', { enabled: false })).json().enabled).toBe(false);
@@ -88,13 +88,17 @@ describe.each(databaseKinds)('arrival estimates on %s', (kind) => {
     const near = await seenFrom('street', nearCentre);
     const estimate = straightLineEstimate(nearCentre, jobPlace);
     expect(near).toMatchObject({ placePrecision: 'street', etaText: 'About 1 min away', distanceMeters: estimate.meters });
-    expect(near.etaText).toBe(arrivalText({ seconds: estimate.seconds, straightLineMeters: Math.round(distanceMeters(nearCentre, jobPlace)), precision: 'street' }));
+    expect(near.etaText).toBe(
+      arrivalText({ seconds: estimate.seconds, straightLineMeters: Math.round(distanceMeters(nearCentre, jobPlace)), precision: 'street' }),
+    );
   });
 
-  it("tells the customer of a ZIP-located job that the detailer is in the area, not a minute", async () => {
+  it('tells the customer of a ZIP-located job that the detailer is in the area, not a minute', async () => {
     const { booking, detailer } = await trip({ precision: 'zip' });
     await shareToday(detailer);
     await postPosition(detailer.user, { bookingId: booking.id, ...nearCentre });
-    expect((await k.arrivalNoticesOf(booking.id)).map((notice) => notice.message)).toEqual([expect.stringMatching(/^Detailing \w+ is in your area$/)]);
+    expect((await k.arrivalNoticesOf(booking.id)).map((notice) => notice.message)).toEqual([
+      expect.stringMatching(/^Detailing \w+ is in your area$/),
+    ]);
   });
 });

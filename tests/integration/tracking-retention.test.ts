@@ -58,9 +58,13 @@ describe.each(databaseKinds)('tracking retention on %s', (kind) => {
     const endedAt = new Date(start.getTime() + 3 * 60 * minute);
     const id = await tripWithPositions('completed', endedAt);
     // An admin's refund or a late event of the same booking moves its end later.
-    await k.t.db
-      .insert(bookingEvents)
-      .values({ bookingId: id, action: 'complete', fromStatus: 'completed', toStatus: 'completed', createdAt: new Date(endedAt.getTime() + 60 * minute) });
+    await k.t.db.insert(bookingEvents).values({
+      bookingId: id,
+      action: 'complete',
+      fromStatus: 'completed',
+      toStatus: 'completed',
+      createdAt: new Date(endedAt.getTime() + 60 * minute),
+    });
     expect((await runTrackingRetention(k.t.ctx, new Date(endedAt.getTime() + positionRetentionMs))).deleted).toBe(0);
     expect((await runTrackingRetention(k.t.ctx, new Date(endedAt.getTime() + positionRetentionMs + 60 * minute))).deleted).toBe(2);
     clock.set(start);

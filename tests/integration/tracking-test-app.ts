@@ -74,6 +74,11 @@ export function useTrackingTestApp(kind: DatabaseKind, env: Record<string, strin
     postPosition,
     positionsOf: (bookingId: number) => t.db.select().from(detailerPositions).where(eq(detailerPositions.bookingId, bookingId)),
     arrivalNoticesOf: async (bookingId: number) =>
-      (await t.db.select().from(notifications).where(eq(notifications.entityId, String(bookingId)))).filter((n) => n.title === 'Arriving soon'),
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.entityId, String(bookingId)))
+      ).filter((n) => n.title === 'Arriving soon'),
   };
 }

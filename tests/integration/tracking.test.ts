@@ -159,10 +159,14 @@ describe.each(databaseKinds)('live tracking on %s', (kind) => {
     await shareToday(detailer);
     const ctx = createTestContext(k.t.db, { gateway: k.t.ctx.gateway, clock });
     await recordPosition(ctx, straightLineEstimator, detailer.user, clock.now(), { bookingId: booking.id, ...oakland });
-    expect(ctx.changes).toEqual([{ change: { topic: 'tracking', id: booking.id }, audience: { userIds: [people.customer.id], roles: ['admin'] } }]);
+    expect(ctx.changes).toEqual([
+      { change: { topic: 'tracking', id: booking.id }, audience: { userIds: [people.customer.id], roles: ['admin'] } },
+    ]);
     await shareToday(detailer, false);
     clock.advance(5 * second);
-    await expect(recordPosition(ctx, straightLineEstimator, detailer.user, clock.now(), { bookingId: booking.id, ...oakland })).rejects.toThrow(sharingOffMessage);
+    await expect(
+      recordPosition(ctx, straightLineEstimator, detailer.user, clock.now(), { bookingId: booking.id, ...oakland }),
+    ).rejects.toThrow(sharingOffMessage);
     expect(ctx.changes).toHaveLength(1);
     clock.set(new Date('2026-11-23T16:00:00Z'));
   });
@@ -170,7 +174,8 @@ describe.each(databaseKinds)('live tracking on %s', (kind) => {
   it('shows the trip to its customer and admins: position, arrival time, and paused after 2 minutes', async () => {
     const { booking, detailer } = await trip();
     await shareToday(detailer);
-    const read = async (user = people.customer) => (await call(user, 'GET', `/api/bookings/${booking.id}/tracking`)).json() as BookingTracking;
+    const read = async (user = people.customer) =>
+      (await call(user, 'GET', `/api/bookings/${booking.id}/tracking`)).json() as BookingTracking;
 
     const before = await read();
     expect(before).toMatchObject({

@@ -22,7 +22,10 @@ const hour = 3_600_000;
 function multipart(bytes: Buffer) {
   const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** A 200 x 160 checkerboard of 4-pixel squares: sharp detail that a blur visibly removes. */
@@ -31,16 +34,23 @@ function checkerboard(): Promise<Buffer> {
   const height = 160;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) pixels.fill((Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? 255 : 0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    for (let x = 0; x < width; x++)
+      pixels.fill((Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? 255 : 0, (y * width + x) * 3, (y * width + x) * 3 + 3);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The spread of grey levels in the image's left half (where the tests blur): high for the checkerboard, low once blurred. */
 async function leftHalfSpread(bytes: Buffer): Promise<number> {
   const { width, height } = await sharp(bytes).metadata();
   // stats() reads its input, not the pipeline's output: the half is cut out first.
-  const half = await sharp(bytes).extract({ left: 0, top: 0, width: Math.floor(width! / 2), height: height! }).greyscale().png().toBuffer();
+  const half = await sharp(bytes)
+    .extract({ left: 0, top: 0, width: Math.floor(width! / 2), height: height! })
+    .greyscale()
+    .png()
+    .toBuffer();
   return (await sharp(half).stats()).channels[0]!.stdev;
 }
 
@@ -66,7 +76,12 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
 
   async function upload(user: UserRow, bytes?: Buffer): Promise<Upload> {
     const body = multipart(bytes ?? (await checkerboard()));
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { cookie: await cookieFor(user), 'content-type': body.contentType } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Upload;
   }
@@ -78,29 +93,68 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
   };
 
   /** A paid request to the detailer at `requestedAt`, answered (accept or decline) `waitHours` later. */
-  async function answeredRequest(detailer: Awaited<ReturnType<typeof createDetailer>>, requestedAt: Date, waitHours: number, answer: 'accept' | 'decline', startsAt: Date) {
+  async function answeredRequest(
+    detailer: Awaited<ReturnType<typeof createDetailer>>,
+    requestedAt: Date,
+    waitHours: number,
+    answer: 'accept' | 'decline',
+    startsAt: Date,
+  ) {
     const customer = await createCustomer(t.ctx, { password: undefined });
-    const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt });
+    const booking = await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      startsAt,
+    });
     clock.set(requestedAt);
     const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-    expect((await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).statusCode).toBe(200);
+    expect(
+      (await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).statusCode,
+    ).toBe(200);
     clock.set(new Date(requestedAt.getTime() + waitHours * hour));
-    const answered = await call(detailer.user, 'POST', `/api/bookings/${booking.id}/${answer}`, answer === 'decline' ? { reason: 'Fully booked' } : undefined);
+    const answered = await call(
+      detailer.user,
+      'POST',
+      `/api/bookings/${booking.id}/${answer}`,
+      answer === 'decline' ? { reason: 'Fully booked' } : undefined,
+    );
     expect(answered.statusCode, answered.body).toBe(200);
     return { customer, booking };
   }
 
   it('shows jobs completed, member since, and a response time only from three answered requests in the last 90 days', async () => {
     const detailer = await createDetailer(t.ctx);
-    await t.db.update(users).set({ createdAt: new Date('2025-03-10T12:00:00Z') }).where(eq(users.id, detailer.user.id));
-    expect(await trustOf(detailer.detailerId)).toEqual({ jobsCompleted: 0, responseHours: null, memberSince: '2025-03', badges: [], portfolio: [] });
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date('2025-03-10T12:00:00Z') })
+      .where(eq(users.id, detailer.user.id));
+    expect(await trustOf(detailer.detailerId)).toEqual({
+      jobsCompleted: 0,
+      responseHours: null,
+      memberSince: '2025-03',
+      badges: [],
+      portfolio: [],
+    });
 
     const day = (n: number) => new Date(booked.getTime() + n * 24 * hour);
     // Long ago (written as its rows: a session would not last that long): outside the 90 days, so it does not count.
     const oldCustomer = await createCustomer(t.ctx, { password: undefined });
-    const old = await createBooking(t.ctx, { customerId: oldCustomer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'accepted', startsAt: day(30) });
+    const old = await createBooking(t.ctx, {
+      customerId: oldCustomer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'accepted',
+      startsAt: day(30),
+    });
     await t.db.insert(bookingEvents).values([
-      { bookingId: old.id, action: 'authorize', fromStatus: 'pending_payment', toStatus: 'requested', createdAt: new Date('2026-06-01T16:00:00Z') },
+      {
+        bookingId: old.id,
+        action: 'authorize',
+        fromStatus: 'pending_payment',
+        toStatus: 'requested',
+        createdAt: new Date('2026-06-01T16:00:00Z'),
+      },
       { bookingId: old.id, action: 'accept', fromStatus: 'requested', toStatus: 'accepted', createdAt: new Date('2026-06-03T08:00:00Z') },
     ]);
     await answeredRequest(detailer, booked, 1, 'accept', day(31));
@@ -113,8 +167,20 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     expect((await trustOf(detailer.detailerId)).responseHours).toBe(3);
 
     const customer = await createCustomer(t.ctx, { password: undefined });
-    await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'completed', startsAt: day(-3) });
-    await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, status: 'cancelled', startsAt: day(-4) });
+    await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'completed',
+      startsAt: day(-3),
+    });
+    await createBooking(t.ctx, {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      status: 'cancelled',
+      startsAt: day(-4),
+    });
     expect((await trustOf(detailer.detailerId)).jobsCompleted).toBe(1);
     expect((await call(null, 'GET', '/api/detailers/999999/trust')).statusCode).toBe(404);
   });
@@ -137,7 +203,13 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     expect(document).toMatchObject({ kind: 'insurance', status: 'pending', fileUrl: `/api/uploads/${file.id}`, expiresOn: '2026-12-31' });
 
     // The file: its detailer and admins only; everyone else 404, as if it did not exist.
-    for (const [user, status] of [[detailer.user, 200], [admin, 200], [otherDetailer.user, 404], [customer, 404], [null, 404]] as const) {
+    for (const [user, status] of [
+      [detailer.user, 200],
+      [admin, 200],
+      [otherDetailer.user, 404],
+      [customer, 404],
+      [null, 404],
+    ] as const) {
       expect((await call(user, 'GET', document.fileUrl)).statusCode, `file as ${user?.role ?? 'visitor'}`).toBe(status);
     }
     // The review list: admins only.
@@ -154,11 +226,15 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     const granted = await decide(admin, document.id, { grant: true });
     expect(granted.statusCode, granted.body).toBe(200);
     expect((await decide(admin, document.id, { grant: false, reason: 'Blurry' })).statusCode).toBe(409);
-    expect(((await call(admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[]).map((row) => row.id)).not.toContain(document.id);
+    expect(((await call(admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[]).map((row) => row.id)).not.toContain(
+      document.id,
+    );
 
     expect((await trustOf(detailer.detailerId)).badges).toEqual([{ kind: 'insurance', label: 'Insured', expiresOn: '2026-12-31' }]);
     // A refused document earns nothing and says why to its detailer.
-    const licence = (await submit(detailer.user, { kind: 'business_licence', uploadId: (await upload(detailer.user)).id, expiresOn: '2027-06-30' })).json() as DetailerDocument;
+    const licence = (
+      await submit(detailer.user, { kind: 'business_licence', uploadId: (await upload(detailer.user)).id, expiresOn: '2027-06-30' })
+    ).json() as DetailerDocument;
     expect((await decide(admin, licence.id, { grant: false, reason: 'The name does not match' })).statusCode).toBe(200);
     const own = (await call(detailer.user, 'GET', '/api/detailer/documents')).json() as DetailerDocument[];
     expect(own.find((row) => row.id === licence.id)).toMatchObject({ status: 'refused', reason: 'The name does not match' });
@@ -168,7 +244,6 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     expect((await trustOf(detailer.detailerId)).badges).toHaveLength(1);
     clock.set(new Date('2027-01-01T08:00:00Z'));
     expect((await trustOf(detailer.detailerId)).badges).toEqual([]);
-
   });
 
   /** A completed job of a new detailer with one before and one after photo (checkerboards), paid and captured. */
@@ -178,7 +253,9 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const booking = await createBooking(t.ctx, { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId });
     const intent = (await call(customer, 'POST', '/api/create-payment-intent', { bookingId: booking.id })).json() as PaymentIntentResponse;
-    expect((await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).statusCode).toBe(200);
+    expect(
+      (await call(customer, 'POST', '/api/payments/test-gateway/confirm', { clientSecret: intent.clientSecret, card })).statusCode,
+    ).toBe(200);
     expect((await call(detailer.user, 'POST', `/api/bookings/${booking.id}/accept`)).statusCode).toBe(200);
     clock.set(booking.startsAt);
     const base = `/api/bookings/${booking.id}`;
@@ -212,9 +289,14 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
 
     // Only the booking's customer answers: its detailer 403, a stranger 404.
     expect((await call(detailer.user, 'PUT', `${base}/portfolio-consent`, { allowed: true })).statusCode).toBe(403);
-    expect((await call(await createCustomer(t.ctx, { password: undefined }), 'PUT', `${base}/portfolio-consent`, { allowed: true })).statusCode).toBe(404);
+    expect(
+      (await call(await createCustomer(t.ctx, { password: undefined }), 'PUT', `${base}/portfolio-consent`, { allowed: true })).statusCode,
+    ).toBe(404);
     expect((await call(customer, 'PUT', `${base}/portfolio-consent`, {})).statusCode).toBe(400);
-    expect((await call(customer, 'GET', `${base}/portfolio-consent`)).json()).toEqual({ detailerName: expect.stringMatching(/^Detailing /), allowed: null });
+    expect((await call(customer, 'GET', `${base}/portfolio-consent`)).json()).toEqual({
+      detailerName: expect.stringMatching(/^Detailing /),
+      allowed: null,
+    });
 
     // The customer says No: still nothing.
     expect((await call(customer, 'PUT', `${base}/portfolio-consent`, { allowed: false })).statusCode).toBe(200);
@@ -265,12 +347,24 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     const { detailer, customer, base, before, after } = await completedJob();
     const other = await createDetailer(t.ctx);
     expect((await call(customer, 'PUT', `${base}/portfolio-consent`, { allowed: true })).statusCode).toBe(200);
-    expect((await call(other.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })).statusCode).toBe(404);
-    expect((await call(customer, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })).statusCode).toBe(403);
-    expect((await call(detailer.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: after.id, afterPhotoId: after.id })).statusCode).toBe(400);
-    const outside = await call(detailer.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id, beforeBlur: { x: 0.8, y: 0, width: 0.5, height: 1 } });
+    expect(
+      (await call(other.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })).statusCode,
+    ).toBe(404);
+    expect((await call(customer, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(detailer.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: after.id, afterPhotoId: after.id })).statusCode,
+    ).toBe(400);
+    const outside = await call(detailer.user, 'POST', '/api/detailer/portfolio', {
+      beforePhotoId: before.id,
+      afterPhotoId: after.id,
+      beforeBlur: { x: 0.8, y: 0, width: 0.5, height: 1 },
+    });
     expect(outside.statusCode).toBe(400);
-    const shown = (await call(detailer.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })).json() as PortfolioPair;
+    const shown = (
+      await call(detailer.user, 'POST', '/api/detailer/portfolio', { beforePhotoId: before.id, afterPhotoId: after.id })
+    ).json() as PortfolioPair;
     expect((await call(other.user, 'DELETE', `/api/detailer/portfolio/${shown.id}`)).statusCode).toBe(404);
     expect((await trustOf(detailer.detailerId)).portfolio).toHaveLength(1);
     expect((await call(detailer.user, 'DELETE', `/api/detailer/portfolio/${shown.id}`)).statusCode).toBe(204);

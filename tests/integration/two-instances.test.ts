@@ -9,7 +9,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '@core/domain/time-slots.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { bookingReminders, bookings, campaignRecipients, detailers, notifications, notificationSettings, savedAddresses, users } from '../../server/db/schema.ts';
+import {
+  bookingReminders,
+  bookings,
+  campaignRecipients,
+  detailers,
+  notifications,
+  notificationSettings,
+  savedAddresses,
+  users,
+} from '../../server/db/schema.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import { slotTakenMessage } from '../../server/bookings/availability-service.ts';
@@ -51,7 +60,12 @@ function failureCode(error: unknown): string {
 type Answer = { status: number; body: unknown; cookie?: string; retryAfter?: string };
 
 /** One request to one instance; a connection failure rejects (with the fetch error). */
-async function call(instance: Instance, method: string, url: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  instance: Instance,
+  method: string,
+  url: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(base(instance) + url, {
     method,
     headers: {
@@ -69,7 +83,12 @@ async function call(instance: Instance, method: string, url: string, options: { 
     // not JSON: kept as text
   }
   const session = response.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));
-  return { status: response.status, body, cookie: session?.split(';')[0], retryAfter: response.headers.get('retry-after') ?? undefined } satisfies Answer;
+  return {
+    status: response.status,
+    body,
+    cookie: session?.split(';')[0],
+    retryAfter: response.headers.get('retry-after') ?? undefined,
+  } satisfies Answer;
 }
 
 describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and one Redis', () => {
@@ -117,7 +136,10 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     void instance.exited!.then(() => (exited = true));
     while (Date.now() < gaveUpAt) {
       if (exited) throw new Error(`instance ${instance.name} exited during start-up: ${instance.stderr.trim()}`);
-      const up = await call(instance, 'GET', '/api/health').then((answer) => answer.status === 200, () => false);
+      const up = await call(instance, 'GET', '/api/health').then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
       if (up) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -166,8 +188,16 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     expect(hours.status, JSON.stringify(hours.body)).toBe(200);
     const me = (await call(a, 'GET', '/api/auth/user', { cookie })).body as { id: number };
     const [profile] = await handle.db.select({ id: detailers.id }).from(detailers).where(eq(detailers.userId, me.id));
-    const listed = (await call(a, 'GET', `/api/detailers/${profile!.id}`)).body as { timeZone: string; offeredServices: Array<{ id: number; name: string }> };
-    detailer = { cookie, id: profile!.id, timeZone: listed.timeZone, serviceId: listed.offeredServices.find((s) => s.name === 'Basic Exterior Wash')!.id };
+    const listed = (await call(a, 'GET', `/api/detailers/${profile!.id}`)).body as {
+      timeZone: string;
+      offeredServices: Array<{ id: number; name: string }>;
+    };
+    detailer = {
+      cookie,
+      id: profile!.id,
+      timeZone: listed.timeZone,
+      serviceId: listed.offeredServices.find((s) => s.name === 'Basic Exterior Wash')!.id,
+    };
   }, startLimitMs * 2);
 
   afterAll(async () => {
@@ -234,7 +264,10 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     const booked = await call(a, 'POST', '/api/bookings', { cookie: customer, body: bookingInput(slot!.date, slot!.time) });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const created = booked.body as { id: number; customerId: number };
-    const intent = await call(b, 'POST', '/api/create-payment-intent', { cookie: customer, body: { bookingId: created.id, appliedCredits: 0 } });
+    const intent = await call(b, 'POST', '/api/create-payment-intent', {
+      cookie: customer,
+      body: { bookingId: created.id, appliedCredits: 0 },
+    });
     expect(intent.status, JSON.stringify(intent.body)).toBe(200);
     const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
     const paid = await call(b, 'POST', '/api/payments/test-gateway/confirm', {
@@ -276,7 +309,10 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     const client = { 'x-forwarded-for': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` };
     const statuses: number[] = [];
     for (let n = 0; n < 12; n++) {
-      const answer = await call(n % 2 === 0 ? a : b, 'POST', '/api/auth/forgot-password', { body: { email: `someone-${n}@example.com` }, headers: client });
+      const answer = await call(n % 2 === 0 ? a : b, 'POST', '/api/auth/forgot-password', {
+        body: { email: `someone-${n}@example.com` },
+        headers: client,
+      });
       statuses.push(answer.status);
     }
     // Each instance alone saw 6, under the limit: only a shared count refuses the 11th and 12th.
@@ -288,15 +324,30 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     const admin = await demoSignIn('admin');
     const day = '2001-01-07';
     const people = [];
-    for (let n = 0; n < 120; n++) people.push(await createCustomer({ db: handle!.db, catalogCache: createCatalogCache() }, { password: undefined }));
+    for (let n = 0; n < 120; n++)
+      people.push(await createCustomer({ db: handle!.db, catalogCache: createCatalogCache() }, { password: undefined }));
     const ids = people.map((person) => person.id);
-    await handle!.db.insert(notificationSettings).values(ids.map((userId) => ({ userId, type: 'promotions' as const, inApp: true, push: false, email: false })));
-    await handle!.db.update(users).set({ createdAt: new Date(`${day}T12:00:00Z`) }).where(inArray(users.id, ids));
-    const audience = await call(a, 'POST', '/api/admin/audiences', { cookie: admin, body: { name: 'Two instances', rules: { signedUpFrom: day, signedUpTo: day } } });
+    await handle!.db
+      .insert(notificationSettings)
+      .values(ids.map((userId) => ({ userId, type: 'promotions' as const, inApp: true, push: false, email: false })));
+    await handle!.db
+      .update(users)
+      .set({ createdAt: new Date(`${day}T12:00:00Z`) })
+      .where(inArray(users.id, ids));
+    const audience = await call(a, 'POST', '/api/admin/audiences', {
+      cookie: admin,
+      body: { name: 'Two instances', rules: { signedUpFrom: day, signedUpTo: day } },
+    });
     expect(audience.status, JSON.stringify(audience.body)).toBe(201);
     const campaign = await call(b, 'POST', '/api/admin/campaigns', {
       cookie: admin,
-      body: { name: 'Two instances', audienceId: (audience.body as { id: number }).id, channels: ['in_app'], subject: 'Shine twice?', body: 'Once only.' },
+      body: {
+        name: 'Two instances',
+        audienceId: (audience.body as { id: number }).id,
+        channels: ['in_app'],
+        subject: 'Shine twice?',
+        body: 'Once only.',
+      },
     });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     const campaignId = (campaign.body as { id: number }).id;
@@ -319,7 +370,8 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     for (;;) {
       status = ((await call(b, 'GET', `/api/admin/campaigns/${campaignId}`, { cookie: admin })).body as { status: string }).status;
       const reminded = new Set((await remindersOf()).map((row) => row.userId));
-      if ((status === 'sent' && reminded.has(accepted!.customerId) && reminded.has(accepted!.detailerUserId)) || Date.now() > waitUntil) break;
+      if ((status === 'sent' && reminded.has(accepted!.customerId) && reminded.has(accepted!.detailerUserId)) || Date.now() > waitUntil)
+        break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     // One more pass of every job on both instances, which must add nothing.
@@ -347,7 +399,11 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
    * request of a writer. A 201 is an acknowledged write (remembered, to look for in the database), a 200 an answered
    * read; anything else, a connection error included, is noted as a failure and the writer goes on.
    */
-  async function steadyLoad(writers: Array<{ cookie: string; userId: number }>, finished: Promise<void>, send: (n: number, label: string, cookie: string) => Promise<Answer>) {
+  async function steadyLoad(
+    writers: Array<{ cookie: string; userId: number }>,
+    finished: Promise<void>,
+    send: (n: number, label: string, cookie: string) => Promise<Answer>,
+  ) {
     let done = false;
     void finished.then(() => (done = true));
     const acknowledged: Written[] = [];
@@ -380,9 +436,16 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
     const stored = await handle!.db
       .select({ id: savedAddresses.id, label: savedAddresses.label, userId: savedAddresses.customerId })
       .from(savedAddresses)
-      .where(inArray(savedAddresses.id, acknowledged.map((write) => write.id)));
+      .where(
+        inArray(
+          savedAddresses.id,
+          acknowledged.map((write) => write.id),
+        ),
+      );
     const byId = new Map(stored.map((row) => [row.id, row]));
-    const missing = acknowledged.filter((write) => byId.get(write.id)?.label !== write.label || byId.get(write.id)?.userId !== write.userId);
+    const missing = acknowledged.filter(
+      (write) => byId.get(write.id)?.label !== write.label || byId.get(write.id)?.userId !== write.userId,
+    );
     expect(missing, 'acknowledged writes missing from the database').toEqual([]);
   }
 
@@ -399,74 +462,85 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
       while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 20));
     })();
 
-  it('5. a SIGKILL of B under write load loses no acknowledged write', async () => {
-    let stopLoad!: () => void;
-    const stopped = new Promise<void>((resolve) => (stopLoad = resolve));
-    let acks = 0;
-    const load = steadyLoad(await writers(4), stopped, async (n, label, cookie) => {
-      const answer = await addPlace(n % 2 === 0 ? a : b, label, cookie);
-      if (answer.status === 201) acks += 1;
-      return answer;
-    });
-    // Killed mid-stream with writes in flight on it; A takes 20 more, then the load stops.
-    await until(() => acks >= 40);
-    await stop(b, 'SIGKILL');
-    const atKill = acks;
-    await until(() => acks >= atKill + 20);
-    stopLoad();
-    const { acknowledged, failures } = await load;
-    console.info(`SIGKILL under load: ${acknowledged.length} writes acknowledged, ${failures.length} failed on the killed instance`);
-    await expectAllStored(acknowledged);
-    // Only the killed instance's requests failed, and as connection errors: A answered every one of its own.
-    expect(failures.filter((failure) => failure.includes('HTTP'))).toEqual([]);
-
-    start(b);
-    await untilUp(b);
-  }, startLimitMs + 60_000);
-
-  it('6. a rolling restart (SIGTERM A, start A, then B) under a steady stream of requests loses none', async () => {
-    /**
-     * The balancer: round robin, and once on the other instance when this one refused the connection (it is down) or
-     * answered 503 with Retry-After (it is draining: the request was turned away before it ran). A 503 without
-     * Retry-After, a reset connection or any other error is a lost request.
-     */
-    const balanced = async (n: number, label: string, cookie: string) => {
-      const [first, second] = n % 2 === 0 ? [a, b] : [b, a];
-      // Every third request a read, the others writes.
-      const send = (instance: Instance) => (n % 3 === 0 ? call(instance, 'GET', '/api/addresses', { cookie }) : addPlace(instance, label, cookie));
-      let answer: Answer;
-      try {
-        answer = await send(first);
-      } catch (error) {
-        if (failureCode(error) !== 'ECONNREFUSED') throw error;
-        return send(second);
-      }
-      return answer.status === 503 && answer.retryAfter !== undefined ? send(second) : answer;
-    };
-    let stopLoad!: () => void;
-    const stopped = new Promise<void>((resolve) => (stopLoad = resolve));
-    const load = steadyLoad(await writers(3), stopped, balanced);
-    const steps: string[] = [];
-    try {
-      for (const instance of [a, b]) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        const stopping = Date.now();
-        await stop(instance, 'SIGTERM');
-        steps.push(`${instance.name} exited ${instance.child!.exitCode ?? instance.child!.signalCode} after ${Date.now() - stopping} ms`);
-        const starting = Date.now();
-        start(instance);
-        await untilUp(instance);
-        steps.push(`${instance.name} up again after ${((Date.now() - starting) / 1000).toFixed(1)} s`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    } finally {
+  it(
+    '5. a SIGKILL of B under write load loses no acknowledged write',
+    async () => {
+      let stopLoad!: () => void;
+      const stopped = new Promise<void>((resolve) => (stopLoad = resolve));
+      let acks = 0;
+      const load = steadyLoad(await writers(4), stopped, async (n, label, cookie) => {
+        const answer = await addPlace(n % 2 === 0 ? a : b, label, cookie);
+        if (answer.status === 201) acks += 1;
+        return answer;
+      });
+      // Killed mid-stream with writes in flight on it; A takes 20 more, then the load stops.
+      await until(() => acks >= 40);
+      await stop(b, 'SIGKILL');
+      const atKill = acks;
+      await until(() => acks >= atKill + 20);
       stopLoad();
-    }
-    const { acknowledged, failures, reads } = await load;
-    console.info(`rolling restart (${steps.join(', ')}): ${acknowledged.length} writes and ${reads} reads answered, ${failures.length} lost`);
-    await expectAllStored(acknowledged);
-    // Every request answered: no connection error besides a refusal retried on the other instance, no 5xx (a 503
-    // without Retry-After is Fastify closing with no drain: the request was dropped, not handed elsewhere).
-    expect(failures, 'requests lost during the rolling restart (connection errors, or statuses other than 200/201)').toEqual([]);
-  }, startLimitMs * 2 + 60_000);
+      const { acknowledged, failures } = await load;
+      console.info(`SIGKILL under load: ${acknowledged.length} writes acknowledged, ${failures.length} failed on the killed instance`);
+      await expectAllStored(acknowledged);
+      // Only the killed instance's requests failed, and as connection errors: A answered every one of its own.
+      expect(failures.filter((failure) => failure.includes('HTTP'))).toEqual([]);
+
+      start(b);
+      await untilUp(b);
+    },
+    startLimitMs + 60_000,
+  );
+
+  it(
+    '6. a rolling restart (SIGTERM A, start A, then B) under a steady stream of requests loses none',
+    async () => {
+      /**
+       * The balancer: round robin, and once on the other instance when this one refused the connection (it is down) or
+       * answered 503 with Retry-After (it is draining: the request was turned away before it ran). A 503 without
+       * Retry-After, a reset connection or any other error is a lost request.
+       */
+      const balanced = async (n: number, label: string, cookie: string) => {
+        const [first, second] = n % 2 === 0 ? [a, b] : [b, a];
+        // Every third request a read, the others writes.
+        const send = (instance: Instance) =>
+          n % 3 === 0 ? call(instance, 'GET', '/api/addresses', { cookie }) : addPlace(instance, label, cookie);
+        let answer: Answer;
+        try {
+          answer = await send(first);
+        } catch (error) {
+          if (failureCode(error) !== 'ECONNREFUSED') throw error;
+          return send(second);
+        }
+        return answer.status === 503 && answer.retryAfter !== undefined ? send(second) : answer;
+      };
+      let stopLoad!: () => void;
+      const stopped = new Promise<void>((resolve) => (stopLoad = resolve));
+      const load = steadyLoad(await writers(3), stopped, balanced);
+      const steps: string[] = [];
+      try {
+        for (const instance of [a, b]) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          const stopping = Date.now();
+          await stop(instance, 'SIGTERM');
+          steps.push(`${instance.name} exited ${instance.child!.exitCode ?? instance.child!.signalCode} after ${Date.now() - stopping} ms`);
+          const starting = Date.now();
+          start(instance);
+          await untilUp(instance);
+          steps.push(`${instance.name} up again after ${((Date.now() - starting) / 1000).toFixed(1)} s`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      } finally {
+        stopLoad();
+      }
+      const { acknowledged, failures, reads } = await load;
+      console.info(
+        `rolling restart (${steps.join(', ')}): ${acknowledged.length} writes and ${reads} reads answered, ${failures.length} lost`,
+      );
+      await expectAllStored(acknowledged);
+      // Every request answered: no connection error besides a refusal retried on the other instance, no 5xx (a 503
+      // without Retry-After is Fastify closing with no drain: the request was dropped, not handed elsewhere).
+      expect(failures, 'requests lost during the rolling restart (connection errors, or statuses other than 200/201)').toEqual([]);
+    },
+    startLimitMs * 2 + 60_000,
+  );
 });

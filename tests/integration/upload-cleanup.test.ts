@@ -8,7 +8,10 @@ import { runUploadCleanup, unusedUploadGraceMs } from '../../server/uploads/uplo
 import { createCustomer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
-const jpeg = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#2b5cab' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#2b5cab' } })
+    .jpeg()
+    .toBuffer();
 
 describe.each(databaseKinds)('unused uploads are cleaned up on %s', (kind) => {
   let t: TestApp;
@@ -25,10 +28,14 @@ describe.each(databaseKinds)('unused uploads are cleaned up on %s', (kind) => {
   /** An upload by `owner`, made `ageMs` before the test clock's now. */
   async function uploadAged(owner: Awaited<ReturnType<typeof createCustomer>>, ageMs: number) {
     const upload = await createUpload(t.db, storage, owner, await jpeg());
-    await t.db.update(uploads).set({ createdAt: new Date(clock.now().getTime() - ageMs) }).where(eq(uploads.id, upload.id));
+    await t.db
+      .update(uploads)
+      .set({ createdAt: new Date(clock.now().getTime() - ageMs) })
+      .where(eq(uploads.id, upload.id));
     return upload;
   }
-  const remaining = async (ids: number[]) => (await t.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((r) => r.id).sort();
+  const remaining = async (ids: number[]) =>
+    (await t.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((r) => r.id).sort();
 
   it('deletes an unreferenced upload past the grace period with its stored widths, and keeps the rest', async () => {
     const owner = await createCustomer(t.ctx);
@@ -38,7 +45,9 @@ describe.each(databaseKinds)('unused uploads are cleaned up on %s', (kind) => {
     const avatar = await uploadAged(owner, 3 * day);
     const carPhoto = await uploadAged(owner, 3 * day);
     await t.db.update(users).set({ avatarUploadId: avatar.id }).where(eq(users.id, owner.id));
-    await t.db.insert(vehicles).values({ customerId: owner.id, make: 'Toyota', model: 'RAV4', year: 2021, vehicleType: 'SUV', photoUploadId: carPhoto.id });
+    await t.db
+      .insert(vehicles)
+      .values({ customerId: owner.id, make: 'Toyota', model: 'RAV4', year: 2021, vehicleType: 'SUV', photoUploadId: carPhoto.id });
     const [abandonedRow] = await t.db.select().from(uploads).where(eq(uploads.id, abandoned.id));
     expect(storage.keys().filter((key) => key.startsWith(`${abandonedRow!.storageKey}/`))).not.toEqual([]);
 

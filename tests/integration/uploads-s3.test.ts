@@ -33,7 +33,13 @@ describe.each(databaseKinds)('uploads to S3 storage on %s', (kind) => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'glossly-uploads-s3-'));
     const { bucket, endpoint, accessKeyId, secretAccessKey } = s3.options;
     t = await createTestApp(kind, {
-      env: { DATA_DIR: dataDir, S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey },
+      env: {
+        DATA_DIR: dataDir,
+        S3_BUCKET: bucket,
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: accessKeyId,
+        S3_SECRET_ACCESS_KEY: secretAccessKey,
+      },
     });
   });
   afterAll(async () => {
@@ -45,15 +51,24 @@ describe.each(databaseKinds)('uploads to S3 storage on %s', (kind) => {
   it('POST /api/uploads stores every width in the bucket, none on the disk, and GET serves them from it', async () => {
     const customer = await createCustomer(t.ctx, { password: undefined });
     const cookie = await signedInCookie(t.db, customer);
-    const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#0a7' } })
+      .jpeg()
+      .toBuffer();
     const body = multipart(jpeg, 'car.jpg', 'image/jpeg');
-    const created = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, cookie } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const upload = created.json() as Upload;
     expect(upload).toMatchObject({ url: `/api/uploads/${upload.id}`, width: 1600, height: 1067 });
 
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, upload.id));
-    const listed = await createS3Storage(s3.options).client.send(new ListObjectsV2Command({ Bucket: s3.options.bucket, Prefix: `${row!.storageKey}/` }));
+    const listed = await createS3Storage(s3.options).client.send(
+      new ListObjectsV2Command({ Bucket: s3.options.bucket, Prefix: `${row!.storageKey}/` }),
+    );
     expect(listed.Contents?.map((object) => object.Key).sort()).toEqual([1600, 320, 800].map((w) => `${row!.storageKey}/${w}.webp`));
     expect(await readdir(dataDir)).not.toContain('objects');
 

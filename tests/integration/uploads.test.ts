@@ -45,7 +45,8 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     cast.other = await createCustomer(t.ctx, { password: undefined });
     cast.admin = await createAdmin(t.ctx, { password: undefined });
     cast.detailer = await createDetailer(t.ctx);
-    for (const user of [cast.owner, cast.other, cast.admin, cast.detailer.user]) cookies.set(user.id, await signedInCookie(t.db, user, clock.now()));
+    for (const user of [cast.owner, cast.other, cast.admin, cast.detailer.user])
+      cookies.set(user.id, await signedInCookie(t.db, user, clock.now()));
   });
   afterAll(async () => {
     await t?.close();
@@ -53,8 +54,14 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
   });
 
   const post = (user: UserRow | null, body: ReturnType<typeof multipart>) =>
-    t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, ...(user ? { cookie: cookies.get(user.id)! } : {}) } });
-  const get = (user: UserRow | null, url: string) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: cookies.get(user.id)! } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, ...(user ? { cookie: cookies.get(user.id)! } : {}) },
+    });
+  const get = (user: UserRow | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: user ? { cookie: cookies.get(user.id)! } : {} });
 
   async function upload(bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', user = cast.owner): Promise<Upload> {
     const response = await post(user, multipart(bytes, filename, contentType));
@@ -113,7 +120,11 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const created = await upload(jpeg);
     // 2000 x 1000 on its side is 1000 px wide upright: stored at 320 and 800 (1600 would enlarge it).
     expect(created).toMatchObject({ width: 800, height: 1600 });
-    for (const [w, served] of [[320, 320], [800, 800], [1600, 800]]) {
+    for (const [w, served] of [
+      [320, 320],
+      [800, 800],
+      [1600, 800],
+    ]) {
       const metadata = await sharp((await get(cast.owner, `${created.url}?w=${w}`)).rawPayload).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width: served });
       expect(metadata.exif).toBeUndefined();
@@ -136,8 +147,16 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const empty = await post(cast.owner, multipart(Buffer.alloc(0), 'empty.png', 'image/png'));
     expect(empty.statusCode).toBe(400);
     const wrongField = await post(cast.owner, multipart(png, 'a.png', 'image/png', 'image'));
-    expect(wrongField.json()).toMatchObject({ code: 'bad_request', message: 'Send the image as multipart/form-data in a field named "file"' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { file: 'x' }, headers: { cookie: cookies.get(cast.owner.id)! } });
+    expect(wrongField.json()).toMatchObject({
+      code: 'bad_request',
+      message: 'Send the image as multipart/form-data in a field named "file"',
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: { file: 'x' },
+      headers: { cookie: cookies.get(cast.owner.id)! },
+    });
     expect(json.statusCode).toBe(400);
     expect({ files: (await storedFiles()).length, rows: await uploadCount() }).toEqual(before);
   });
@@ -159,7 +178,7 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     expect((await get(null, created.url)).statusCode).toBe(404);
   });
 
-  it("shows an image to its owner and an admin; another customer and a detailer without a booking get 404", async () => {
+  it('shows an image to its owner and an admin; another customer and a detailer without a booking get 404', async () => {
     const created = await upload(await photo(400, 300).jpeg().toBuffer());
     expect((await get(cast.owner, created.url)).statusCode).toBe(200);
     expect((await get(cast.admin, created.url)).statusCode).toBe(200);
@@ -178,7 +197,12 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const otherDetailer = await createDetailer(t.ctx);
     cookies.set(otherDetailer.user.id, await signedInCookie(t.db, otherDetailer.user, clock.now()));
     expect((await get(cast.detailer.user, created.url)).statusCode).toBe(404);
-    await createBooking(t.ctx, { customerId: cast.owner.id, detailerId: cast.detailer.detailerId, serviceId: cast.detailer.serviceId, vehicleId: car!.id });
+    await createBooking(t.ctx, {
+      customerId: cast.owner.id,
+      detailerId: cast.detailer.detailerId,
+      serviceId: cast.detailer.serviceId,
+      vehicleId: car!.id,
+    });
     expect((await get(cast.detailer.user, created.url)).statusCode).toBe(200);
     expect((await get(otherDetailer.user, created.url)).statusCode).toBe(404);
     expect((await get(cast.other, created.url)).statusCode).toBe(404);
@@ -196,7 +220,13 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const stranger = await createDetailer(t.ctx);
     cookies.set(stranger.user.id, await signedInCookie(t.db, stranger.user, clock.now()));
     const created = await upload(await photo(400, 300).jpeg().toBuffer(), 'job.jpg', 'image/jpeg', cast.detailer.user);
-    const booking = await createBooking(t.ctx, { customerId: cast.owner.id, detailerId: cast.detailer.detailerId, serviceId: cast.detailer.serviceId, status: 'in_progress', startsAt: new Date('2026-12-02T17:00:00Z') });
+    const booking = await createBooking(t.ctx, {
+      customerId: cast.owner.id,
+      detailerId: cast.detailer.detailerId,
+      serviceId: cast.detailer.serviceId,
+      status: 'in_progress',
+      startsAt: new Date('2026-12-02T17:00:00Z'),
+    });
     expect((await get(cast.owner, created.url)).statusCode).toBe(404);
     await t.db.insert(bookingPhotos).values({ bookingId: booking.id, uploadId: created.id, phase: 'before' });
     for (const user of [cast.owner, cast.detailer.user, cast.admin]) expect((await get(user, created.url)).statusCode).toBe(200);
@@ -213,7 +243,13 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
   });
 
   it("makes a job's after photos public once its customer review is published, until an admin hides it; never the before photos", async () => {
-    const booking = await createBooking(t.ctx, { customerId: cast.owner.id, detailerId: cast.detailer.detailerId, serviceId: cast.detailer.serviceId, status: 'completed', startsAt: new Date('2026-12-03T17:00:00Z') });
+    const booking = await createBooking(t.ctx, {
+      customerId: cast.owner.id,
+      detailerId: cast.detailer.detailerId,
+      serviceId: cast.detailer.serviceId,
+      status: 'completed',
+      startsAt: new Date('2026-12-03T17:00:00Z'),
+    });
     const before = await upload(await photo(400, 300).jpeg().toBuffer(), 'before.jpg', 'image/jpeg', cast.detailer.user);
     const after = await upload(await photo(400, 300).jpeg().toBuffer(), 'after.jpg', 'image/jpeg', cast.detailer.user);
     await t.db.insert(bookingPhotos).values([
@@ -223,8 +259,15 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const review = { bookingId: booking.id, detailerId: cast.detailer.detailerId, customerId: cast.owner.id, rating: 5 };
     // The detailer's review of the customer, even published, publishes nothing; nor the customer's before it is published.
     await t.db.insert(reviews).values({ ...review, authorRole: 'detailer', authorUserId: cast.detailer.user.id, publishedAt: clock.now() });
-    const [customerReview] = await t.db.insert(reviews).values({ ...review, authorRole: 'customer', authorUserId: cast.owner.id }).returning();
-    const publicStatus = async () => [(await get(null, before.url)).statusCode, (await get(null, after.url)).statusCode, (await get(cast.other, after.url)).statusCode];
+    const [customerReview] = await t.db
+      .insert(reviews)
+      .values({ ...review, authorRole: 'customer', authorUserId: cast.owner.id })
+      .returning();
+    const publicStatus = async () => [
+      (await get(null, before.url)).statusCode,
+      (await get(null, after.url)).statusCode,
+      (await get(cast.other, after.url)).statusCode,
+    ];
     expect(await publicStatus()).toEqual([404, 404, 404]);
     await t.db.update(reviews).set({ publishedAt: clock.now() }).where(eq(reviews.id, customerReview!.id));
     expect(await publicStatus()).toEqual([404, 200, 200]);

@@ -42,7 +42,9 @@ describe.each(databaseKinds)('Vehicle surcharge on %s', (kind) => {
   it('an SUV booking carries the $20 surcharge as its own line, taxed with the price: $100.32', async () => {
     const detailer = await surchargedWash();
     const customer = await app.quickCustomer();
-    const { status, body } = await app.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { vehicleType: 'SUV' });
+    const { status, body } = await app.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
+      vehicleType: 'SUV',
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({
       vehicleType: 'SUV',
@@ -60,10 +62,12 @@ describe.each(databaseKinds)('Vehicle surcharge on %s', (kind) => {
     expect(row).toMatchObject({ priceCents: 5900, vehicleSurchargeCents: 2000, taxCents: 632, totalCents: 10032 });
   });
 
-  it('a vehicle type without a surcharge pays the spec\'s total: $59 -> $78.72', async () => {
+  it("a vehicle type without a surcharge pays the spec's total: $59 -> $78.72", async () => {
     const detailer = await surchargedWash();
     const customer = await app.quickCustomer();
-    const { status, body } = await app.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', { vehicleType: 'Truck' });
+    const { status, body } = await app.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '10:00 AM', {
+      vehicleType: 'Truck',
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ vehicleSurchargeCents: 0, taxCents: 472, totalCents: 7872 });
   });
@@ -71,7 +75,16 @@ describe.each(databaseKinds)('Vehicle surcharge on %s', (kind) => {
   it('ignores any amount the browser sends: the catalog decides', async () => {
     const detailer = await surchargedWash();
     const customer = await app.quickCustomer();
-    const forged = { vehicleType: 'Van', priceCents: 100, vehicleSurchargeCents: 0, surchargeCents: 0, taxCents: 0, totalCents: 100, total: 1, price: 1 };
+    const forged = {
+      vehicleType: 'Van',
+      priceCents: 100,
+      vehicleSurchargeCents: 0,
+      surchargeCents: 0,
+      taxCents: 0,
+      totalCents: 100,
+      total: 1,
+      price: 1,
+    };
     const { status, body } = await app.book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', forged);
     expect(status).toBe(201);
     expect(body).toMatchObject(bookingPrice(5900, 3500));
@@ -101,13 +114,24 @@ describe.each(databaseKinds)('Vehicle surcharge on %s', (kind) => {
   it('the database refuses a total that does not add up the surcharge (bookings_total_is_sum)', async () => {
     const detailer = await surchargedWash();
     const customer = await app.quickCustomer();
-    const base = { customerId: customer.id, detailerId: detailer.detailerId, serviceId: detailer.serviceId, startsAt: new Date('2026-12-02T17:00:00Z') };
+    const base = {
+      customerId: customer.id,
+      detailerId: detailer.detailerId,
+      serviceId: detailer.serviceId,
+      startsAt: new Date('2026-12-02T17:00:00Z'),
+    };
     // The factory adds the surcharge into the total: accepted.
     const row = await createBooking(app.ctx, { ...base, vehicleSurchargeCents: 2000 });
     expect(row).toMatchObject({ vehicleSurchargeCents: 2000, totalCents: 10032 });
     // A total without it (the price's alone) is refused by the database itself.
     await expect(
-      createBooking(app.ctx, { ...base, startsAt: new Date('2026-12-03T17:00:00Z'), vehicleSurchargeCents: 2000, taxCents: 472, totalCents: 7872 }),
+      createBooking(app.ctx, {
+        ...base,
+        startsAt: new Date('2026-12-03T17:00:00Z'),
+        vehicleSurchargeCents: 2000,
+        taxCents: 472,
+        totalCents: 7872,
+      }),
     ).rejects.toThrow(/bookings_total_is_sum|Failed query/);
     await expect(
       createBooking(app.ctx, { ...base, startsAt: new Date('2026-12-04T17:00:00Z'), vehicleSurchargeCents: -100, totalCents: 7772 }),

@@ -9,8 +9,24 @@ import { createDetailer } from '../factories/index.ts';
 import { useBookingTestApp } from './booking-test-app.ts';
 import { databaseKinds } from './test-app.ts';
 
-const rav4 = { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8abc123', vehicleType: 'SUV', nickname: 'Blue one' };
-const rav4Details = { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123', nickname: 'Blue one', vehicleType: 'SUV' };
+const rav4 = {
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8abc123',
+  vehicleType: 'SUV',
+  nickname: 'Blue one',
+};
+const rav4Details = {
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8ABC123',
+  nickname: 'Blue one',
+  vehicleType: 'SUV',
+};
 
 describe.each(databaseKinds)('booking with a saved car on %s', (kind) => {
   const t = useBookingTestApp(kind);
@@ -28,7 +44,10 @@ describe.each(databaseKinds)('booking with a saved car on %s', (kind) => {
     const detailer = await createDetailer(t.ctx);
     const customer = await quickCustomer();
     const car = await addCar(customer);
-    const booked = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', { vehicleType: 'SUV', vehicleId: car.id });
+    const booked = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '9:00 AM', {
+      vehicleType: 'SUV',
+      vehicleId: car.id,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(bookingSchema.parse(booked.body)).toMatchObject({ vehicleId: car.id, vehicleDetails: rav4Details, vehicleType: 'SUV' });
 
@@ -57,14 +76,20 @@ describe.each(databaseKinds)('booking with a saved car on %s', (kind) => {
     const stranger = await quickCustomer();
     const theirs = await addCar(stranger);
     for (const vehicleId of [theirs.id, 2_000_000_000]) {
-      const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', { vehicleType: 'SUV', vehicleId });
+      const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', {
+        vehicleType: 'SUV',
+        vehicleId,
+      });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ message: 'Choose one of your cars', fields: { vehicleId: 'Choose one of your cars' } });
     }
     expect(await bookingsOf(customer)).toEqual([]);
     // The slot stays free for a booking that is right.
     const mine = await addCar(customer);
-    const booked = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', { vehicleType: 'SUV', vehicleId: mine.id });
+    const booked = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '11:00 AM', {
+      vehicleType: 'SUV',
+      vehicleId: mine.id,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   });
 
@@ -72,7 +97,10 @@ describe.each(databaseKinds)('booking with a saved car on %s', (kind) => {
     const detailer = await createDetailer(t.ctx);
     const customer = await quickCustomer();
     const car = await addCar(customer);
-    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '1:00 PM', { vehicleType: 'Sedan', vehicleId: car.id });
+    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '1:00 PM', {
+      vehicleType: 'Sedan',
+      vehicleId: car.id,
+    });
     expect(refused.status).toBe(400);
     expect((refused.body as { fields?: Record<string, string> }).fields?.vehicleType).toContain('This car is a SUV');
     expect(await bookingsOf(customer)).toEqual([]);
@@ -81,7 +109,10 @@ describe.each(databaseKinds)('booking with a saved car on %s', (kind) => {
   it('refuses a vehicleId that is not an id', async () => {
     const detailer = await createDetailer(t.ctx);
     const customer = await quickCustomer();
-    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '2:00 PM', { vehicleType: 'SUV', vehicleId: 'mine' });
+    const refused = await book(customer, detailer.detailerId, detailer.serviceId, '2026-11-24', '2:00 PM', {
+      vehicleType: 'SUV',
+      vehicleId: 'mine',
+    });
     expect(refused.status).toBe(400);
     expect((refused.body as { fields?: Record<string, string> }).fields?.vehicleId).toBe('Choose one of your cars');
   });

@@ -9,7 +9,15 @@ import { createTestApp, createTestClock, databaseKinds, signedInCookie, type Tes
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-const rav4 = { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8abc123', vehicleType: 'SUV', nickname: 'Blue one' };
+const rav4 = {
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8abc123',
+  vehicleType: 'SUV',
+  nickname: 'Blue one',
+};
 const civic = { make: 'Honda', model: 'Civic', year: 2018, vehicleType: 'Sedan' };
 
 describe.each(databaseKinds)('My Cars API on %s', (kind) => {
@@ -49,7 +57,14 @@ describe.each(databaseKinds)('My Cars API on %s', (kind) => {
   async function insertUpload(owner: UserRow) {
     const [row] = await t.db
       .insert(uploads)
-      .values({ ownerUserId: owner.id, storageKey: `uploads/test-${randomBytes(6).toString('hex')}`, widths: [320], width: 320, height: 240, byteSize: 1000 })
+      .values({
+        ownerUserId: owner.id,
+        storageKey: `uploads/test-${randomBytes(6).toString('hex')}`,
+        widths: [320],
+        width: 320,
+        height: 240,
+        byteSize: 1000,
+      })
       .returning();
     return row!;
   }

@@ -55,7 +55,10 @@ describe('the Open-Meteo adapter against a loopback Open-Meteo', () => {
     service.requests.length = 0;
     service.answerJson(200, dayAnswer('2026-11-25', { probability: 90, code: 73 }));
     const provider = createOpenMeteoProvider({ baseUrl: service.baseUrl });
-    expect(await provider.forecastFor({ ...place, latitude: null, longitude: null }, '2026-11-25', 9)).toEqual({ condition: 'snow', precipitationChance: 90 });
+    expect(await provider.forecastFor({ ...place, latitude: null, longitude: null }, '2026-11-25', 9)).toEqual({
+      condition: 'snow',
+      precipitationChance: 90,
+    });
     const url = new URL(service.requests[0]!.url, service.baseUrl);
     expect(Number(url.searchParams.get('latitude'))).toBeCloseTo(37.79, 1);
   });

@@ -54,7 +54,11 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
     expect(response.statusCode, response.body).toBe(200);
     const weather = response.json() as Extract<BookingWeather, { rainExpected: true }>;
     expect(weather).toMatchObject({ rainExpected: true, condition: 'rain', precipitationChance: 85, window: '24h' });
-    expect(weather.drySlots.map((slot) => `${slot.date} ${slot.time}`)).toEqual(['2026-11-23 2:00 PM', '2026-11-25 9:00 AM', '2026-11-25 10:00 AM']);
+    expect(weather.drySlots.map((slot) => `${slot.date} ${slot.time}`)).toEqual([
+      '2026-11-23 2:00 PM',
+      '2026-11-25 9:00 AM',
+      '2026-11-25 10:00 AM',
+    ]);
 
     const asDetailer = await call(detailer.user, 'GET', `/api/bookings/${booking.id}/weather`);
     expect(asDetailer.json()).toMatchObject({ rainExpected: true, drySlots: [] });
@@ -73,7 +77,12 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
     expect(moved).toMatchObject({ status: 'accepted', date: target.date, time: target.time, totalCents: booking.totalCents });
 
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row).toMatchObject({ status: 'accepted', cancellationFeeCents: null, totalCents: booking.totalCents, startsAt: new Date(target.startsAt) });
+    expect(row).toMatchObject({
+      status: 'accepted',
+      cancellationFeeCents: null,
+      totalCents: booking.totalCents,
+      startsAt: new Date(target.startsAt),
+    });
     const events = await t.db.select({ action: bookingEvents.action }).from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.map((e) => e.action)).toContain('reschedule');
     const told = await t.db
@@ -87,7 +96,10 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
     await runWeatherChecks(t.ctx, new Date(new Date(target.startsAt).getTime() - 10 * hour));
     const checks = await t.db.select().from(weatherChecks).where(eq(weatherChecks.bookingId, booking.id));
     expect(checks.map((c) => [c.startsAt.toISOString(), c.outcome]).sort()).toEqual(
-      [[booking.startsAt.toISOString(), 'wet'], [new Date(target.startsAt).toISOString(), 'dry']].sort(),
+      [
+        [booking.startsAt.toISOString(), 'wet'],
+        [new Date(target.startsAt).toISOString(), 'dry'],
+      ].sort(),
     );
     // Moved once: a second tap finds no rain at the new time.
     const again = await call(customer, 'POST', `/api/bookings/${booking.id}/weather-reschedule`, { startsAt: drySlots[0]!.startsAt });
@@ -109,7 +121,9 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
     const farOff = await call(customer, 'POST', url, { startsAt: '2027-01-05T17:00:00Z' });
     expect(farOff.statusCode).toBe(409);
     expect((await call(customer, 'POST', url, { startsAt: 'tomorrow' })).statusCode).toBe(400);
-    expect((await call(customer, 'POST', `/api/bookings/abc/weather-reschedule`, { startsAt: drySlots[0]!.startsAt })).statusCode).toBe(400);
+    expect((await call(customer, 'POST', `/api/bookings/abc/weather-reschedule`, { startsAt: drySlots[0]!.startsAt })).statusCode).toBe(
+      400,
+    );
 
     const dry = await createBooking(t.ctx, {
       customerId: customer.id,
@@ -135,11 +149,19 @@ describe.each(databaseKinds)('rain panel and one-tap reschedule on %s', (kind) =
     expect((await call(customer, 'PUT', '/api/test-weather', body)).statusCode).toBe(403);
     expect((await call(customer, 'POST', '/api/test-weather/run')).statusCode).toBe(403);
     expect((await call(customer, 'DELETE', '/api/test-weather/94124/2026-11-24')).statusCode).toBe(403);
-    for (const bad of [{ precipitationChance: 101 }, { precipitationChance: -1 }, { zip: '9412' }, { condition: 'hail' }, { date: '2026-13-01' }]) {
+    for (const bad of [
+      { precipitationChance: 101 },
+      { precipitationChance: -1 },
+      { zip: '9412' },
+      { condition: 'hail' },
+      { date: '2026-13-01' },
+    ]) {
       const response = await call(admin, 'PUT', '/api/test-weather', { ...body, ...bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect((await call(admin, 'PUT', '/api/test-weather', body)).json().entries).toContainEqual(expect.objectContaining({ zip: '94124', precipitationChance: 70 }));
+    expect((await call(admin, 'PUT', '/api/test-weather', body)).json().entries).toContainEqual(
+      expect.objectContaining({ zip: '94124', precipitationChance: 70 }),
+    );
     const cleared = await call(admin, 'DELETE', '/api/test-weather/94124/2026-11-24');
     expect(cleared.json().entries).not.toContainEqual(expect.objectContaining({ zip: '94124' }));
     const run = await call(admin, 'POST', '/api/test-weather/run');

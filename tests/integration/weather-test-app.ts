@@ -40,7 +40,11 @@ export function useDemoAdminApp(kind: DatabaseKind, options: { clock?: Clock; en
  * Two app instances on one database, as two servers behind a load balancer: on PostgreSQL each with its own pool
  * (its own connections), on PGlite sharing the one in-process database. `close` closes both and the database.
  */
-export async function createTwoInstances(kind: DatabaseKind, clock: Clock, env: Record<string, string> = {}): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
+export async function createTwoInstances(
+  kind: DatabaseKind,
+  clock: Clock,
+  env: Record<string, string> = {},
+): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   let handles: DatabaseHandle[];
   let drop: () => Promise<void> = async () => undefined;

@@ -28,7 +28,13 @@ describe('AppErrorBoundary', () => {
   it("shows a finished screen in the customer's words, and Try again draws the screen again", async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, { id: 1, role: 'customer', name: 'Casey', email: 'casey@example.com' } as never);
-    renderAtPath('/bookings', <AppErrorBoundary><FlakyScreen /></AppErrorBoundary>, queryClient);
+    renderAtPath(
+      '/bookings',
+      <AppErrorBoundary>
+        <FlakyScreen />
+      </AppErrorBoundary>,
+      queryClient,
+    );
 
     expect(screen.getByRole('heading', { level: 1, name: "This screen didn't load" })).toBeTruthy();
     expect(screen.getByText(/Your bookings and payments are safe\./)).toBeTruthy();
@@ -43,7 +49,13 @@ describe('AppErrorBoundary', () => {
   it("sends a detailer home to their dashboard, in a detailer's words", () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, { id: 2, role: 'detailer', name: 'Sam', email: 'sam@example.com' } as never);
-    renderAtPath('/detailer/jobs', <AppErrorBoundary><FlakyScreen /></AppErrorBoundary>, queryClient);
+    renderAtPath(
+      '/detailer/jobs',
+      <AppErrorBoundary>
+        <FlakyScreen />
+      </AppErrorBoundary>,
+      queryClient,
+    );
     expect(screen.getByText(/Your jobs, schedule and earnings are safe\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).not.toBe('/');
   });

@@ -31,8 +31,7 @@ export function AppErrorScreen({ onRetry }: { onRetry: () => void }) {
             </h1>
           </div>
           <p className="text-sm text-neutral-600">
-            Something went wrong on our side while showing it. {reassurance[role ?? 'visitor']} Try again, or go back to
-            Home.
+            Something went wrong on our side while showing it. {reassurance[role ?? 'visitor']} Try again, or go back to Home.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button type="button" onClick={onRetry}>

@@ -24,9 +24,7 @@ describe('import zones', () => {
       "import { DayCalendar } from '@/features/booking/components/day-calendar.tsx';\nexport const used = DayCalendar;\n",
       'client/src/features/admin/pages/deliberate-violation.tsx',
     );
-    expect(byAlias).toEqual([
-      { rule: 'import-x/no-restricted-paths', message: expect.stringContaining("another feature's internals") },
-    ]);
+    expect(byAlias).toEqual([{ rule: 'import-x/no-restricted-paths', message: expect.stringContaining("another feature's internals") }]);
 
     const byRelativePath = await importErrors(
       "import { readPendingBooking } from '../../booking/lib/pending-booking.ts';\nexport const used = readPendingBooking;\n",
@@ -85,7 +83,10 @@ describe('import zones', () => {
   // The server's rooms (the seed above them all) are proved in server/room-boundaries.test.ts.
   it('keeps core away from server and client', async () => {
     expect(
-      await importErrors("import { cn } from '../../client/src/lib/cn.ts';\nexport const used = cn;\n", 'core/domain/deliberate-violation.ts'),
+      await importErrors(
+        "import { cn } from '../../client/src/lib/cn.ts';\nexport const used = cn;\n",
+        'core/domain/deliberate-violation.ts',
+      ),
     ).toEqual([{ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('core imports only zod') }]);
   });
 });

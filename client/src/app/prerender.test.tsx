@@ -5,7 +5,6 @@ import { drawFirstScreen, prerenderVisitorPage, sendApiRequestsThrough } from '.
 import { isDrawnForVisitors, routeTable } from './route-table.ts';
 import { basicExteriorWash } from '../../../tests/factories/catalog-fixtures.ts';
 
-
 describe("the build's drawing of a visitor's first screen", () => {
   it('draws the login page whole, every control disabled until the app takes over', async () => {
     const markup = await prerenderVisitorPage('/login');

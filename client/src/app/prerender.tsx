@@ -71,7 +71,10 @@ export async function drawFirstScreen(
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     markup = await draw();
   }
-  const hydratable = !queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error');
+  const hydratable = !queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status === 'error');
   return { markup, data: dehydrate(queryClient), redirectTo: ssrContext.redirectTo ?? null, hydratable };
 }
 

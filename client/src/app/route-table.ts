@@ -79,7 +79,12 @@ export const routeTable: RouteEntry[] = [
   { path: '/admin/marketing/audiences', page: 'features/marketing/pages/audiences-page.tsx', roles: admin, adminMenu: true },
   { path: '/admin/marketing/audiences/new', page: 'features/marketing/pages/audience-form-page.tsx', roles: admin, adminMenu: true },
   { path: '/admin/marketing/promo-codes', page: 'features/promo-codes/pages/admin-promo-codes-page.tsx', roles: admin, adminMenu: true },
-  { path: '/admin/marketing/promo-codes/new', page: 'features/promo-codes/pages/admin-new-promo-code-page.tsx', roles: admin, adminMenu: true },
+  {
+    path: '/admin/marketing/promo-codes/new',
+    page: 'features/promo-codes/pages/admin-new-promo-code-page.tsx',
+    roles: admin,
+    adminMenu: true,
+  },
   { path: '/detailer', page: 'app/pages/detailer-home-page.tsx', roles: detailer },
   { path: '/detailer/dashboard', page: 'app/pages/detailer-home-page.tsx', roles: detailer },
   { path: '/detailer/services', page: 'features/services/pages/my-services-page.tsx', roles: detailer },

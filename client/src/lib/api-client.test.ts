@@ -8,7 +8,10 @@ afterEach(() => {
 });
 
 const respondWith = (status: number, body: string, statusText = '') =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body || null, { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  );
 
 describe('apiRequest', () => {
   it('raises "status: body" for a non-success answer and keeps the server message', async () => {

@@ -19,7 +19,9 @@ describe('calendar dates in words', () => {
 
   it('writes a month and its year, a month index past December running into the next year', () => {
     for (let month = 0; month < 12; month++) {
-      expect(formatMonth(2026, month)).toBe(new Date(Date.UTC(2026, month, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+      expect(formatMonth(2026, month)).toBe(
+        new Date(Date.UTC(2026, month, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      );
     }
     expect(formatMonth(2026, 12)).toBe('January 2027');
     expect(formatMonth(2026, -1)).toBe('December 2025');

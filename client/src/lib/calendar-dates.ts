@@ -21,7 +21,20 @@ export const addDays: (value: IsoDate, days: number) => IsoDate = addCalendarDay
 // en-US names, written out: a phone's first date formatter loads the locale's data, and each toLocaleDateString
 // with options builds a new one (about 1 ms each at 4x CPU, 20 or more on a list of bookings).
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const short = (name: string) => name.slice(0, 3);
 
 /** 'Monday, November 23': the spec's weekday, month, day. */

@@ -35,7 +35,11 @@ function openQueue(): Promise<IDBDatabase> {
   });
 }
 
-async function inStore<T>(name: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+async function inStore<T>(
+  name: string,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T> | void,
+): Promise<T | undefined> {
   const db = await openQueue();
   try {
     return await new Promise<T | undefined>((resolve, reject) => {
@@ -52,9 +56,10 @@ async function inStore<T>(name: string, mode: IDBTransactionMode, work: (store: 
 /** Tells this page's screens (and other tabs through storage of nothing: each reads on focus) the queue changed. */
 function announce() {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(changedEvent));
-  else void (self as unknown as { clients?: { matchAll(): Promise<{ postMessage(m: unknown): void }[]> } }).clients
-    ?.matchAll()
-    .then((all) => all.forEach((client) => client.postMessage({ type: changedEvent })));
+  else
+    void (self as unknown as { clients?: { matchAll(): Promise<{ postMessage(m: unknown): void }[]> } }).clients
+      ?.matchAll()
+      .then((all) => all.forEach((client) => client.postMessage({ type: changedEvent })));
 }
 
 /** Runs `listener` when the queue changes in this page, or in the service worker. */
@@ -91,7 +96,11 @@ export async function queueAction(
   action: QueuedAction['action'] extends infer A ? (A extends unknown ? Omit<A, 'clientId' | 'doneAt'> : never) : never,
   photo?: Blob,
 ): Promise<void> {
-  const entry: QueuedAction = { bookingId, action: { ...action, clientId: crypto.randomUUID(), doneAt: new Date().toISOString() } as QueuedAction['action'], photo };
+  const entry: QueuedAction = {
+    bookingId,
+    action: { ...action, clientId: crypto.randomUUID(), doneAt: new Date().toISOString() } as QueuedAction['action'],
+    photo,
+  };
   await inStore(actionsStore, 'readwrite', (store) => store.add(entry));
   announce();
   // Where the browser has Background Sync, the worker sends the queue when the signal comes back, page open or not.
@@ -135,7 +144,9 @@ async function settle(entry: QueuedAction, refusal: string | null) {
   const { bookingId, action } = entry;
   await inStore(actionsStore, 'readwrite', (store) => store.delete(entry.seq!));
   if (refusal !== null) {
-    await inStore(refusalsStore, 'readwrite', (store) => store.put({ bookingId, clientId: action.clientId, kind: action.kind, reason: refusal } satisfies OfflineRefusal));
+    await inStore(refusalsStore, 'readwrite', (store) =>
+      store.put({ bookingId, clientId: action.clientId, kind: action.kind, reason: refusal } satisfies OfflineRefusal),
+    );
   }
 }
 

@@ -4,7 +4,10 @@ import { reloadedForChunkKey, reloadOnceForMissingChunk } from './reload-after-d
 describe('a missing chunk after a deploy', () => {
   it('reloads the tab once, then lets the next failure through instead of reloading again', () => {
     const stored = new Map<string, string>();
-    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    };
     const reload = vi.fn();
     const first = new Event('vite:preloadError', { cancelable: true });
     reloadOnceForMissingChunk(first, storage, reload);

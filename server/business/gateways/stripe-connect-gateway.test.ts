@@ -49,17 +49,35 @@ beforeAll(async () => {
         return send(
           200,
           onboarded
-            ? accountJson({ charges_enabled: true, payouts_enabled: true, details_submitted: true, external_accounts: { object: 'list', data: [bank], has_more: false } })
+            ? accountJson({
+                charges_enabled: true,
+                payouts_enabled: true,
+                details_submitted: true,
+                external_accounts: { object: 'list', data: [bank], has_more: false },
+              })
             : accountJson(),
         );
       }
       if (req.method === 'POST' && url.pathname === '/v1/transfers') {
         if (body.get('destination') === 'acct_restricted') {
-          return send(400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } });
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+            },
+          });
         }
-        return send(200, { id: 'tr_1Contract', object: 'transfer', amount: Number(body.get('amount')), currency: 'usd', destination: body.get('destination') });
+        return send(200, {
+          id: 'tr_1Contract',
+          object: 'transfer',
+          amount: Number(body.get('amount')),
+          currency: 'usd',
+          destination: body.get('destination'),
+        });
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `No such account: '${url.pathname.split('/')[3]}'`, code: 'resource_missing' } });
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `No such account: '${url.pathname.split('/')[3]}'`, code: 'resource_missing' },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,7 +106,11 @@ describe('StripeConnectGateway against a Stripe-shaped server on loopback', () =
   });
 
   it('makes an onboarding link that comes back to /business', async () => {
-    const url = await gateway.onboardingLink('acct_1Contract', 'https://glossly.test/business?stripe=return', 'https://glossly.test/business?stripe=refresh');
+    const url = await gateway.onboardingLink(
+      'acct_1Contract',
+      'https://glossly.test/business?stripe=return',
+      'https://glossly.test/business?stripe=refresh',
+    );
     expect(url).toBe('https://connect.stripe.com/setup/e/acct_1Contract/abc');
     const [request] = requests;
     expect(request!.path).toBe('/v1/account_links');
@@ -100,15 +122,24 @@ describe('StripeConnectGateway against a Stripe-shaped server on loopback', () =
     });
   });
 
-  it('reads the account\'s status: pending until onboarded, then active with its bank\'s last four', async () => {
+  it("reads the account's status: pending until onboarded, then active with its bank's last four", async () => {
     expect(await gateway.retrieveAccount('acct_1Contract')).toMatchObject({ status: 'pending' });
     onboarded = true;
-    expect(await gateway.retrieveAccount('acct_1Contract')).toEqual({ ref: 'acct_1Contract', status: 'active', description: 'Bank account ending 6789' });
+    expect(await gateway.retrieveAccount('acct_1Contract')).toEqual({
+      ref: 'acct_1Contract',
+      status: 'active',
+      description: 'Bank account ending 6789',
+    });
     expect(accountStatus({ charges_enabled: false, payouts_enabled: false, details_submitted: true })).toBe('restricted');
   });
 
-  it('sends a transfer to the destination with the payout\'s idempotency key', async () => {
-    const ref = await gateway.transfer({ accountRef: 'acct_1Contract', amountCents: 5015, idempotencyKey: 'payout-12', metadata: { payoutId: '12' } });
+  it("sends a transfer to the destination with the payout's idempotency key", async () => {
+    const ref = await gateway.transfer({
+      accountRef: 'acct_1Contract',
+      amountCents: 5015,
+      idempotencyKey: 'payout-12',
+      metadata: { payoutId: '12' },
+    });
     expect(ref).toBe('tr_1Contract');
     const [request] = requests;
     expect(request!.path).toBe('/v1/transfers');
@@ -119,7 +150,7 @@ describe('StripeConnectGateway against a Stripe-shaped server on loopback', () =
     expect(request!.headers['idempotency-key']).toBe('payout-12');
   });
 
-  it('turns Stripe\'s refusal into a PayoutRefusedError with Stripe\'s message', async () => {
+  it("turns Stripe's refusal into a PayoutRefusedError with Stripe's message", async () => {
     const refused = gateway.transfer({ accountRef: 'acct_restricted', amountCents: 100, idempotencyKey: 'payout-13', metadata: {} });
     await expect(refused).rejects.toThrow(PayoutRefusedError);
     await expect(gateway.retrieveAccount('acct_missing')).rejects.toThrow(/No such account/);
@@ -131,7 +162,11 @@ describe('TestPayoutGateway', () => {
   const bank = { accountHolderName: 'Dana', routingNumber: '110000000' };
 
   it('opens an active account that keeps only the last four, and answers the same transfer id for the same key', async () => {
-    const account = await test.createAccount({ detailerId: 1, email: 'd@example.com', bank: { ...bank, accountNumber: testBankAccounts.success } });
+    const account = await test.createAccount({
+      detailerId: 1,
+      email: 'd@example.com',
+      bank: { ...bank, accountNumber: testBankAccounts.success },
+    });
     expect(account).toMatchObject({ status: 'active', description: 'Bank account ending 6789' });
     expect(account.ref).not.toContain('6789');
     const first = await test.transfer({ accountRef: account.ref, amountCents: 100, idempotencyKey: 'payout-1', metadata: {} });
@@ -139,8 +174,14 @@ describe('TestPayoutGateway', () => {
     expect(await test.transfer({ accountRef: account.ref, amountCents: 100, idempotencyKey: 'payout-2', metadata: {} })).not.toBe(first);
   });
 
-  it('fails the payouts of Stripe\'s failing test account number', async () => {
-    const account = await test.createAccount({ detailerId: 1, email: 'd@example.com', bank: { ...bank, accountNumber: testBankAccounts.payoutFails } });
-    await expect(test.transfer({ accountRef: account.ref, amountCents: 100, idempotencyKey: 'payout-3', metadata: {} })).rejects.toThrow(PayoutRefusedError);
+  it("fails the payouts of Stripe's failing test account number", async () => {
+    const account = await test.createAccount({
+      detailerId: 1,
+      email: 'd@example.com',
+      bank: { ...bank, accountNumber: testBankAccounts.payoutFails },
+    });
+    await expect(test.transfer({ accountRef: account.ref, amountCents: 100, idempotencyKey: 'payout-3', metadata: {} })).rejects.toThrow(
+      PayoutRefusedError,
+    );
   });
 });

@@ -12,7 +12,9 @@ export type StripeConnectOptions = {
 };
 
 /** Active once Stripe lets the account take charges and payouts; restricted when details were sent but it does not. */
-export function accountStatus(account: Pick<Stripe.Account, 'charges_enabled' | 'payouts_enabled' | 'details_submitted'>): PayoutAccountStatus {
+export function accountStatus(
+  account: Pick<Stripe.Account, 'charges_enabled' | 'payouts_enabled' | 'details_submitted'>,
+): PayoutAccountStatus {
   if (account.charges_enabled && account.payouts_enabled) return 'active';
   return account.details_submitted ? 'restricted' : 'pending';
 }

@@ -16,7 +16,9 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     referralCreditsCents: integer('referral_credits_cents').notNull().default(0),
     /** The code friends register with (/login?ref=CODE); the migration gives every existing user one. */
-    referralCode: text('referral_code').notNull().default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 8))`),
+    referralCode: text('referral_code')
+      .notNull()
+      .default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 8))`),
     isDisabled: boolean('is_disabled').notNull().default(false),
     /** When the owner opened the confirmation link: only a verified address may become admin or be linked to OpenID. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -86,20 +88,24 @@ export const loginThrottles = pgTable(
 );
 
 /** Emails sent (or, without SMTP_URL, only recorded here) so admins and tests can read them. */
-export const outboxEmails = pgTable('outbox_emails', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  /** The HTML alternative, for emails that carry one (a campaign's open pixel and links, decision 022). */
-  html: text('html'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  /** Set while the email waits for SMTP delivery (the mail queue); null once sent, given up, or with no SMTP. */
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-}, (t) => [index('outbox_emails_next_attempt_at_idx').on(t.nextAttemptAt)]);
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** The HTML alternative, for emails that carry one (a campaign's open pixel and links, decision 022). */
+    html: text('html'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set while the email waits for SMTP delivery (the mail queue); null once sent, given up, or with no SMTP. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_next_attempt_at_idx').on(t.nextAttemptAt)],
+);
 
 /** A requested change of email: the link goes to the new address, which becomes the account's once opened. */
 export const emailChangeTokens = pgTable(

@@ -114,7 +114,10 @@ export const reviews = pgTable(
     index('reviews_detailer_id_idx').on(t.detailerId, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     check('reviews_author_role_known', sql`${t.authorRole} in ('customer', 'detailer')`),
-    check('reviews_text_lengths', sql`char_length(${t.body}) <= 2000 and (${t.reply} is null or char_length(${t.reply}) between 1 and 1000)`),
+    check(
+      'reviews_text_lengths',
+      sql`char_length(${t.body}) <= 2000 and (${t.reply} is null or char_length(${t.reply}) between 1 and 1000)`,
+    ),
     check('reviews_reply_only_on_customer_review', sql`${t.reply} is null or ${t.authorRole} = 'customer'`),
     check('reviews_hidden_has_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
@@ -151,7 +154,9 @@ export const tips = pgTable(
   (t) => [
     uniqueIndex('tips_intent_id_unique').on(t.intentId),
     uniqueIndex('tips_idempotency_key_unique').on(t.idempotencyKey),
-    uniqueIndex('tips_one_succeeded_per_booking').on(t.bookingId).where(sql`${t.status} = 'succeeded'`),
+    uniqueIndex('tips_one_succeeded_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'succeeded'`),
     check('tips_amount_range', sql`${t.amountCents} between 100 and 100000`),
   ],
 );
@@ -168,7 +173,9 @@ export const claims = pgTable(
       .notNull()
       .references(() => users.id),
     description: text('description').notNull(),
-    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] })
+      .notNull()
+      .default('open'),
     /** What the resolution gave back (through refundBooking), 0 when rejected or resolved without money. */
     refundCents: integer('refund_cents'),
     resolutionNote: text('resolution_note'),
@@ -178,10 +185,15 @@ export const claims = pgTable(
   },
   (t) => [
     index('claims_booking_id_idx').on(t.bookingId),
-    uniqueIndex('claims_one_open_per_booking').on(t.bookingId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('claims_one_open_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'open'`),
     check('claims_status_known', sql`${t.status} in ('open', 'resolved', 'rejected')`),
     check('claims_description_length', sql`char_length(${t.description}) between 10 and 2000`),
-    check('claims_resolution', sql`(${t.status} = 'open') = (${t.resolvedAt} is null) and (${t.refundCents} is null or ${t.refundCents} >= 0)`),
+    check(
+      'claims_resolution',
+      sql`(${t.status} = 'open') = (${t.resolvedAt} is null) and (${t.refundCents} is null or ${t.refundCents} >= 0)`,
+    ),
   ],
 );
 

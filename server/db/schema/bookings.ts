@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { detailers, services } from './catalog.ts';
@@ -7,7 +19,15 @@ import { bookingStatusEnum } from './enums.ts';
 import { vehicles } from './garage.ts';
 
 /** A booked car as it was at booking time (a later edit of the car does not rewrite history). */
-export type BookedVehicle = { make: string; model: string; year: number; color: string; licensePlate: string; nickname: string; vehicleType: string };
+export type BookedVehicle = {
+  make: string;
+  model: string;
+  year: number;
+  color: string;
+  licensePlate: string;
+  nickname: string;
+  vehicleType: string;
+};
 
 export const bookings = pgTable(
   'bookings',
@@ -40,7 +60,9 @@ export const bookings = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /** How exact that place is: the street address's ('street', a geocoder found it) or the ZIP code's centre ('zip'). */
-    placePrecision: text('place_precision', { enum: ['street', 'zip'] }).notNull().default('zip'),
+    placePrecision: text('place_precision', { enum: ['street', 'zip'] })
+      .notNull()
+      .default('zip'),
     priceCents: integer('price_cents').notNull(),
     /** The service's surcharge for this vehicle type when booked (0 for none); taxed like the price. */
     vehicleSurchargeCents: integer('vehicle_surcharge_cents').notNull().default(0),
@@ -78,13 +100,19 @@ export const bookings = pgTable(
     check('bookings_place_precision_known', sql`${t.placePrecision} in ('street', 'zip')`),
     check('bookings_time_range', sql`${t.endsAt} > ${t.startsAt}`),
     check('bookings_completed_at_when_completed', sql`${t.completedAt} is null or ${t.status} = 'completed'`),
-    check('bookings_amounts_non_negative', sql`${t.priceCents} > 0 and ${t.vehicleSurchargeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`),
+    check(
+      'bookings_amounts_non_negative',
+      sql`${t.priceCents} > 0 and ${t.vehicleSurchargeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.taxCents} >= 0`,
+    ),
     check('bookings_discount_range', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.priceCents} + ${t.vehicleSurchargeCents}`),
     check(
       'bookings_total_is_sum',
       sql`${t.totalCents} = ${t.priceCents} + ${t.vehicleSurchargeCents} - ${t.discountCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
     ),
-    check('bookings_priced_with_ranges', sql`${t.taxRateBasisPoints} between 0 and 2500 and ${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} >= 0`),
+    check(
+      'bookings_priced_with_ranges',
+      sql`${t.taxRateBasisPoints} between 0 and 2500 and ${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} >= 0`,
+    ),
     // bookings_no_overlap (an exclusion constraint) lives in a custom SQL migration: Drizzle cannot declare it.
   ],
 );

@@ -37,10 +37,16 @@ export const platformSettings = pgTable(
     check('platform_settings_payout_weekday_range', sql`${t.payoutWeekday} between 0 and 6`),
     check('platform_settings_service_fee_range', sql`${t.serviceFeeCents} between 0 and 10000`),
     check('platform_settings_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 2500`),
-    check('platform_settings_cancellation_range', sql`${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} between 0 and 10000`),
+    check(
+      'platform_settings_cancellation_range',
+      sql`${t.freeCancellationHours} between 0 and 168 and ${t.lateCancellationFeeCents} between 0 and 10000`,
+    ),
     check('platform_settings_hold_minutes_range', sql`${t.holdMinutes} between 5 and 60`),
     check('platform_settings_request_timeout_range', sql`${t.requestTimeoutHours} between 1 and 72`),
-    check('platform_settings_referral_range', sql`${t.referralFriendCreditCents} between 0 and 10000 and ${t.referralReferrerCreditCents} between 0 and 10000`),
+    check(
+      'platform_settings_referral_range',
+      sql`${t.referralFriendCreditCents} between 0 and 10000 and ${t.referralReferrerCreditCents} between 0 and 10000`,
+    ),
     check('platform_settings_support_email_format', sql`${t.supportEmail} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
   ],
 );
@@ -54,7 +60,9 @@ export const payoutAccounts = pgTable(
       .references(() => detailers.id, { onDelete: 'cascade' }),
     gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
     accountRef: text('account_ref').notNull(),
-    status: text('status', { enum: ['pending', 'active', 'restricted'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'active', 'restricted'] })
+      .notNull()
+      .default('pending'),
     /** What the detailer recognises, such as 'Bank account ending 6789'; never the number. */
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
@@ -75,7 +83,9 @@ export const payouts = pgTable(
       .notNull()
       .references(() => detailers.id),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
     /** The gateway's transfer id once sent. */
     transferRef: text('transfer_ref'),
@@ -120,8 +130,13 @@ export const detailerLedger = pgTable(
     uniqueIndex('detailer_ledger_one_per_payment').on(t.paymentId),
     uniqueIndex('detailer_ledger_one_per_payout').on(t.payoutId, t.kind),
     // A job a membership covered has no payment row: its earning is one per booking (decision 022).
-    uniqueIndex('detailer_ledger_one_covered_job_per_booking').on(t.bookingId).where(sql`${t.kind} = 'job' and ${t.paymentId} is null`),
+    uniqueIndex('detailer_ledger_one_covered_job_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'job' and ${t.paymentId} is null`),
     check('detailer_ledger_kind_known', sql`${t.kind} in ('job', 'tip', 'refund', 'payout', 'payout_reversal')`),
-    check('detailer_ledger_split_adds_up', sql`${t.amountCents} = ${t.grossCents} - ${t.commissionCents} or ${t.kind} in ('payout', 'payout_reversal')`),
+    check(
+      'detailer_ledger_split_adds_up',
+      sql`${t.amountCents} = ${t.grossCents} - ${t.commissionCents} or ${t.kind} in ('payout', 'payout_reversal')`,
+    ),
   ],
 );

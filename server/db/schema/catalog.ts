@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { vehicleTypes } from '@core/schemas/booking.ts';
 import { createdAt } from './columns.ts';
 import { uploads, users } from './accounts.ts';
@@ -29,7 +42,10 @@ export const detailers = pgTable(
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Labels shown on cards, such as Interior, Exterior, Full Detail. */
-    serviceLabels: text('service_labels').array().notNull().default(sql`'{}'::text[]`),
+    serviceLabels: text('service_labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
     baseLatitude: doublePrecision('base_latitude'),
     baseLongitude: doublePrecision('base_longitude'),
@@ -86,7 +102,10 @@ export const services = pgTable(
     /** The detailer's own photo of the service; wins over imageUrl (the seed's stock picture) when set. */
     imageUploadId: integer('image_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     /** What the detailer ticks on the job before Complete (proof of service); copied to each job when it starts. */
-    checklist: text('checklist').array().notNull().default(sql`'{}'::text[]`),
+    checklist: text('checklist')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A paused service is not offered for new bookings; its existing bookings go on. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** A deleted service with past bookings stays for their history, out of every list. */
@@ -97,7 +116,9 @@ export const services = pgTable(
     index('services_category_id_idx').on(t.categoryId),
     check('services_checklist_size', sql`cardinality(${t.checklist}) <= 20`),
     // An archived service keeps its name for its history; a new service may take the name again.
-    uniqueIndex('services_detailer_name_unique').on(t.detailerId, sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('services_detailer_name_unique')
+      .on(t.detailerId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     check('services_price_positive', sql`${t.priceCents} > 0`),
     check('services_duration_positive', sql`${t.durationMinutes} > 0`),
   ],
@@ -113,10 +134,7 @@ export const detailerServices = pgTable(
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    uniqueIndex('detailer_services_pk').on(t.detailerId, t.serviceId),
-    index('detailer_services_service_id_idx').on(t.serviceId),
-  ],
+  (t) => [uniqueIndex('detailer_services_pk').on(t.detailerId, t.serviceId), index('detailer_services_service_id_idx').on(t.serviceId)],
 );
 
 /**

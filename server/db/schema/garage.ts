@@ -27,10 +27,15 @@ export const vehicles = pgTable(
   (t) => [
     check('vehicles_year_range', sql`${t.year} between 1950 and 2100`),
     check('vehicles_vehicle_type_known', sql`${t.vehicleType} in (${sql.raw(vehicleTypes.map((v) => `'${v}'`).join(', '))})`),
-    check('vehicles_text_lengths', sql`char_length(${t.make}) between 1 and 40 and char_length(${t.model}) between 1 and 60
-      and char_length(${t.color}) <= 30 and char_length(${t.licensePlate}) <= 12 and char_length(${t.nickname}) <= 40`),
+    check(
+      'vehicles_text_lengths',
+      sql`char_length(${t.make}) between 1 and 40 and char_length(${t.model}) between 1 and 60
+      and char_length(${t.color}) <= 30 and char_length(${t.licensePlate}) <= 12 and char_length(${t.nickname}) <= 40`,
+    ),
     index('vehicles_customer_id_idx').on(t.customerId),
-    uniqueIndex('vehicles_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+    uniqueIndex('vehicles_one_default')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -57,9 +62,14 @@ export const savedAddresses = pgTable(
   },
   (t) => [
     check('saved_addresses_zip_format', sql`${t.zip} ~ '^[0-9]{5}(-[0-9]{4})?$'`),
-    check('saved_addresses_text_lengths', sql`char_length(${t.label}) between 1 and 40 and char_length(${t.address}) between 1 and 200
-      and char_length(${t.city}) between 1 and 100 and char_length(${t.apt}) <= 40 and char_length(${t.accessNotes}) <= 500`),
+    check(
+      'saved_addresses_text_lengths',
+      sql`char_length(${t.label}) between 1 and 40 and char_length(${t.address}) between 1 and 200
+      and char_length(${t.city}) between 1 and 100 and char_length(${t.apt}) <= 40 and char_length(${t.accessNotes}) <= 500`,
+    ),
     index('saved_addresses_customer_id_idx').on(t.customerId),
-    uniqueIndex('saved_addresses_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+    uniqueIndex('saved_addresses_one_default')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
   ],
 );

@@ -21,8 +21,14 @@ export const promoCodes = pgTable(
     /** The price plus surcharge the booking must reach. */
     minOrderCents: integer('min_order_cents').notNull().default(0),
     /** Empty means every service (or every detailer). */
-    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'::int[]`),
-    detailerIds: integer('detailer_ids').array().notNull().default(sql`'{}'::int[]`),
+    serviceIds: integer('service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    detailerIds: integer('detailer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Set for a detailer's own code: it applies to their services only, and their earnings carry the discount. */
     ownerDetailerId: integer('owner_detailer_id').references(() => detailers.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +52,10 @@ export const promoCodes = pgTable(
     ),
     check('promo_codes_min_order_non_negative', sql`${t.minOrderCents} >= 0`),
     check('promo_codes_uses_within_limit', sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`),
-    check('promo_codes_limits_positive', sql`(${t.maxUses} is null or ${t.maxUses} > 0) and (${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} > 0)`),
+    check(
+      'promo_codes_limits_positive',
+      sql`(${t.maxUses} is null or ${t.maxUses} > 0) and (${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} > 0)`,
+    ),
     check('promo_codes_dates_in_order', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],
 );
@@ -139,7 +148,9 @@ export const campaignRecipients = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
     token: text('token').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -24,7 +24,9 @@ export const membershipPlans = pgTable(
     coveredPriceLimitCents: integer('covered_price_limit_cents').notNull().default(15000),
     perks: text('perks').notNull().default(''),
     /** A retired plan is no longer sold; its members keep it until they leave. */
-    status: text('status', { enum: ['active', 'retired'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'retired'] })
+      .notNull()
+      .default('active'),
     sortOrder: integer('sort_order').notNull().default(0),
     /** Stripe's recurring Price id once created, when Stripe is the gateway. */
     stripePriceRef: text('stripe_price_ref'),
@@ -89,7 +91,9 @@ export const memberships = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('memberships_one_live_per_customer').on(t.customerId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('memberships_one_live_per_customer')
+      .on(t.customerId)
+      .where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('memberships_gateway_ref_unique').on(t.gatewayRef),
     index('memberships_status_period_end_idx').on(t.status, t.currentPeriodEnd),
     check('memberships_status_known', sql`${t.status} in ('incomplete', 'active', 'past_due', 'canceled')`),
@@ -112,7 +116,9 @@ export const membershipInvoices = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['open', 'paid', 'failed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paid', 'failed'] })
+      .notNull()
+      .default('open'),
     attempts: integer('attempts').notNull().default(0),
     /** The gateway's invoice or payment id. */
     gatewayRef: text('gateway_ref'),
@@ -126,7 +132,9 @@ export const membershipInvoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('membership_invoices_one_per_period').on(t.membershipId, t.kind, t.periodStart).where(sql`${t.kind} <> 'proration'`),
+    uniqueIndex('membership_invoices_one_per_period')
+      .on(t.membershipId, t.kind, t.periodStart)
+      .where(sql`${t.kind} <> 'proration'`),
     uniqueIndex('membership_invoices_gateway_ref_unique').on(t.gatewayRef),
     index('membership_invoices_membership_id_idx').on(t.membershipId, t.id),
     check('membership_invoices_amount_non_negative', sql`${t.amountCents} >= 0`),

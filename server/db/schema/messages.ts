@@ -58,7 +58,9 @@ export const messages = pgTable(
     check('messages_body_length', sql`char_length(${t.body}) <= 2000`),
     check('messages_not_empty', sql`${t.body} <> '' or ${t.photoKey} is not null`),
     check('messages_photo_bytes_known', sql`${t.photoBytes} >= 0 and (${t.photoKey} is not null or ${t.photoBytes} = 0)`),
-    index('messages_sender_photo_idx').on(t.senderUserId).where(sql`${t.photoKey} is not null`),
+    index('messages_sender_photo_idx')
+      .on(t.senderUserId)
+      .where(sql`${t.photoKey} is not null`),
     uniqueIndex('messages_sender_client_id_unique').on(t.conversationId, t.senderUserId, t.clientId),
     index('messages_conversation_id_id_idx').on(t.conversationId, t.id),
   ],

@@ -47,7 +47,10 @@ export const notificationDeliveries = pgTable(
     push: boolean('push').notNull(),
     email: boolean('email').notNull(),
     /** Devices (device_tokens ids) that took the push already: a retry after a partial failure skips them. */
-    pushedTo: integer('pushed_to').array().notNull().default(sql`'{}'::integer[]`),
+    pushedTo: integer('pushed_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     emailQueuedAt: timestamp('email_queued_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -59,7 +62,9 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    index('notification_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
     check('notification_deliveries_some_channel', sql`${t.push} or ${t.email}`),
     check('notification_deliveries_attempts_non_negative', sql`${t.attempts} >= 0`),
     check(
@@ -67,7 +72,10 @@ export const notificationDeliveries = pgTable(
       sql`(${t.pushedAt} is null or ${t.push}) and (${t.emailQueuedAt} is null or ${t.email}) and (${t.push} or cardinality(${t.pushedTo}) = 0)`,
     ),
     check('notification_deliveries_one_end', sql`${t.sentAt} is null or ${t.gaveUpAt} is null`),
-    check('notification_deliveries_due_until_ended', sql`(${t.nextAttemptAt} is null) = (${t.sentAt} is not null or ${t.gaveUpAt} is not null)`),
+    check(
+      'notification_deliveries_due_until_ended',
+      sql`(${t.nextAttemptAt} is null) = (${t.sentAt} is not null or ${t.gaveUpAt} is not null)`,
+    ),
     check(
       'notification_deliveries_sent_when_every_leg_done',
       sql`${t.sentAt} is null or ((not ${t.push} or ${t.pushedAt} is not null) and (not ${t.email} or ${t.emailQueuedAt} is not null))`,

@@ -59,7 +59,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId, t.id),
     // One authorization, one capture and one release per intent, whoever reports it first (webhook or API answer).
-    uniqueIndex('payments_intent_kind_unique').on(t.intentId, t.kind).where(sql`${t.kind} <> 'refund' and ${t.status} = 'succeeded'`),
+    uniqueIndex('payments_intent_kind_unique')
+      .on(t.intentId, t.kind)
+      .where(sql`${t.kind} <> 'refund' and ${t.status} = 'succeeded'`),
     check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -23,7 +23,9 @@ export const detailerDocuments = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     /** YYYY-MM-DD, in the detailer's zone: the badge shows through this day. */
     expiresOn: text('expires_on').notNull(),
-    status: text('status', { enum: ['pending', 'granted', 'refused'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'granted', 'refused'] })
+      .notNull()
+      .default('pending'),
     reason: text('reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -12,7 +12,12 @@ export type StripeBillingOptions = {
 };
 
 /** The Stripe Billing events memberships act on; every other type is acknowledged and ignored. */
-export const billingEventTypes = ['invoice.paid', 'invoice.payment_failed', 'customer.subscription.updated', 'customer.subscription.deleted'] as const;
+export const billingEventTypes = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+] as const;
 
 /** A verified Stripe Billing event: which subscription it is about, and what Stripe says of it. */
 export type BillingEvent = {
@@ -67,7 +72,12 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
     if (plan.stripePriceRef) return plan.stripePriceRef;
     const price = await call(() =>
       this.stripe.prices.create(
-        { currency: 'usd', unit_amount: plan.monthlyPriceCents, recurring: { interval: 'month' }, product_data: { name: `Glossly ${plan.name}` } },
+        {
+          currency: 'usd',
+          unit_amount: plan.monthlyPriceCents,
+          recurring: { interval: 'month' },
+          product_data: { name: `Glossly ${plan.name}` },
+        },
         { idempotencyKey: `membership-plan-${plan.id}-${plan.monthlyPriceCents}` },
       ),
     );
@@ -99,7 +109,8 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
     );
     const invoice = subscription.latest_invoice as Loose | string | null;
     const ref = invoice && typeof invoice === 'object' ? String(invoice.id) : (invoice ?? subscription.id);
-    if (subscription.status === 'active' || subscription.status === 'trialing') return { subscriptionRef: subscription.id, first: { status: 'paid', ref, errorMessage: null }, stripePriceRef: price };
+    if (subscription.status === 'active' || subscription.status === 'trialing')
+      return { subscriptionRef: subscription.id, first: { status: 'paid', ref, errorMessage: null }, stripePriceRef: price };
     const intent = await this.firstIntentOf(invoice);
     let first: ChargeOutcome;
     if (intent?.status === 'requires_action') first = { status: 'requires_action', ref, errorMessage: null };

@@ -43,7 +43,14 @@ export async function flagFrequentCoveredVisits(ctx: AppContext, now: Date): Pro
     await ctx.transaction(async (tx) => {
       const [flag] = await tx.db
         .insert(coveredVisitFlags)
-        .values({ detailerId: pair.detailerId, customerId: pair.customerId, period, visitCount: pair.visitCount, includedVisitsPerMonth: pair.included, createdAt: now })
+        .values({
+          detailerId: pair.detailerId,
+          customerId: pair.customerId,
+          period,
+          visitCount: pair.visitCount,
+          includedVisitsPerMonth: pair.included,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: coveredVisitFlags.id });
       if (!flag) return;

@@ -18,7 +18,9 @@ export async function membershipVisitRoutes(app: FastifyInstance) {
   app.put('/api/memberships/:id/visit-rhythm', (request) =>
     setVisitRhythm(app.ctx, request.user, app.ctx.clock.now(), id(request.params), parse(visitRhythmInputSchema, request.body)),
   );
-  app.delete('/api/memberships/:id/visit-rhythm', (request) => clearVisitRhythm(app.ctx, request.user, app.ctx.clock.now(), id(request.params)));
+  app.delete('/api/memberships/:id/visit-rhythm', (request) =>
+    clearVisitRhythm(app.ctx, request.user, app.ctx.clock.now(), id(request.params)),
+  );
   app.post('/api/memberships/:id/visits/skip', (request) =>
     skipVisit(app.ctx, request.user, app.ctx.clock.now(), id(request.params), parse(skipVisitSchema, request.body)),
   );

@@ -53,7 +53,13 @@ async function isPlannedDate(ctx: AppContext, membershipId: number, dueOn: strin
  * POST /api/memberships/:id/visits/skip: one visit is skipped, the rhythm keeps its dates. A booked visit's booking is
  * cancelled free (a covered visit keeps no late fee); a date still to come is marked so the scheduler passes it by.
  */
-export async function skipVisit(ctx: AppContext, actor: Actor, now: Date, membershipId: number, input: SkipVisitInput): Promise<VisitSchedule> {
+export async function skipVisit(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  membershipId: number,
+  input: SkipVisitInput,
+): Promise<VisitSchedule> {
   const { membership } = await ownMembership(ctx.db, actor, membershipId);
   const found = await loadVisit(ctx, membership.id, input.dueOn);
   if (!found) {
@@ -80,7 +86,13 @@ export async function skipVisit(ctx: AppContext, actor: Actor, now: Date, member
  * POST /api/memberships/:id/visits/move: the booked visit goes to another free slot of the same detailer through the
  * booking's own reschedule (its free-slot and drive-time rules); the rhythm's dates stay as they are.
  */
-export async function moveVisit(ctx: AppContext, actor: Actor, now: Date, membershipId: number, input: MoveVisitInput): Promise<VisitSchedule> {
+export async function moveVisit(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  membershipId: number,
+  input: MoveVisitInput,
+): Promise<VisitSchedule> {
   const { membership } = await ownMembership(ctx.db, actor, membershipId);
   const found = await loadVisit(ctx, membership.id, input.dueOn);
   if (!found) {
@@ -97,7 +109,13 @@ export async function moveVisit(ctx: AppContext, actor: Actor, now: Date, member
 }
 
 /** POST /api/memberships/:id/visits/confirm: the nearest alternative stands (accept) or is cancelled free (decline). */
-export async function confirmVisit(ctx: AppContext, actor: Actor, now: Date, membershipId: number, input: ConfirmVisitInput): Promise<VisitSchedule> {
+export async function confirmVisit(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  membershipId: number,
+  input: ConfirmVisitInput,
+): Promise<VisitSchedule> {
   const { membership } = await ownMembership(ctx.db, actor, membershipId);
   const found = await loadVisit(ctx, membership.id, input.dueOn);
   if (!found || found.visit.status !== 'needs_confirmation') throw conflict(nothingToConfirmMessage);

@@ -6,12 +6,7 @@ import type { Coordinates } from '@core/domain/geo.ts';
 import type { VehicleType } from '@core/schemas/booking.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  memberships,
-  membershipSchedules,
-  membershipVisits,
-  savedAddresses,
-} from '../../db/schema.ts';
+import { memberships, membershipSchedules, membershipVisits, savedAddresses } from '../../db/schema.ts';
 import { loadRecord } from '../../bookings/booking-records.ts';
 import { markAuthorized } from '../../bookings/booking-transitions.ts';
 import { placeBooking } from '../../bookings/place-booking.ts';
@@ -97,7 +92,10 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     // A detailer may also have raised the service's price above the plan's limit since.
     const limitCents = await coveredPriceLimit(tx, membership.planId, schedule.serviceId);
     if (limitCents === null) {
-      return unfilled(unfilledTitle, `Your plan no longer covers this service, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`);
+      return unfilled(
+        unfilledTitle,
+        `Your plan no longer covers this service, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`,
+      );
     }
     if (!(await hasVisitLeft(tx, membership, included, dueOn))) {
       return unfilled(noVisitsLeftTitle, `Your plan's visits for this month are used, so your visit of ${dueOn} was not booked.`);
@@ -159,8 +157,14 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     const record = (await loadRecord(tx, bookingId))!;
     const when = `${slot.date} at ${slot.time}`;
     const toMember = slot.alternative
-      ? { title: confirmVisitTitle, message: `Your usual time was taken, so ${record.detailerBusinessName} is booked for ${record.serviceName} on ${when}. Accept or decline it on My Subscription.` }
-      : { title: 'Visit booked', message: `${record.detailerBusinessName} comes for your ${record.serviceName} on ${when}. Covered by your plan.` };
+      ? {
+          title: confirmVisitTitle,
+          message: `Your usual time was taken, so ${record.detailerBusinessName} is booked for ${record.serviceName} on ${when}. Accept or decline it on My Subscription.`,
+        }
+      : {
+          title: 'Visit booked',
+          message: `${record.detailerBusinessName} comes for your ${record.serviceName} on ${when}. Covered by your plan.`,
+        };
     await notify(txCtx, { userId: plan.customerId, type: 'booking_update', entityId: String(bookingId), ...toMember });
     return status;
   });

@@ -54,7 +54,13 @@ async function coveredServices(db: Database, planId: number) {
     .from(services)
     .innerJoin(membershipPlanCategories, eq(membershipPlanCategories.categoryId, services.categoryId))
     .innerJoin(membershipPlans, eq(membershipPlans.id, membershipPlanCategories.planId))
-    .where(and(eq(membershipPlanCategories.planId, planId), lte(services.priceCents, membershipPlans.coveredPriceLimitCents), isBookableService()))
+    .where(
+      and(
+        eq(membershipPlanCategories.planId, planId),
+        lte(services.priceCents, membershipPlans.coveredPriceLimitCents),
+        isBookableService(),
+      ),
+    )
     .orderBy(asc(services.name));
 }
 
@@ -62,14 +68,23 @@ async function coveredServices(db: Database, planId: number) {
 export async function getVisitOptions(ctx: AppContext, actor: Actor, membershipId: number): Promise<VisitOptions> {
   const { user, membership } = await ownMembership(ctx.db, actor, membershipId);
   const covered = await coveredServices(ctx.db, membership.planId);
-  const offers = covered.length === 0
-    ? []
-    : await ctx.db
-        .select({ id: detailers.id, businessName: detailers.businessName, serviceId: detailerServices.serviceId })
-        .from(detailers)
-        .innerJoin(detailerServices, eq(detailerServices.detailerId, detailers.id))
-        .where(and(inArray(detailerServices.serviceId, covered.map((s) => s.id)), inArray(detailers.id, listedDetailerIds(ctx.db))))
-        .orderBy(asc(detailers.businessName));
+  const offers =
+    covered.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: detailers.id, businessName: detailers.businessName, serviceId: detailerServices.serviceId })
+          .from(detailers)
+          .innerJoin(detailerServices, eq(detailerServices.detailerId, detailers.id))
+          .where(
+            and(
+              inArray(
+                detailerServices.serviceId,
+                covered.map((s) => s.id),
+              ),
+              inArray(detailers.id, listedDetailerIds(ctx.db)),
+            ),
+          )
+          .orderBy(asc(detailers.businessName));
   const byDetailer = new Map<number, { id: number; businessName: string; serviceIds: number[] }>();
   for (const offer of offers) {
     const entry = byDetailer.get(offer.id) ?? { id: offer.id, businessName: offer.businessName, serviceIds: [] };
@@ -109,7 +124,14 @@ export async function getVisitSchedule(ctx: AppContext, actor: Actor, now: Date,
   const today = dateInZone(now, detailer?.timeZone ?? 'UTC');
   const [service] = await ctx.db.select({ name: services.name }).from(services).where(eq(services.id, schedule.serviceId));
   const rows = await ctx.db
-    .select({ visit: membershipVisits, startsAt: bookings.startsAt, bookingStatus: bookings.status, detailerName: detailers.businessName, timeZone: detailers.timeZone, serviceName: services.name })
+    .select({
+      visit: membershipVisits,
+      startsAt: bookings.startsAt,
+      bookingStatus: bookings.status,
+      detailerName: detailers.businessName,
+      timeZone: detailers.timeZone,
+      serviceName: services.name,
+    })
     .from(membershipVisits)
     .leftJoin(bookings, eq(bookings.id, membershipVisits.bookingId))
     .leftJoin(detailers, eq(detailers.id, bookings.detailerId))
@@ -118,7 +140,10 @@ export async function getVisitSchedule(ctx: AppContext, actor: Actor, now: Date,
     .orderBy(asc(membershipVisits.dueOn));
   const visits: UpcomingVisit[] = rows.map((row) => ({
     dueOn: row.visit.dueOn,
-    status: row.bookingStatus && statusIn(endedWithoutWorkStatuses, row.bookingStatus) && row.visit.status !== 'skipped' ? 'unfilled' : row.visit.status,
+    status:
+      row.bookingStatus && statusIn(endedWithoutWorkStatuses, row.bookingStatus) && row.visit.status !== 'skipped'
+        ? 'unfilled'
+        : row.visit.status,
     bookingId: row.visit.bookingId,
     startsAt: row.startsAt?.toISOString() ?? null,
     detailerName: row.detailerName,
@@ -128,7 +153,15 @@ export async function getVisitSchedule(ctx: AppContext, actor: Actor, now: Date,
   const known = new Set(visits.map((v) => v.dueOn));
   for (const dueOn of upcomingVisitDates(schedule.nextVisitOn, schedule.everyWeeks as Rhythm, 3)) {
     if (!known.has(dueOn)) {
-      visits.push({ dueOn, status: 'planned', bookingId: null, startsAt: null, detailerName: null, timeZone: null, serviceName: service?.name ?? '' });
+      visits.push({
+        dueOn,
+        status: 'planned',
+        bookingId: null,
+        startsAt: null,
+        detailerName: null,
+        timeZone: null,
+        serviceName: service?.name ?? '',
+      });
     }
   }
   visits.sort((a, b) => a.dueOn.localeCompare(b.dueOn));
@@ -136,13 +169,20 @@ export async function getVisitSchedule(ctx: AppContext, actor: Actor, now: Date,
 }
 
 /** PUT /api/memberships/:id/visit-rhythm: every choice is checked against the plan, the catalog and the member's own. */
-export async function setVisitRhythm(ctx: AppContext, actor: Actor, now: Date, membershipId: number, input: VisitRhythmInput): Promise<VisitSchedule> {
+export async function setVisitRhythm(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  membershipId: number,
+  input: VisitRhythmInput,
+): Promise<VisitSchedule> {
   const { user, membership } = await ownMembership(ctx.db, actor, membershipId);
   const { db } = ctx;
   if (!(await coveredServices(db, membership.planId)).some((s) => s.id === input.serviceId)) {
     throw badRequest(notCoveredMessage, { serviceId: notCoveredMessage });
   }
-  if (!bookableWindows.includes(input.timeWindow as TimeWindow)) throw badRequest(noEveningSlotsMessage, { timeWindow: noEveningSlotsMessage });
+  if (!bookableWindows.includes(input.timeWindow as TimeWindow))
+    throw badRequest(noEveningSlotsMessage, { timeWindow: noEveningSlotsMessage });
   const [detailer] = await db.select().from(detailers).where(eq(detailers.id, input.detailerId));
   if (!detailer || !(await isListedDetailer(db, detailer.id))) throw notFound('Detailer not found');
   const [offer] = await db
@@ -150,7 +190,10 @@ export async function setVisitRhythm(ctx: AppContext, actor: Actor, now: Date, m
     .from(detailerServices)
     .where(and(eq(detailerServices.detailerId, detailer.id), eq(detailerServices.serviceId, input.serviceId)));
   if (!offer) throw badRequest(detailerNotOfferingMessage, { detailerId: detailerNotOfferingMessage });
-  const [car] = await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.customerId, user.id)));
+  const [car] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.customerId, user.id)));
   if (!car) throw badRequest(chooseOwnCarMessage, { vehicleId: chooseOwnCarMessage });
   const [place] = await db
     .select()

@@ -5,7 +5,16 @@ import { catchUp, isDueForBooking, visitBookingLeadDays, type VisitRhythm } from
 import { dateInZone } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
-import { bookings, detailers, membershipPlans, memberships, membershipSchedules, membershipVisits, savedAddresses, vehicles } from '../../db/schema.ts';
+import {
+  bookings,
+  detailers,
+  membershipPlans,
+  memberships,
+  membershipSchedules,
+  membershipVisits,
+  savedAddresses,
+  vehicles,
+} from '../../db/schema.ts';
 import { cancelAsPlatform } from '../../bookings/booking-transitions.ts';
 import { notify } from '../../notifications/notification-service.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
@@ -33,15 +42,37 @@ async function placeOf(ctx: AppContext, address: typeof savedAddresses.$inferSel
 }
 
 /** Everything a visit needs read before the transaction: the slot search asks the availability service (and routing). */
-async function planVisit(ctx: AppContext, now: Date, schedule: ScheduleRow, customerId: number, today: string, dueOn: string): Promise<VisitPlan> {
-  const [address] = schedule.savedAddressId === null
-    ? []
-    : await ctx.db.select().from(savedAddresses).where(and(eq(savedAddresses.id, schedule.savedAddressId), eq(savedAddresses.customerId, customerId)));
-  const [car] = schedule.vehicleId === null
-    ? []
-    : await ctx.db.select({ vehicleType: vehicles.vehicleType }).from(vehicles).where(and(eq(vehicles.id, schedule.vehicleId), eq(vehicles.customerId, customerId)));
+async function planVisit(
+  ctx: AppContext,
+  now: Date,
+  schedule: ScheduleRow,
+  customerId: number,
+  today: string,
+  dueOn: string,
+): Promise<VisitPlan> {
+  const [address] =
+    schedule.savedAddressId === null
+      ? []
+      : await ctx.db
+          .select()
+          .from(savedAddresses)
+          .where(and(eq(savedAddresses.id, schedule.savedAddressId), eq(savedAddresses.customerId, customerId)));
+  const [car] =
+    schedule.vehicleId === null
+      ? []
+      : await ctx.db
+          .select({ vehicleType: vehicles.vehicleType })
+          .from(vehicles)
+          .where(and(eq(vehicles.id, schedule.vehicleId), eq(vehicles.customerId, customerId)));
   const place = await placeOf(ctx, address);
-  const wanted = { detailerId: schedule.detailerId, serviceId: schedule.serviceId, dueOn, timeWindow: schedule.timeWindow as TimeWindow, today, place: place! };
+  const wanted = {
+    detailerId: schedule.detailerId,
+    serviceId: schedule.serviceId,
+    dueOn,
+    timeWindow: schedule.timeWindow as TimeWindow,
+    today,
+    place: place!,
+  };
   const slot = place && car ? await findVisitSlot(ctx, now, wanted) : null;
   return { schedule, dueOn, customerId, vehicleType: car?.vehicleType ?? null, address: address ?? null, place, slot };
 }
@@ -59,8 +90,20 @@ export async function cancelVisitsAfterMembershipEnd(ctx: AppContext, now: Date)
     .from(membershipVisits)
     .innerJoin(memberships, eq(memberships.id, membershipVisits.membershipId))
     .innerJoin(bookings, eq(bookings.id, membershipVisits.bookingId))
-    .where(and(eq(memberships.status, 'canceled'), inArray(bookings.status, [...upcomingStatuses]), gte(bookings.startsAt, memberships.currentPeriodEnd)));
-  const cancelled = new Set(await cancelAsPlatform(ctx, now, after.map((row) => row.bookingId)));
+    .where(
+      and(
+        eq(memberships.status, 'canceled'),
+        inArray(bookings.status, [...upcomingStatuses]),
+        gte(bookings.startsAt, memberships.currentPeriodEnd),
+      ),
+    );
+  const cancelled = new Set(
+    await cancelAsPlatform(
+      ctx,
+      now,
+      after.map((row) => row.bookingId),
+    ),
+  );
   for (const visit of after.filter((row) => cancelled.has(row.bookingId))) {
     await ctx.db.update(membershipVisits).set({ status: 'skipped', updatedAt: now }).where(eq(membershipVisits.id, visit.visitId));
     await notify(ctx, {
@@ -81,12 +124,25 @@ export async function cancelVisitsAfterMembershipEnd(ctx: AppContext, now: Date)
  * pass to try again.
  */
 export async function runVisitScheduler(ctx: AppContext, now: Date): Promise<VisitPassResult> {
-  const result: VisitPassResult = { booked: 0, needs_confirmation: 0, unfilled: 0, already_done: 0, inactive: 0, retry: 0, cancelled_after_end: 0 };
+  const result: VisitPassResult = {
+    booked: 0,
+    needs_confirmation: 0,
+    unfilled: 0,
+    already_done: 0,
+    inactive: 0,
+    retry: 0,
+    cancelled_after_end: 0,
+  };
   result.cancelled_after_end = await cancelVisitsAfterMembershipEnd(ctx, now);
   // The detailer's zone decides "7 days ahead"; the widest zone spread is under a day, so one day more is read.
   const horizon = addCalendarDays(dateInZone(now, 'UTC'), visitBookingLeadDays + 1);
   const due = await ctx.db
-    .select({ schedule: membershipSchedules, customerId: memberships.customerId, included: membershipPlans.includedVisitsPerMonth, timeZone: detailers.timeZone })
+    .select({
+      schedule: membershipSchedules,
+      customerId: memberships.customerId,
+      included: membershipPlans.includedVisitsPerMonth,
+      timeZone: detailers.timeZone,
+    })
     .from(membershipSchedules)
     .innerJoin(memberships, eq(memberships.id, membershipSchedules.membershipId))
     .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
@@ -125,5 +181,11 @@ export async function runVisitScheduler(ctx: AppContext, now: Date): Promise<Vis
 
 /** Runs the pass every minute while the app is up. */
 export function startVisitSchedulerJob(app: FastifyInstance, intervalMs = visitSchedulerIntervalMs): void {
-  startIntervalJob(app, 'visit scheduler', intervalMs, runVisitScheduler, (r) => r.booked + r.needs_confirmation + r.unfilled + r.cancelled_after_end > 0);
+  startIntervalJob(
+    app,
+    'visit scheduler',
+    intervalMs,
+    runVisitScheduler,
+    (r) => r.booked + r.needs_confirmation + r.unfilled + r.cancelled_after_end > 0,
+  );
 }

@@ -5,12 +5,7 @@ import { timeSlotLabels, type TimeSlotLabel } from '@core/domain/time-slots.ts';
 import type { TimeWindow } from '@core/domain/time-windows.ts';
 import type { AppContext } from '../../context.ts';
 import { detailers, detailerServices } from '../../db/schema.ts';
-import {
-  checkDaySlots,
-  loadDetailer,
-  offeredServiceDuration,
-  type DaySlotVerdict,
-} from '../../bookings/availability-service.ts';
+import { checkDaySlots, loadDetailer, offeredServiceDuration, type DaySlotVerdict } from '../../bookings/availability-service.ts';
 import { isListedDetailer, listedDetailerIds } from '../../onboarding/listing.ts';
 import { detailerOffersService } from '../../catalog/catalog-service.ts';
 import { isInServiceArea } from '../../catalog/service-area-service.ts';
@@ -76,7 +71,8 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
   const where = { place: wanted.place, router: ctx.router };
   const preferred = await loadDetailer(ctx.db, wanted.detailerId);
   // A detailer who left the catalog or stopped offering the service is passed over for the others.
-  const stillOffered = (await isListedDetailer(ctx.db, preferred.id)) && (await detailerOffersService(ctx.db, preferred.id, wanted.serviceId));
+  const stillOffered =
+    (await isListedDetailer(ctx.db, preferred.id)) && (await detailerOffersService(ctx.db, preferred.id, wanted.serviceId));
   const duration = stillOffered ? await offeredServiceDuration(ctx.db, preferred.id, wanted.serviceId) : 0;
   for (const date of stillOffered ? alternativeDates(wanted.dueOn, wanted.today) : []) {
     // One load of the day for all its slots, then taken in the member's order of preference.
@@ -85,7 +81,15 @@ export async function findVisitSlot(ctx: AppContext, now: Date, wanted: Wanted):
       const verdict = verdictAt(verdicts, time);
       if (verdict.available) {
         const alternative = !(inWindow && date === wanted.dueOn);
-        return { detailerId: preferred.id, date, time, startsAt: verdict.startsAt, endsAt: verdict.endsAt, alternative, driveSeconds: verdict.driveSeconds };
+        return {
+          detailerId: preferred.id,
+          date,
+          time,
+          startsAt: verdict.startsAt,
+          endsAt: verdict.endsAt,
+          alternative,
+          driveSeconds: verdict.driveSeconds,
+        };
       }
     }
   }

@@ -69,7 +69,12 @@ type CapRedis = Redis & {
  * installation's counts apart from another's on a shared Redis. Should Redis stop answering, this instance's own count
  * decides (logged), as the rate limits let requests through: the app stays up.
  */
-export function createRedisStreamCap(redisUrl: string, namespace: () => Promise<string>, ttlMs: number, log: Pick<AppLog, 'warn'>): StreamCap {
+export function createRedisStreamCap(
+  redisUrl: string,
+  namespace: () => Promise<string>,
+  ttlMs: number,
+  log: Pick<AppLog, 'warn'>,
+): StreamCap {
   const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }) as CapRedis;
   redis.on('error', (error) => log.warn({ err: error }, 'Live stream cap (Redis) unavailable'));
   redis.defineCommand('takeStreamPlace', { numberOfKeys: 1, lua: takeScript });
@@ -89,7 +94,8 @@ export function createRedisStreamCap(redisUrl: string, namespace: () => Promise<
         log.warn({ err: error }, 'Could not count live streams in Redis; counting on this instance');
         return fallback.take(userId, max);
       }
-      const quietly = (work: Promise<unknown>) => work.catch((error: unknown) => log.warn({ err: error }, 'Could not update a live stream place in Redis'));
+      const quietly = (work: Promise<unknown>) =>
+        work.catch((error: unknown) => log.warn({ err: error }, 'Could not update a live stream place in Redis'));
       return {
         refresh: () => void quietly(redis.refreshStreamPlace(key, ttlMs, member)),
         release: () => void quietly(redis.zrem(key, member)),

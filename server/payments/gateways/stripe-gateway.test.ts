@@ -46,31 +46,65 @@ beforeAll(async () => {
       };
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') return send(200, intentJson());
       if (req.method === 'GET' && url.pathname === '/v1/payment_intents/pi_3Contract') {
-        return send(200, intentJson({
-          status: 'requires_capture',
-          amount_capturable: 7872,
-          payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
-        }));
+        return send(
+          200,
+          intentJson({
+            status: 'requires_capture',
+            amount_capturable: 7872,
+            payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+          }),
+        );
       }
       if (url.pathname === '/v1/payment_intents/pi_3Contract/capture') {
         const amount = Number(new URLSearchParams(raw).get('amount_to_capture') ?? 7872);
         return send(200, intentJson({ status: 'succeeded', amount_received: amount }));
       }
       const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
-      if (req.method === 'POST' && url.pathname === '/v1/customers') return send(200, { id: 'cus_1', object: 'customer', email: new URLSearchParams(raw).get('email') });
+      if (req.method === 'POST' && url.pathname === '/v1/customers')
+        return send(200, { id: 'cus_1', object: 'customer', email: new URLSearchParams(raw).get('email') });
       if (req.method === 'GET' && url.pathname === '/v1/payment_intents/pi_3Kept') {
-        return send(200, intentJson({ id: 'pi_3Kept', status: 'succeeded', customer: 'cus_1', setup_future_usage: 'off_session', payment_method: { id: 'pm_kept', object: 'payment_method', card } }));
+        return send(
+          200,
+          intentJson({
+            id: 'pi_3Kept',
+            status: 'succeeded',
+            customer: 'cus_1',
+            setup_future_usage: 'off_session',
+            payment_method: { id: 'pm_kept', object: 'payment_method', card },
+          }),
+        );
       }
       if (url.pathname === '/v1/payment_intents/pi_3Contract/confirm') {
-        return send(200, intentJson({ status: 'requires_capture', amount_capturable: 7872, payment_method: { id: new URLSearchParams(raw).get('payment_method'), object: 'payment_method', card } }));
+        return send(
+          200,
+          intentJson({
+            status: 'requires_capture',
+            amount_capturable: 7872,
+            payment_method: { id: new URLSearchParams(raw).get('payment_method'), object: 'payment_method', card },
+          }),
+        );
       }
-      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_kept') return send(200, { id: 'pm_kept', object: 'payment_method', customer: 'cus_1', card });
-      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_detached') return send(200, { id: 'pm_detached', object: 'payment_method', customer: null, card });
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_kept')
+        return send(200, { id: 'pm_kept', object: 'payment_method', customer: 'cus_1', card });
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/pm_detached')
+        return send(200, { id: 'pm_detached', object: 'payment_method', customer: null, card });
       if (url.pathname === '/v1/payment_intents/pi_3Contract/cancel') return send(200, intentJson({ status: 'canceled' }));
       if (url.pathname === '/v1/refunds') {
-        return send(200, { id: 're_1', object: 'refund', amount: Number(new URLSearchParams(raw).get('amount')), payment_intent: 'pi_3Contract', status: 'succeeded' });
+        return send(200, {
+          id: 're_1',
+          object: 'refund',
+          amount: Number(new URLSearchParams(raw).get('amount')),
+          payment_intent: 'pi_3Contract',
+          status: 'succeeded',
+        });
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${url.pathname.split('/')[3]}'`, code: 'resource_missing' } });
+      return send(404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `No such payment_intent: '${url.pathname.split('/')[3]}'`,
+          code: 'resource_missing',
+        },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -92,8 +126,18 @@ beforeEach(() => {
 
 describe('StripeGateway against a Stripe-shaped server on loopback', () => {
   it('creates a manual-capture intent with the idempotency key and the secret key', async () => {
-    const intent = await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'booking-12-credits-0', metadata: { bookingId: '12' } });
-    expect(intent).toMatchObject({ id: 'pi_3Contract', clientSecret: 'pi_3Contract_secret_abc123', status: 'requires_payment_method', amountCents: 7872 });
+    const intent = await gateway.createIntent({
+      amountCents: 7872,
+      currency: 'usd',
+      idempotencyKey: 'booking-12-credits-0',
+      metadata: { bookingId: '12' },
+    });
+    expect(intent).toMatchObject({
+      id: 'pi_3Contract',
+      clientSecret: 'pi_3Contract_secret_abc123',
+      status: 'requires_payment_method',
+      amountCents: 7872,
+    });
     const [request] = requests;
     expect(request!.method).toBe('POST');
     expect(request!.body.get('amount')).toBe('7872');
@@ -105,7 +149,14 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
   });
 
   it("keeps the card only for the gateway's customer: customer and setup_future_usage go with keepPaymentMethod", async () => {
-    await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'k1', metadata: {}, keepPaymentMethod: true, customerRef: 'cus_1' });
+    await gateway.createIntent({
+      amountCents: 7872,
+      currency: 'usd',
+      idempotencyKey: 'k1',
+      metadata: {},
+      keepPaymentMethod: true,
+      customerRef: 'cus_1',
+    });
     await gateway.createIntent({ amountCents: 500, currency: 'usd', idempotencyKey: 'k2', metadata: {}, customerRef: 'cus_1' });
     await gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: 'k3', metadata: {}, keepPaymentMethod: true });
     expect(requests.map((r) => [r.body.get('customer'), r.body.get('setup_future_usage')])).toEqual([
@@ -119,7 +170,12 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
   it("makes one customer per Glossly customer (the idempotency key is the user's)", async () => {
     expect(await gateway.customerFor({ id: 7, email: 'sam@example.com', name: 'Sam Chen' })).toBe('cus_1');
     const [request] = requests;
-    expect([request!.path, request!.body.get('email'), request!.body.get('name'), request!.body.get('metadata[userId]')]).toEqual(['/v1/customers', 'sam@example.com', 'Sam Chen', '7']);
+    expect([request!.path, request!.body.get('email'), request!.body.get('name'), request!.body.get('metadata[userId]')]).toEqual([
+      '/v1/customers',
+      'sam@example.com',
+      'Sam Chen',
+      '7',
+    ]);
     expect(request!.headers['idempotency-key']).toBe('glossly-customer-7');
   });
 
@@ -132,7 +188,13 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
     const paid = await gateway.confirmWithPaymentMethod('pi_3Contract', 'pm_kept');
     expect(paid).toMatchObject({ status: 'requires_capture', card: { last4: '4242' } });
     expect([requests[0]!.path, requests[0]!.body.get('payment_method')]).toEqual(['/v1/payment_intents/pi_3Contract/confirm', 'pm_kept']);
-    expect(await gateway.retrievePaymentMethod('pm_kept')).toEqual({ ref: 'pm_kept', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(await gateway.retrievePaymentMethod('pm_kept')).toEqual({
+      ref: 'pm_kept',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
     expect(await gateway.retrievePaymentMethod('pm_detached')).toBeNull();
     expect(await gateway.retrievePaymentMethod('pm_gone')).toBeNull();
   });
@@ -159,7 +221,7 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
     expect(requests[1]!.body.get('payment_intent')).toBe('pi_3Contract');
   });
 
-  it('turns an API error into a GatewayError with Stripe\'s message', async () => {
+  it("turns an API error into a GatewayError with Stripe's message", async () => {
     await expect(gateway.retrieve('pi_missing')).rejects.toThrow(GatewayError);
     await expect(gateway.retrieve('pi_missing')).rejects.toThrow(/No such payment_intent/);
   });

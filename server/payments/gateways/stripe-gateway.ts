@@ -113,7 +113,11 @@ export class StripeGateway implements PaymentGateway {
   async confirmWithPaymentMethod(intentId: string, ref: string): Promise<GatewayIntent> {
     return toIntent(
       await call(() =>
-        this.stripe.paymentIntents.confirm(intentId, { payment_method: ref, expand: ['payment_method'] }, { idempotencyKey: `confirm-${intentId}-${ref}` }),
+        this.stripe.paymentIntents.confirm(
+          intentId,
+          { payment_method: ref, expand: ['payment_method'] },
+          { idempotencyKey: `confirm-${intentId}-${ref}` },
+        ),
       ),
     );
   }
@@ -128,12 +132,22 @@ export class StripeGateway implements PaymentGateway {
       throw error instanceof Stripe.errors.StripeError ? new GatewayError(error.message) : error;
     }
     if (!method.customer || !method.card) return null;
-    return { ref: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+    return {
+      ref: method.id,
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    };
   }
 
   async capture(intentId: string, amountCents?: number): Promise<GatewayIntent> {
     const params = amountCents === undefined ? {} : { amount_to_capture: amountCents };
-    return toIntent(await call(() => this.stripe.paymentIntents.capture(intentId, params, { idempotencyKey: `capture-${intentId}-${amountCents ?? 'all'}` })));
+    return toIntent(
+      await call(() =>
+        this.stripe.paymentIntents.capture(intentId, params, { idempotencyKey: `capture-${intentId}-${amountCents ?? 'all'}` }),
+      ),
+    );
   }
 
   async cancel(intentId: string): Promise<GatewayIntent> {

@@ -27,7 +27,8 @@ function setup() {
     },
   });
   const types = () => delivered.map((d) => (JSON.parse(d.body) as { type: string }).type);
-  const intent = () => gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: `k-${Math.random()}`, metadata: { bookingId: '1' } });
+  const intent = () =>
+    gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: `k-${Math.random()}`, metadata: { bookingId: '1' } });
   return { gateway, delivered, types, intent };
 }
 
@@ -156,7 +157,13 @@ describe('TestGateway', () => {
   it('saves a card as a reference with brand, last four and expiry, refusing bad or declined cards, and detaches it', async () => {
     const { gateway } = setup();
     const method = await gateway.createPaymentMethod(card('5555 5555 5555 4444'));
-    expect(method).toEqual({ ref: expect.stringMatching(/^pm_test_[0-9a-f]+$/), brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 });
+    expect(method).toEqual({
+      ref: expect.stringMatching(/^pm_test_[0-9a-f]+$/),
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2030,
+    });
     expect(await gateway.hasPaymentMethod(method.ref)).toBe(true);
     await expect(gateway.createPaymentMethod(card('4242424242424241'))).rejects.toThrow(declineMessages.incorrectNumber);
     await expect(gateway.createPaymentMethod({ ...card(testCards.success), expYear: 2025 })).rejects.toThrow(declineMessages.expired);
@@ -219,19 +226,34 @@ describe('TestGateway', () => {
     for (const junk of [[], 'text', 42, null, { id: 'evt_1', type: 'x' }, { id: 'evt_1', type: 'x', created, data: { object: [] } }]) {
       expect(signed(junk)).toThrow(WebhookSignatureError);
     }
-    const lying = { id: 'evt_1', type: 'payment_intent.succeeded', created, data: { object: { id: 'pi_test_1', status: 'succeeded', amountReceivedCents: 1 } } };
+    const lying = {
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      created,
+      data: { object: { id: 'pi_test_1', status: 'succeeded', amountReceivedCents: 1 } },
+    };
     expect(signed(lying)()).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', created, intentId: 'pi_test_1' });
   });
 
   it("keeps the card an intent was paid with when asked (Stripe's setup_future_usage), and only a card it accepted", async () => {
     const { gateway } = setup();
-    const keeping = () => gateway.createIntent({ amountCents: 7872, currency: 'usd', idempotencyKey: `keep-${Math.random()}`, metadata: {}, keepPaymentMethod: true });
+    const keeping = () =>
+      gateway.createIntent({
+        amountCents: 7872,
+        currency: 'usd',
+        idempotencyKey: `keep-${Math.random()}`,
+        metadata: {},
+        keepPaymentMethod: true,
+      });
     const paid = await gateway.confirm((await keeping()).id, card(testCards.success));
     expect(paid.status).toBe('requires_capture');
     expect(paid.paymentMethodRef).toMatch(/^pm_test_/);
     expect(await gateway.retrievePaymentMethod(paid.paymentMethodRef!)).toMatchObject({ last4: '4242', expMonth: 12, expYear: 2030 });
     // The kept card pays a second intent with the same outcome as typing it.
-    const again = await gateway.confirmWithPaymentMethod((await gateway.createIntent({ amountCents: 500, currency: 'usd', idempotencyKey: `tip-${Math.random()}`, metadata: {} })).id, paid.paymentMethodRef!);
+    const again = await gateway.confirmWithPaymentMethod(
+      (await gateway.createIntent({ amountCents: 500, currency: 'usd', idempotencyKey: `tip-${Math.random()}`, metadata: {} })).id,
+      paid.paymentMethodRef!,
+    );
     expect(again).toMatchObject({ status: 'requires_capture', card: { last4: '4242' } });
 
     const declined = await gateway.confirm((await keeping()).id, card(testCards.declined));

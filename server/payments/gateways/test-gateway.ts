@@ -28,8 +28,7 @@ export const testCards = {
 export const declineMessages = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
-  authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   incorrectNumber: 'Your card number is incorrect.',
   expired: 'Your card has expired.',
 } as const;
@@ -147,7 +146,12 @@ export class TestGateway implements PaymentGateway {
    * `outcome` is what the card does, or the message of a card refused before it reached the network; `ref` the
    * reusable card behind it, set on the intent once the card is accepted (authorized or sent to authentication).
    */
-  private async confirmCard(intentId: string, card: CardOnIntent, outcome: CardBehaviour | string, ref: string | null = null): Promise<GatewayIntent> {
+  private async confirmCard(
+    intentId: string,
+    card: CardOnIntent,
+    outcome: CardBehaviour | string,
+    ref: string | null = null,
+  ): Promise<GatewayIntent> {
     const expired = !isExpiryValid(card.expMonth, card.expYear, this.options.now());
     const behaviour = expired ? declineMessages.expired : outcome;
     const updated = await this.update(intentId, (intent) => {
@@ -214,7 +218,11 @@ export class TestGateway implements PaymentGateway {
     const refund: GatewayRefund = { id: `re_test_${token()}`, intentId, amountCents, status: 'succeeded' };
     let refunded: GatewayIntent | null = null;
     const result = await this.db.transaction(async (tx) => {
-      const [earlier] = await tx.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, idempotencyKey)).for('update');
+      const [earlier] = await tx
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.idempotencyKey, idempotencyKey))
+        .for('update');
       if (earlier) return earlier.data as GatewayRefund;
       refunded = await updateIntent(tx, intentId, (intent) => {
         if (intent.status !== 'succeeded') throw new GatewayError('Only a captured payment can be refunded.');
@@ -307,7 +315,10 @@ async function updateIntent(tx: Database, intentId: string, change: (intent: Gat
   const [row] = await tx.select().from(testGatewayIntents).where(eq(testGatewayIntents.id, intentId)).for('update');
   if (!row) throw new GatewayError(`No such payment_intent: '${intentId}'`);
   const intent = change(structuredClone(row.data as GatewayIntent));
-  await tx.update(testGatewayIntents).set({ data: intent, updatedAt: sql`now()` }).where(eq(testGatewayIntents.id, intentId));
+  await tx
+    .update(testGatewayIntents)
+    .set({ data: intent, updatedAt: sql`now()` })
+    .where(eq(testGatewayIntents.id, intentId));
   return intent;
 }
 

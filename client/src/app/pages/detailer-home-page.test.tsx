@@ -8,7 +8,12 @@ import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '.
 import DetailerHomePage from './detailer-home-page.tsx';
 
 const steps = (done: string[]): Onboarding['steps'] =>
-  (['business', 'area', 'hours', 'services', 'payout'] as const).map((key) => ({ key, label: `Step ${key}`, done: done.includes(key), href: '/x' }));
+  (['business', 'area', 'hours', 'services', 'payout'] as const).map((key) => ({
+    key,
+    label: `Step ${key}`,
+    done: done.includes(key),
+    href: '/x',
+  }));
 const onboarding = (overrides: Partial<Onboarding>): Onboarding => ({
   steps: steps([]),
   complete: false,
@@ -21,7 +26,16 @@ const dashboard: DetailerDashboard = {
   businessName: 'Shine On Mobile',
   timeZone: 'America/Los_Angeles',
   today: '2099-01-05',
-  todayJobs: [bookingResponse({ id: 3, status: 'accepted', date: '2099-01-05', time: '10:00 AM', customerName: 'Ada Lane', allowedActions: ['start-route'] })],
+  todayJobs: [
+    bookingResponse({
+      id: 3,
+      status: 'accepted',
+      date: '2099-01-05',
+      time: '10:00 AM',
+      customerName: 'Ada Lane',
+      allowedActions: ['start-route'],
+    }),
+  ],
   overdueJobs: [],
   requests: [],
   weekEarningsCents: 0,
@@ -44,7 +58,12 @@ describe('DetailerHomePage', () => {
   });
 
   it('says an admin is checking once every step is done', async () => {
-    replies = { '/api/detailer/onboarding': { status: 200, body: onboarding({ steps: steps(['business', 'area', 'hours', 'services', 'payout']), complete: true, submittedForApproval: true }) } };
+    replies = {
+      '/api/detailer/onboarding': {
+        status: 200,
+        body: onboarding({ steps: steps(['business', 'area', 'hours', 'services', 'payout']), complete: true, submittedForApproval: true }),
+      },
+    };
     renderAtPath('/detailer/dashboard', <DetailerHomePage />);
     expect(await screen.findByText('Waiting for approval')).toBeTruthy();
     expect(screen.getByText('5 of 5 done')).toBeTruthy();

@@ -41,7 +41,10 @@ export function BottomNav() {
   if (hidesBottomNav(path) || isLoading) return null;
   const items = bottomNavItems(user?.role ?? null, path);
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-surface pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-surface pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="mx-auto flex max-w-[32rem]">
         {items.map((item) => {
           const Icon = icons[item.key] ?? Bell;

@@ -19,7 +19,9 @@ import { toast } from '@/lib/toast.ts';
 import { useCreateClaim } from './api/create-claim.ts';
 import { useBookingClaims } from './api/get-booking-claims.ts';
 
-const resolver = schemaResolver<CreateClaimFormInput, CreateClaimInput>(() => import('@core/schemas/claim.ts').then((schemas) => schemas.createClaimFormSchema));
+const resolver = schemaResolver<CreateClaimFormInput, CreateClaimInput>(() =>
+  import('@core/schemas/claim.ts').then((schemas) => schemas.createClaimFormSchema),
+);
 
 const claimLooks: Record<Claim['status'], { label: string; variant: BadgeVariant }> = {
   open: { label: 'Under review', variant: 'warning' },
@@ -129,7 +131,11 @@ function ReportProblemDialog({ bookingId }: { bookingId: number }) {
             <ul className="grid grid-cols-3 gap-2" aria-label="Photos added">
               {photos.map((photo, index) => (
                 <li key={photo.id} className="relative">
-                  <img src={`${photo.url}?w=320`} alt={`Photo ${index + 1}`} className="aspect-square w-full rounded-control object-cover" />
+                  <img
+                    src={`${photo.url}?w=320`}
+                    alt={`Photo ${index + 1}`}
+                    className="aspect-square w-full rounded-control object-cover"
+                  />
                   <Button
                     type="button"
                     size="icon"

@@ -65,7 +65,8 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
   // One key per amount the customer goes on with: a retried request finds the same tip instead of a second one.
   const [attempt, setAttempt] = useState<{ amountCents: number; key: string } | null>(null);
 
-  const chosenCents = choice === customChoice ? parseTipDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
+  const chosenCents =
+    choice === customChoice ? parseTipDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
 
   const bookingCard = data.bookingCard;
   /** withBookingCard: the one-tap tip, paid at once with the card the booking was paid with. */
@@ -84,12 +85,15 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
           if (!(withBookingCard && isPaid)) setIntent(started);
           if (!withBookingCard) return;
           // Refused by the bank: the card form opens for another card, saying why.
-          if (started.status === 'requires_payment_method') setCardError("The booking's card was declined for this tip. Enter another card.");
+          if (started.status === 'requires_payment_method')
+            setCardError("The booking's card was declined for this tip. Enter another card.");
           // Stripe's bank check is answered in Stripe's own form (the built-in gateway's dialog is its stand-in).
-          else if (started.status === 'requires_action' && started.gateway === 'stripe') setCardError('Your bank asks you to confirm this tip. Enter the card to confirm it.');
+          else if (started.status === 'requires_action' && started.gateway === 'stripe')
+            setCardError('Your bank asks you to confirm this tip. Enter the card to confirm it.');
           else onStatus(started.status, null, started.amountCents);
         },
-        onError: (error) => toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
   };
@@ -161,7 +165,12 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
         >
           <RadioGroup aria-label="Tip amount" value={choice} onValueChange={setChoice} className="grid grid-cols-2 gap-2">
             {data.suggestions.map((suggestion) => (
-              <TipOption key={suggestion.percent} id={`${id}-${suggestion.percent}`} value={String(suggestion.percent)} isSelected={choice === String(suggestion.percent)}>
+              <TipOption
+                key={suggestion.percent}
+                id={`${id}-${suggestion.percent}`}
+                value={String(suggestion.percent)}
+                isSelected={choice === String(suggestion.percent)}
+              >
                 <span className="font-semibold text-neutral-900">{suggestion.percent} %</span>
                 <span className="text-neutral-600 tabular-nums">{formatUsd(suggestion.amountCents)}</span>
               </TipOption>
@@ -195,7 +204,9 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
               {/* A card's name can be long (American Express): the label wraps rather than widening a 320 px page. */}
               <Button type="button" variant="accent" disabled={create.isPending} onClick={() => start(true)}>
                 <span className="whitespace-normal">
-                  {create.isPending ? 'Tipping...' : `Tip ${chosenCents !== null ? `${formatUsd(chosenCents)} ` : ''}with ${cardName(bookingCard)}`}
+                  {create.isPending
+                    ? 'Tipping...'
+                    : `Tip ${chosenCents !== null ? `${formatUsd(chosenCents)} ` : ''}with ${cardName(bookingCard)}`}
                 </span>
               </Button>
               <Button type="submit" variant="ghost" disabled={create.isPending}>
@@ -204,7 +215,11 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
             </>
           ) : (
             <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
-              {create.isPending ? 'Starting...' : chosenCents !== null && choice !== customChoice ? `Continue with ${formatUsd(chosenCents)}` : 'Continue'}
+              {create.isPending
+                ? 'Starting...'
+                : chosenCents !== null && choice !== customChoice
+                  ? `Continue with ${formatUsd(chosenCents)}`
+                  : 'Continue'}
             </Button>
           )}
         </form>

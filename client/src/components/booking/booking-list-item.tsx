@@ -54,7 +54,15 @@ const namesCustomer = (booking: Pick<Booking, 'customerId'>, viewer?: Pick<User,
   viewer?.role === 'detailer' && booking.customerId !== viewer.id;
 
 /** One booking in My Bookings: status, date and time, service, who it is with and total; opens its details. */
-export function BookingListItem({ booking, viewer, showBookAgain = false }: { booking: Booking; viewer?: Pick<User, 'id' | 'role'> | null; showBookAgain?: boolean }) {
+export function BookingListItem({
+  booking,
+  viewer,
+  showBookAgain = false,
+}: {
+  booking: Booking;
+  viewer?: Pick<User, 'id' | 'role'> | null;
+  showBookAgain?: boolean;
+}) {
   const withName = namesCustomer(booking, viewer) ? booking.customerName : booking.detailerBusinessName;
   const description = `${booking.serviceName} ${namesCustomer(booking, viewer) ? 'for' : 'with'} ${withName}`;
   return (

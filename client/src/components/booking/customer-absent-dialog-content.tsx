@@ -14,8 +14,8 @@ export default function CustomerAbsentDialogContent({ open, onOpenChange, bookin
         <DialogTitle>Mark the customer absent?</DialogTitle>
         <DialogDescription>
           {booking.customerName}&apos;s {booking.serviceName} on {formatShortDate(booking.date)} at {booking.time}.{' '}
-          {fee > 0 ? `Their card is charged the ${formatUsd(fee)} late cancellation fee and the rest is released.` : 'Nothing is charged.'} They are
-          told at once. This can&apos;t be undone.
+          {fee > 0 ? `Their card is charged the ${formatUsd(fee)} late cancellation fee and the rest is released.` : 'Nothing is charged.'}{' '}
+          They are told at once. This can&apos;t be undone.
         </DialogDescription>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>

@@ -107,7 +107,13 @@ describe('DetailerActionButtons', () => {
   });
 
   it('asks before declining a request, naming the job; Keep request sends nothing', async () => {
-    renderButtons({ ...job, status: 'requested', customerName: 'Hannah Cole', serviceName: 'Basic Exterior Wash', allowedActions: ['accept', 'decline'] });
+    renderButtons({
+      ...job,
+      status: 'requested',
+      customerName: 'Hannah Cole',
+      serviceName: 'Basic Exterior Wash',
+      allowedActions: ['accept', 'decline'],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
     expect(dialog.textContent).toContain("Hannah Cole's Basic Exterior Wash on Mon, Jan 5 at 9:00 AM");
@@ -124,7 +130,13 @@ describe('DetailerActionButtons', () => {
     // 10:10 AM in Los Angeles, an hour and ten minutes after the 9:00 AM start: inside the late-cancellation window.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2099-01-05T18:10:00Z'));
-    renderButtons({ ...job, status: 'overdue', customerName: 'Hannah Cole', serviceName: 'Basic Exterior Wash', allowedActions: ['start', 'customer-absent'] });
+    renderButtons({
+      ...job,
+      status: 'overdue',
+      customerName: 'Hannah Cole',
+      serviceName: 'Basic Exterior Wash',
+      allowedActions: ['start', 'customer-absent'],
+    });
     expect(screen.queryByRole('button', { name: 'On my way' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Customer absent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark the customer absent?' });
@@ -136,7 +148,9 @@ describe('DetailerActionButtons', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Customer absent' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Customer absent' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/customer-absent', expect.objectContaining({ method: 'POST' })));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/customer-absent', expect.objectContaining({ method: 'POST' })),
+    );
   });
 
   it('keeps Complete disabled, listing what is missing under it, until the proof of service is there', async () => {
@@ -154,7 +168,7 @@ describe('DetailerActionButtons', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/bookings/7/proof', expect.objectContaining({ method: 'GET' }));
   });
 
-  it("asks the browser for the location on On my way, before the move; a refusal still sends it and says what the customer sees", async () => {
+  it('asks the browser for the location on On my way, before the move; a refusal still sends it and says what the customer sees', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2099-01-05T15:00:00Z'));
     const order: string[] = [];

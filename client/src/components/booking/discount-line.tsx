@@ -21,7 +21,15 @@ export function DiscountLine({ discountCents, discountSource, promoCode, variant
 }
 
 /** The row itself, for a label the server already wrote (the receipt's lines). */
-export function DiscountRow({ label, amountCents, variant = 'line' }: { label: string; amountCents: number; variant?: 'line' | 'included' }) {
+export function DiscountRow({
+  label,
+  amountCents,
+  variant = 'line',
+}: {
+  label: string;
+  amountCents: number;
+  variant?: 'line' | 'included';
+}) {
   return (
     <div className={cn('flex items-center justify-between gap-4', variant === 'included' && '-mt-1 pl-3 text-xs')}>
       <dt className="text-neutral-600">{label}</dt>

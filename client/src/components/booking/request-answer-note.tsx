@@ -15,7 +15,13 @@ export function answerByText(answerBy: string, timeZone: string, now: Date): str
  * What a request means for the customer (decision 035): the detailer still has to accept it, by when, and what
  * happens to the card hold if they do not. Nothing for a booking that is not waiting for an answer.
  */
-export function RequestAnswerNote({ booking, now = new Date() }: { booking: Pick<Booking, 'status' | 'answerBy' | 'timeZone' | 'detailerBusinessName'>; now?: Date }) {
+export function RequestAnswerNote({
+  booking,
+  now = new Date(),
+}: {
+  booking: Pick<Booking, 'status' | 'answerBy' | 'timeZone' | 'detailerBusinessName'>;
+  now?: Date;
+}) {
   if (booking.status !== 'requested' || booking.answerBy === null) return null;
   return (
     <div data-testid="request-answer-note" className="flex gap-3 rounded-card bg-warning-50 p-4 text-left text-sm text-neutral-800">

@@ -30,9 +30,6 @@ export function matchesSearch(name: string, query: string): boolean {
 export function nearestFirst<T extends { distanceMiles: number | null }>(detailers: readonly T[]): T[] {
   return detailers
     .map((detailer, index) => ({ detailer, index }))
-    .sort(
-      (a, b) =>
-        (a.detailer.distanceMiles ?? Infinity) - (b.detailer.distanceMiles ?? Infinity) || a.index - b.index,
-    )
+    .sort((a, b) => (a.detailer.distanceMiles ?? Infinity) - (b.detailer.distanceMiles ?? Infinity) || a.index - b.index)
     .map(({ detailer }) => detailer);
 }

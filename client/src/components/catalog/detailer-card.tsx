@@ -54,17 +54,14 @@ export function DetailerCard({ detailer, headingLevel: Heading = 'h3', className
       <div className="flex items-center gap-2">
         <ul aria-label="Services" className="flex min-w-0 flex-1 flex-wrap gap-2">
           {detailer.services.map((label) => (
-            <li
-              key={label}
-              className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700"
-            >
+            <li key={label} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700">
               {label}
             </li>
           ))}
         </ul>
         <Button asChild variant="accent" className="relative z-10 shrink-0">
           <Link href={`/booking/${detailer.id}`}>
-            Book Now{' '}<span className="sr-only">with {detailer.businessName}</span>
+            Book Now <span className="sr-only">with {detailer.businessName}</span>
           </Link>
         </Button>
       </div>

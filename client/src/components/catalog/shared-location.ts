@@ -62,7 +62,11 @@ async function checkGrantedLocation() {
 
 /** The customer's shared location (or null) and `requestLocation`, which may show the browser's prompt. */
 export function useSharedLocation() {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   useEffect(() => {
     void checkGrantedLocation();
   }, []);

@@ -34,20 +34,10 @@ export function StarRating({ value, count, className }: StarRatingProps) {
             <span key={index} data-star={kind} className="relative inline-flex size-4">
               <Star aria-hidden className="size-4 text-neutral-300" strokeWidth={1.5} fill="currentColor" />
               {kind === 'full' && (
-                <Star
-                  aria-hidden
-                  className="absolute inset-0 size-4 text-warning-500"
-                  strokeWidth={1.5}
-                  fill="currentColor"
-                />
+                <Star aria-hidden className="absolute inset-0 size-4 text-warning-500" strokeWidth={1.5} fill="currentColor" />
               )}
               {kind === 'half' && (
-                <StarHalf
-                  aria-hidden
-                  className="absolute inset-0 size-4 text-warning-500"
-                  strokeWidth={1.5}
-                  fill="currentColor"
-                />
+                <StarHalf aria-hidden className="absolute inset-0 size-4 text-warning-500" strokeWidth={1.5} fill="currentColor" />
               )}
             </span>
           );

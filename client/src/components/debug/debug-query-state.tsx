@@ -9,7 +9,15 @@ import { ApiError } from '@/lib/api-client.ts';
  * The debug and test pages' loading and failure states (issue 19): the server answers 404 with demo mode off, and
  * the page is then not there either; any other failure can be retried.
  */
-export function DebugQueryState<T>({ query, label, children }: { query: UseQueryResult<T>; label: string; children: (data: T) => ReactNode }) {
+export function DebugQueryState<T>({
+  query,
+  label,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <FullPageSpinner label={`Loading ${label}`} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;

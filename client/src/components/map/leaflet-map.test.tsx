@@ -6,14 +6,31 @@ import type { MapMarker } from './map-types.ts';
 
 afterEach(cleanup);
 
-const destination: MapMarker = { id: 'destination', kind: 'destination', position: { latitude: 37.789, longitude: -122.397 }, label: 'Your address: 500 Howard St' };
+const destination: MapMarker = {
+  id: 'destination',
+  kind: 'destination',
+  position: { latitude: 37.789, longitude: -122.397 },
+  label: 'Your address: 500 Howard St',
+};
 const detailer = (latitude: number, isStale = false): MapMarker => ({
-  id: 'detailer', kind: 'detailer', position: { latitude, longitude: -122.41 }, label: 'Gloss Boss, current location', isStale,
+  id: 'detailer',
+  kind: 'detailer',
+  position: { latitude, longitude: -122.41 },
+  label: 'Gloss Boss, current location',
+  isStale,
 });
 
 describe('LeafletMap', () => {
   it('draws markers as labelled HTML (no image files), a scale and the plain grid without a tile server', () => {
-    const { container } = render(<LeafletMap label="Trip" tileUrl={null} attribution={null} markers={[destination, detailer(37.77)]} route={[detailer(37.77).position, destination.position]} />);
+    const { container } = render(
+      <LeafletMap
+        label="Trip"
+        tileUrl={null}
+        attribution={null}
+        markers={[destination, detailer(37.77)]}
+        route={[detailer(37.77).position, destination.position]}
+      />,
+    );
     expect(screen.getByRole('img', { name: 'Your address: 500 Howard St' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Gloss Boss, current location' })).toBeTruthy();
     expect(container.querySelectorAll('img')).toHaveLength(0);
@@ -53,7 +70,12 @@ describe('LeafletMap', () => {
 
   it('draws service-area circles', () => {
     const { container } = render(
-      <LeafletMap label="Areas" tileUrl={null} attribution={null} circles={[{ id: '1', center: { latitude: 37.77, longitude: -122.42 }, radiusMeters: 40_000, label: 'Gloss Boss: 25 miles' }]} />,
+      <LeafletMap
+        label="Areas"
+        tileUrl={null}
+        attribution={null}
+        circles={[{ id: '1', center: { latitude: 37.77, longitude: -122.42 }, radiusMeters: 40_000, label: 'Gloss Boss: 25 miles' }]}
+      />,
     );
     expect(container.querySelector('path.glossly-area')).not.toBeNull();
   });

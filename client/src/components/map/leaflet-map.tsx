@@ -24,8 +24,7 @@ class PlainGrid extends L.GridLayer {
 
 const toLatLng = ({ latitude, longitude }: { latitude: number; longitude: number }) => L.latLng(latitude, longitude);
 const lookKey = (m: MapMarker) => `${m.kind}|${m.isSelected ? 1 : 0}|${m.isStale ? 1 : 0}|${m.label}`;
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Names a marker for assistive tech: a tappable pin is a button, the others are pictures. */
 function labelMarkerElement(leafletMarker: L.Marker, marker: MapMarker) {

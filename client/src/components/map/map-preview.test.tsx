@@ -8,7 +8,13 @@ const center = { latitude: 37.7749, longitude: -122.4194 };
 const markers: MapMarker[] = [
   { id: '1', kind: 'pin', position: center, label: 'Gloss Boss Mobile Detailing' },
   // 0.01 degree east: at zoom 12 that is 256 * 2^12 * 0.01 / 360 = 29.1 px to the right.
-  { id: '2', kind: 'pin', position: { latitude: center.latitude, longitude: center.longitude + 0.01 }, label: 'Shine On', isSelected: true },
+  {
+    id: '2',
+    kind: 'pin',
+    position: { latitude: center.latitude, longitude: center.longitude + 0.01 },
+    label: 'Shine On',
+    isSelected: true,
+  },
   { id: 'you', kind: 'you', position: center, label: 'Your location' },
 ];
 
@@ -24,7 +30,15 @@ function renderPreview(overrides: Partial<Parameters<typeof MapPreview>[0]> = {}
   const onMarkerClick = vi.fn();
   const onExplore = vi.fn();
   render(
-    <MapPreview markers={markers} onMarkerClick={onMarkerClick} onExplore={onExplore} center={center} zoom={12} backdropClassName="backdrop" {...overrides} />,
+    <MapPreview
+      markers={markers}
+      onMarkerClick={onMarkerClick}
+      onExplore={onExplore}
+      center={center}
+      zoom={12}
+      backdropClassName="backdrop"
+      {...overrides}
+    />,
   );
   return { onMarkerClick, onExplore };
 }

@@ -38,7 +38,10 @@ export type MapPreviewProps = Pick<MapViewProps, 'markers' | 'onMarkerClick'> & 
 export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdropClassName, onExplore }: MapPreviewProps) {
   const origin = worldPixels(center, zoom);
   return (
-    <div className={cn('relative size-full', backdropClassName)} onPointerDown={(event) => event.target === event.currentTarget && onExplore()}>
+    <div
+      className={cn('relative size-full', backdropClassName)}
+      onPointerDown={(event) => event.target === event.currentTarget && onExplore()}
+    >
       {markers.map((marker) => {
         const look = markerLook(marker);
         const point = worldPixels(marker.position, zoom);
@@ -49,7 +52,9 @@ export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdrop
           height: look.size[1],
         };
         // The marker's look is our own constant SVG (marker-look.ts), never text from a user.
-        const picture = <span aria-hidden className="pointer-events-none absolute inset-0" dangerouslySetInnerHTML={{ __html: look.html }} />;
+        const picture = (
+          <span aria-hidden className="pointer-events-none absolute inset-0" dangerouslySetInnerHTML={{ __html: look.html }} />
+        );
         return isTappable(marker) ? (
           <button
             key={marker.id}
@@ -85,7 +90,10 @@ export function MapPreview({ markers = [], onMarkerClick, center, zoom, backdrop
 function ScaleLine({ miles, pixels }: { miles: number; pixels: number }) {
   return (
     <div aria-hidden className="glossly-map pointer-events-none absolute bottom-2 left-2">
-      <div className="leaflet-control-scale-line border-2 border-t-0 px-1 text-[11px] leading-4 whitespace-nowrap" style={{ width: pixels }}>
+      <div
+        className="leaflet-control-scale-line border-2 border-t-0 px-1 text-[11px] leading-4 whitespace-nowrap"
+        style={{ width: pixels }}
+      >
         {miles} mi
       </div>
     </div>

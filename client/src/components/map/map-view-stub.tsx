@@ -11,7 +11,12 @@ export function MapView({ label, markers = [], circles = [], route = [], onMarke
     <div role="region" aria-label={label} data-route-points={route.length}>
       <ul aria-label="Map markers">
         {markers.map((m) => (
-          <li key={m.id} data-kind={m.kind} data-stale={m.isStale ? 'true' : undefined} data-position={`${m.position.latitude},${m.position.longitude}`}>
+          <li
+            key={m.id}
+            data-kind={m.kind}
+            data-stale={m.isStale ? 'true' : undefined}
+            data-position={`${m.position.latitude},${m.position.longitude}`}
+          >
             {m.kind === 'pin' ? (
               <button type="button" onClick={() => onMarkerClick?.(m.id)}>
                 {m.label}

@@ -15,8 +15,7 @@ export default function AuthenticationDialogContent({ amountCents, isPending, on
           </div>
           <DialogTitle>Confirm this payment</DialogTitle>
           <DialogDescription>
-            Your bank asks you to confirm a payment of {formatUsd(amountCents)} to Glossly. This is a test page: choose
-            the outcome.
+            Your bank asks you to confirm a payment of {formatUsd(amountCents)} to Glossly. This is a test page: choose the outcome.
           </DialogDescription>
           <div className="grid gap-3">
             <Button size="lg" disabled={isPending} onClick={() => onAnswer(true)}>

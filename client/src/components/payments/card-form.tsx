@@ -1,6 +1,16 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { cardBrand, brandLabel, digitsOnly, formatBillingZip, formatCardNumber, formatExpiry, parseExpiry, validateCard, type CardInput } from '@core/domain/card.ts';
+import {
+  cardBrand,
+  brandLabel,
+  digitsOnly,
+  formatBillingZip,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  validateCard,
+  type CardInput,
+} from '@core/domain/card.ts';
 import type { TestCardInput } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -40,7 +50,13 @@ const cardResolver: Resolver<CardInput, unknown, TestCardInput> = (values) => {
   }
   const expiry = parseExpiry(values.expiry)!;
   return {
-    values: { number: digitsOnly(values.number), expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), zip: values.zip.trim() },
+    values: {
+      number: digitsOnly(values.number),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: values.cvc.trim(),
+      zip: values.zip.trim(),
+    },
     errors: {},
   };
 };
@@ -101,12 +117,7 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
       <div className="grid grid-cols-3 gap-3">
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-expiry`}>Expiry</Label>
-          <Input
-            {...field('expiry', formatExpiry)}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-          />
+          <Input {...field('expiry', formatExpiry)} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" />
           <FieldError id={`${id}-expiry-error`}>{errors.expiry?.message}</FieldError>
         </div>
         <div className="grid content-start gap-1.5">
@@ -122,13 +133,7 @@ export function CardForm({ label, submitLabel, isProcessing, cardError, onSubmit
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-zip`}>ZIP</Label>
-          <Input
-            {...field('zip', formatBillingZip)}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="94107"
-            maxLength={10}
-          />
+          <Input {...field('zip', formatBillingZip)} inputMode="numeric" autoComplete="postal-code" placeholder="94107" maxLength={10} />
           <FieldError id={`${id}-zip-error`}>{errors.zip?.message}</FieldError>
         </div>
       </div>

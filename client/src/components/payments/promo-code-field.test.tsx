@@ -9,7 +9,8 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 const posts = () => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'POST');
 
-const renderField = () => renderAtPath('/checkout', <PromoCodeField bookingId={9} appliedCode={null} discountCents={0} totalCents={7872} />);
+const renderField = () =>
+  renderAtPath('/checkout', <PromoCodeField bookingId={9} appliedCode={null} discountCents={0} totalCents={7872} />);
 const code = () => screen.getByLabelText('Promo code') as HTMLInputElement;
 
 describe('PromoCodeField', () => {

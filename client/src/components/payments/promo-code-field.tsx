@@ -11,7 +11,9 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 
-const resolver = schemaResolver<ApplyPromoCodeInput>(() => import('@core/schemas/promo-codes.ts').then((schemas) => schemas.promoCodeFieldSchema));
+const resolver = schemaResolver<ApplyPromoCodeInput>(() =>
+  import('@core/schemas/promo-codes.ts').then((schemas) => schemas.promoCodeFieldSchema),
+);
 import { useApplyPromoCode, useRemovePromoCode } from './api/apply-promo-code.ts';
 
 export interface PromoCodeFieldProps {
@@ -55,7 +57,14 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCen
           onClick={() =>
             remove.mutate(
               { bookingId },
-              { onError: (failure) => toast({ title: "Couldn't remove the code", description: errorMessage(failure, 'Please try again.'), variant: 'destructive' }) },
+              {
+                onError: (failure) =>
+                  toast({
+                    title: "Couldn't remove the code",
+                    description: errorMessage(failure, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
+              },
             )
           }
         >
@@ -79,11 +88,7 @@ export function PromoCodeField({ bookingId, appliedCode, discountCents, totalCen
   );
 
   return (
-    <form
-      noValidate
-      className="grid gap-1.5"
-      onSubmit={submit}
-    >
+    <form noValidate className="grid gap-1.5" onSubmit={submit}>
       <Label htmlFor={`${id}-code`}>Promo code</Label>
       <div className="flex gap-2">
         <Input

@@ -19,7 +19,16 @@ type Props = {
 };
 
 /** Stripe's Payment Element; this module (and stripe.js) loads only when Stripe keys are configured. */
-export default function StripePaymentForm({ publishableKey, clientSecret, amountCents, cardError, onStatus, onCardError, onError, returnPath }: Props) {
+export default function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  amountCents,
+  cardError,
+  onStatus,
+  onCardError,
+  onError,
+  returnPath,
+}: Props) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -56,7 +65,9 @@ export default function StripePaymentForm({ publishableKey, clientSecret, amount
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${returnPath ?? `/payment-success?amount=${centsToDollars(amountCents).toFixed(2)}`}` },
+        confirmParams: {
+          return_url: `${window.location.origin}${returnPath ?? `/payment-success?amount=${centsToDollars(amountCents).toFixed(2)}`}`,
+        },
         redirect: 'if_required',
       });
       if (result.error) onCardError(result.error.message ?? 'An unexpected error occurred.');

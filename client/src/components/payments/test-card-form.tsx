@@ -34,7 +34,16 @@ type Props = {
  * payment intent exists (the server's first screen makes none): until then, and for the one-frame set-up of each
  * new intent, a notice holds the pay button's place. A new intent (the credits switched) keeps what was typed.
  */
-export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, onResult, onError, confirmPayment, payVerb = 'Pay' }: Props) {
+export function TestCardForm({
+  clientSecret,
+  amountCents,
+  cardError,
+  onAttempt,
+  onResult,
+  onError,
+  confirmPayment,
+  payVerb = 'Pay',
+}: Props) {
   const id = useId();
   // The intent the form was last set up for: a new one sets it up again (one paint, the notice showing meanwhile).
   const [setUpFor, setSetUpFor] = useState<string | null>(null);
@@ -107,26 +116,26 @@ export function TestCardForm({ clientSecret, amountCents, cardError, onAttempt, 
     <div className="grid gap-4">
       {choiceView}
       <CardForm
-      label="Card details"
-      isProcessing={confirm.isPending}
-      cardError={cardError}
-      notice={notice}
-      onSubmit={(card) => {
-        if (clientSecret === null) return; // never: the notice holds the button's place until the intent is in
-        onAttempt();
-        confirm.mutate({ clientSecret, card, ...(saveCard ? { saveCard: true } : {}) }, { onSuccess: onResult, onError });
-      }}
-      submitLabel={payLabel}
-    >
-      <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
-        <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={setSaveCard} disabled={confirm.isPending} />
-        Save this card
-      </Label>
-      <p className="rounded-control border border-dashed border-neutral-300 px-3 py-2 text-xs text-neutral-600">
-        Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP. 4000 0000 0000 0002 is
-        declined; 4000 0025 0000 3155 asks you to confirm the payment.
-      </p>
-    </CardForm>
+        label="Card details"
+        isProcessing={confirm.isPending}
+        cardError={cardError}
+        notice={notice}
+        onSubmit={(card) => {
+          if (clientSecret === null) return; // never: the notice holds the button's place until the intent is in
+          onAttempt();
+          confirm.mutate({ clientSecret, card, ...(saveCard ? { saveCard: true } : {}) }, { onSuccess: onResult, onError });
+        }}
+        submitLabel={payLabel}
+      >
+        <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
+          <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={setSaveCard} disabled={confirm.isPending} />
+          Save this card
+        </Label>
+        <p className="rounded-control border border-dashed border-neutral-300 px-3 py-2 text-xs text-neutral-600">
+          Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP. 4000 0000 0000 0002 is declined; 4000 0025
+          0000 3155 asks you to confirm the payment.
+        </p>
+      </CardForm>
     </div>
   );
 }

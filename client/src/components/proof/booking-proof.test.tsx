@@ -6,8 +6,18 @@ import { bookingResponse } from '../../../../tests/factories/booking-response.ts
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../tests/factories/page-harness.tsx';
 import { BookingProof } from './booking-proof.tsx';
 
-const photo = (id: number, phase: 'before' | 'after') => ({ id, phase, url: `/api/uploads/${100 + id}`, createdAt: '2099-01-05T17:10:00.000Z' });
-const item = (id: number, label: string, checked: boolean) => ({ id, label, checked, checkedAt: checked ? '2099-01-05T17:20:00.000Z' : null });
+const photo = (id: number, phase: 'before' | 'after') => ({
+  id,
+  phase,
+  url: `/api/uploads/${100 + id}`,
+  createdAt: '2099-01-05T17:10:00.000Z',
+});
+const item = (id: number, label: string, checked: boolean) => ({
+  id,
+  label,
+  checked,
+  checkedAt: checked ? '2099-01-05T17:20:00.000Z' : null,
+});
 
 const underWay: Proof = {
   photos: [photo(1, 'before'), photo(2, 'after'), photo(3, 'before')],
@@ -23,7 +33,10 @@ stubFetchEachTest(fetchMock);
 const inProgress = bookingResponse({ status: 'in_progress' });
 // fetch is called with (url, init); the stub's own signature names only the url.
 const calls = () => fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
-const requestsTo = (method: string) => calls().filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
+const requestsTo = (method: string) =>
+  calls()
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url]) => url);
 
 describe('BookingProof', () => {
   it('shows the customer the photos in before/after pairs and the checklist with its ticks, read-only', async () => {
@@ -31,7 +44,13 @@ describe('BookingProof', () => {
     renderAtPath('/bookings/7', <BookingProof booking={inProgress} />);
     const pairs = await screen.findByRole('list', { name: 'Before and after photos' });
     const rows = within(pairs).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).queryAllByRole('img').map((img) => img.getAttribute('alt')))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .queryAllByRole('img')
+          .map((img) => img.getAttribute('alt')),
+      ),
+    ).toEqual([
       ['Before photo 1 of Basic Exterior Wash', 'After photo 1 of Basic Exterior Wash'],
       ['Before photo 2 of Basic Exterior Wash'],
     ]);
@@ -51,9 +70,13 @@ describe('BookingProof', () => {
   });
 
   it('tells the customer the photos are coming while the job has none yet', async () => {
-    replies = { '/api/bookings/7/proof': { status: 200, body: { photos: [], checklist: [], canEdit: false, missing: ['At least one after photo'] } } };
+    replies = {
+      '/api/bookings/7/proof': { status: 200, body: { photos: [], checklist: [], canEdit: false, missing: ['At least one after photo'] } },
+    };
     renderAtPath('/bookings/7', <BookingProof booking={bookingResponse({ status: 'en_route' })} />);
-    expect(await screen.findByText('Your detailer adds before and after photos as they work; they appear here as they are added.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your detailer adds before and after photos as they work; they appear here as they are added.'),
+    ).toBeTruthy();
   });
 
   it('shows nothing, and asks nothing, before the job is under way; nothing for a finished job without proof', async () => {
@@ -74,7 +97,7 @@ describe('BookingProof', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it("gives the detailer the editor: a camera picker per phase, the checklist to tick, and removal after a confirmation", async () => {
+  it('gives the detailer the editor: a camera picker per phase, the checklist to tick, and removal after a confirmation', async () => {
     const editable = { ...underWay, canEdit: true };
     const ticked = { ...editable, checklist: [editable.checklist[0]!, item(2, 'Windows streak-free', true)], missing: [] };
     replies = {
@@ -108,7 +131,9 @@ describe('BookingProof', () => {
   });
 
   it('keeps the checklist closed on the way to the car: it comes with Start', async () => {
-    replies = { '/api/bookings/7/proof': { status: 200, body: { photos: [], checklist: [], canEdit: true, missing: ['At least one after photo'] } } };
+    replies = {
+      '/api/bookings/7/proof': { status: 200, body: { photos: [], checklist: [], canEdit: true, missing: ['At least one after photo'] } },
+    };
     renderAtPath('/job-progress/7', <BookingProof booking={bookingResponse({ status: 'en_route' })} />);
     expect(await screen.findByText("The service's checklist appears here when you start the job.")).toBeTruthy();
     expect(screen.getByText('No after photos yet: at least one is needed to complete the job.')).toBeTruthy();

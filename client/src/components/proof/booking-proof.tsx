@@ -43,5 +43,12 @@ export function BookingProof({ booking }: { booking: Booking }) {
   if (proof.data.canEdit) return <ProofEditor booking={booking} proof={proof.data} />;
   const isEmpty = proof.data.photos.length === 0 && proof.data.checklist.length === 0;
   if (isEmpty && booking.status === 'completed') return null;
-  return <ProofGallery proof={proof.data} serviceName={booking.serviceName} isUnderWay={booking.status !== 'completed'} timeZone={booking.timeZone} />;
+  return (
+    <ProofGallery
+      proof={proof.data}
+      serviceName={booking.serviceName}
+      isUnderWay={booking.status !== 'completed'}
+      timeZone={booking.timeZone}
+    />
+  );
 }

@@ -32,17 +32,34 @@ function subscribeOnline(onChange: () => void) {
 }
 
 export function useIsOffline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => !navigator.onLine, () => false);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => !navigator.onLine,
+    () => false,
+  );
 }
 
-const kindWords: Record<OfflineRefusal['kind'], string> = { 'start-route': 'On my way', start: 'Start', checklist: 'Checklist tick', photo: 'Photo', complete: 'Complete' };
+const kindWords: Record<OfflineRefusal['kind'], string> = {
+  'start-route': 'On my way',
+  start: 'Start',
+  checklist: 'Checklist tick',
+  photo: 'Photo',
+  complete: 'Complete',
+};
 
 /** The job's screens as if the action were done: the server's answer replaces this once the queue is sent. */
 function showAsDone(queryClient: QueryClient, bookingId: number, action: QueuedAction['action'], photoUrl?: string) {
-  const moved = { 'start-route': { status: 'en_route', allowedActions: ['start'] }, start: { status: 'in_progress', allowedActions: ['complete'] }, complete: { status: 'completed', allowedActions: [] } } as const;
+  const moved = {
+    'start-route': { status: 'en_route', allowedActions: ['start'] },
+    start: { status: 'in_progress', allowedActions: ['complete'] },
+    complete: { status: 'completed', allowedActions: [] },
+  } as const;
   if (action.kind === 'start-route' || action.kind === 'start' || action.kind === 'complete') {
     const next = moved[action.kind];
-    queryClient.setQueryData<Booking>(bookingQueryKey(bookingId), (booking) => booking && { ...booking, status: next.status, allowedActions: [...next.allowedActions] });
+    queryClient.setQueryData<Booking>(
+      bookingQueryKey(bookingId),
+      (booking) => booking && { ...booking, status: next.status, allowedActions: [...next.allowedActions] },
+    );
   }
   queryClient.setQueryData<BookingProof>(bookingProofQueryKey(bookingId), (proof) => {
     if (!proof) return proof;
@@ -52,9 +69,12 @@ function showAsDone(queryClient: QueryClient, bookingId: number, action: QueuedA
       checklist = (proof.checklistToCome ?? []).map((label, index) => ({ id: -(index + 1), label, checked: false, checkedAt: null }));
     }
     if (action.kind === 'checklist') {
-      checklist = checklist.map((item, index) => (index + 1 === action.position ? { ...item, checked: action.checked, checkedAt: action.checked ? action.doneAt : null } : item));
+      checklist = checklist.map((item, index) =>
+        index + 1 === action.position ? { ...item, checked: action.checked, checkedAt: action.checked ? action.doneAt : null } : item,
+      );
     }
-    if (action.kind === 'photo' && photoUrl) photos = [...photos, { id: -Date.now(), phase: action.phase, url: photoUrl, createdAt: action.doneAt }];
+    if (action.kind === 'photo' && photoUrl)
+      photos = [...photos, { id: -Date.now(), phase: action.phase, url: photoUrl, createdAt: action.doneAt }];
     if (action.kind === 'complete') canEdit = false;
     return { ...proof, checklist, photos, canEdit, missing: canEdit ? missingForComplete(photos, checklist) : [] };
   });
@@ -96,7 +116,12 @@ export function useOfflineJob(bookingId: number) {
     async (action: Parameters<typeof queueAction>[1], photo?: Blob) => {
       const doneAt = new Date().toISOString();
       await queueAction(bookingId, action, photo);
-      showAsDone(queryClient, bookingId, { ...action, clientId: '', doneAt } as QueuedAction['action'], photo && URL.createObjectURL(photo));
+      showAsDone(
+        queryClient,
+        bookingId,
+        { ...action, clientId: '', doneAt } as QueuedAction['action'],
+        photo && URL.createObjectURL(photo),
+      );
     },
     [bookingId, queryClient],
   );
@@ -119,7 +144,11 @@ export function OfflineJobStatus({ bookingId }: { bookingId: number }) {
         </p>
       )}
       {job.refusals.map((refusal) => (
-        <div key={refusal.clientId} role="alert" className="flex items-start gap-2 rounded-control border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          key={refusal.clientId}
+          role="alert"
+          className="flex items-start gap-2 rounded-control border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           <p className="grow">
             <span className="font-semibold">{kindWords[refusal.kind]} was not saved:</span> {refusal.reason}
           </p>

@@ -126,7 +126,8 @@ function RemovePhotoDialog({ bookingId, photo, name }: { bookingId: number; phot
   function confirm() {
     remove.mutate(photo.id, {
       onSuccess: () => setIsOpen(false),
-      onError: (error) => toast({ title: "Couldn't remove the photo", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't remove the photo", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 
@@ -194,12 +195,16 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
                     offline.shouldQueue
                       ? void offline.keep({ kind: 'checklist', position: index + 1, checked })
                       : setItem.mutate(
-                      { itemId: item.id, checked },
-                      {
-                        onError: (error) =>
-                          toast({ title: "Couldn't update the checklist", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-                      },
-                    )
+                          { itemId: item.id, checked },
+                          {
+                            onError: (error) =>
+                              toast({
+                                title: "Couldn't update the checklist",
+                                description: errorMessage(error, 'Please try again.'),
+                                variant: 'destructive',
+                              }),
+                          },
+                        )
                   }
                 />
                 <Label htmlFor={id} className="py-2 font-normal text-neutral-900">

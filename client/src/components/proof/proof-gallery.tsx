@@ -53,7 +53,9 @@ export function ProofGallery({ proof, serviceName, isUnderWay, timeZone }: Proof
       ) : (
         <p className="flex items-start gap-2 rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">
           <Camera aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-          {isUnderWay ? 'Your detailer adds before and after photos as they work; they appear here as they are added.' : 'No photos were added to this job.'}
+          {isUnderWay
+            ? 'Your detailer adds before and after photos as they work; they appear here as they are added.'
+            : 'No photos were added to this job.'}
         </p>
       )}
       {proof.checklist.length > 0 && <ProofChecklist items={proof.checklist} />}
@@ -69,7 +71,10 @@ export function ProofGallery({ proof, serviceName, isUnderWay, timeZone }: Proof
 function JobSteps({ proof, serviceName, timeZone }: Pick<ProofGalleryProps, 'proof' | 'serviceName' | 'timeZone'>) {
   const counts: Record<PhotoPhase, number> = { before: 0, after: 0 };
   const steps = [
-    ...proof.photos.map((photo) => ({ at: photo.createdAt, text: `${proofPhotoName(photo.phase, ++counts[photo.phase], serviceName)} added` })),
+    ...proof.photos.map((photo) => ({
+      at: photo.createdAt,
+      text: `${proofPhotoName(photo.phase, ++counts[photo.phase], serviceName)} added`,
+    })),
     ...proof.checklist.flatMap((item) => (item.checkedAt ? [{ at: item.checkedAt, text: `${item.label} done` }] : [])),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   if (steps.length === 0) return null;
@@ -80,7 +85,9 @@ function JobSteps({ proof, serviceName, timeZone }: Pick<ProofGalleryProps, 'pro
         {steps.map((step, index) => (
           <li key={index} className="flex justify-between gap-3">
             <span>{step.text}</span>
-            <span className="shrink-0 text-neutral-600 tabular-nums">{openingTimeText(new Date(step.at), timeZone, new Date(step.at)).replace(/^at /, '')}</span>
+            <span className="shrink-0 text-neutral-600 tabular-nums">
+              {openingTimeText(new Date(step.at), timeZone, new Date(step.at)).replace(/^at /, '')}
+            </span>
           </li>
         ))}
       </ol>

@@ -130,7 +130,9 @@ function PanelContent({ bookingId, data, detailerName, customerName }: BookingRe
             Reviews
           </h2>
           <p className="text-sm text-neutral-600">
-            {data.isWindowOpen || !deadline ? 'Reviews open when the job is completed.' : `The time to review this booking ended on ${deadline}.`}
+            {data.isWindowOpen || !deadline
+              ? 'Reviews open when the job is completed.'
+              : `The time to review this booking ended on ${deadline}.`}
           </p>
         </Card>
       )}

@@ -20,7 +20,8 @@ export function PortfolioConsentCard({ bookingId }: { bookingId: number }) {
   const give = (value: boolean) =>
     answer.mutate(value, {
       onSuccess: () => setChanging(false),
-      onError: (error) => toast({ title: 'Your answer was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Your answer was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
 
   return (

@@ -17,10 +17,7 @@ export interface ReviewCardProps {
 /** One review: stars, who wrote it, the service and day, the text, the job's photos, the detailer's reply. */
 export function ReviewCard({ review, children, title, className }: ReviewCardProps) {
   return (
-    <article
-      aria-label={`Review by ${review.authorName}`}
-      className={cn('grid gap-3 rounded-card bg-surface p-4 shadow-card', className)}
-    >
+    <article aria-label={`Review by ${review.authorName}`} className={cn('grid gap-3 rounded-card bg-surface p-4 shadow-card', className)}>
       <header className="flex items-start justify-between gap-3">
         <div className="grid gap-0.5">
           <p className="font-semibold text-neutral-900">{title ?? review.authorName}</p>
@@ -55,8 +52,8 @@ export function ReviewCard({ review, children, title, className }: ReviewCardPro
         <p className="flex items-start gap-2 rounded-control bg-warning-50 p-3 text-sm text-warning-800">
           <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Hidden by Glossly{review.hiddenReason ? `: ${review.hiddenReason}` : ''}. It does not show on the detailer's page or count
-            in the rating.
+            Hidden by Glossly{review.hiddenReason ? `: ${review.hiddenReason}` : ''}. It does not show on the detailer's page or count in
+            the rating.
           </span>
         </p>
       )}

@@ -22,7 +22,9 @@ export interface ReviewFormProps {
   onCancel?: () => void;
 }
 
-const resolver = schemaResolver<ReviewFormValues, CreateReviewInput>(() => import('@core/schemas/review.ts').then((schemas) => schemas.createReviewSchema));
+const resolver = schemaResolver<ReviewFormValues, CreateReviewInput>(() =>
+  import('@core/schemas/review.ts').then((schemas) => schemas.createReviewSchema),
+);
 
 const fieldNames = ['rating', 'body'] as const;
 

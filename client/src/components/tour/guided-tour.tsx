@@ -25,12 +25,7 @@ export function tourCardStyle(target: Rect | null, position: TourStepPosition, v
   if (!target) return { width, left: (viewport.width - width) / 2, top: '50%', transform: 'translateY(-50%)' };
   const left = Math.min(Math.max(target.left + target.width / 2 - width / 2, margin), viewport.width - width - margin);
   // On a phone "left" and "right" have no room: they fall back to below or above, whichever is larger.
-  const side =
-    position === 'top' || position === 'bottom'
-      ? position
-      : target.top > viewport.height - target.bottom
-        ? 'top'
-        : 'bottom';
+  const side = position === 'top' || position === 'bottom' ? position : target.top > viewport.height - target.bottom ? 'top' : 'bottom';
   return side === 'top'
     ? { width, left, bottom: Math.max(viewport.height - target.top + gap, margin) }
     : { width, left, top: Math.min(target.bottom + gap, viewport.height - margin - 160) };

@@ -13,7 +13,11 @@ afterEach(() => {
 describe('HelpBubble', () => {
   it("click bubbles open from their badge and close with 'Got it!'; showOnce ones never come back", async () => {
     const user = userEvent.setup();
-    const bubble = <HelpBubble id="categories" title="Categories" content="Filter by type" showOnce>Chips</HelpBubble>;
+    const bubble = (
+      <HelpBubble id="categories" title="Categories" content="Filter by type" showOnce>
+        Chips
+      </HelpBubble>
+    );
     const { unmount } = render(bubble);
     await user.click(screen.getByRole('button', { name: 'Help: Categories' }));
     // The popover loads on first open: a dynamic import, slow when the machine is busy (hence the longer wait).
@@ -30,7 +34,11 @@ describe('HelpBubble', () => {
 
   it('auto bubbles open after their delay', async () => {
     vi.useFakeTimers();
-    render(<HelpBubble id="detailer" title="Detailers" content="Tap one to book" trigger="auto" autoDelay={5000}>X</HelpBubble>);
+    render(
+      <HelpBubble id="detailer" title="Detailers" content="Tap one to book" trigger="auto" autoDelay={5000}>
+        X
+      </HelpBubble>,
+    );
     act(() => vi.advanceTimersByTime(4900));
     expect(screen.queryByText('Tap one to book')).toBeNull();
     act(() => vi.advanceTimersByTime(200));

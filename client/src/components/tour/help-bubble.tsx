@@ -60,10 +60,7 @@ export function HelpBubble({
     if (showOnce) setIsDone(true);
   };
 
-  const hoverHandlers =
-    trigger === 'hover'
-      ? { onMouseEnter: () => setIsOpen(true), onMouseLeave: () => setIsOpen(false) }
-      : {};
+  const hoverHandlers = trigger === 'hover' ? { onMouseEnter: () => setIsOpen(true), onMouseLeave: () => setIsOpen(false) } : {};
   const hasBadge = trigger === 'click' && !isDone;
   const closedView = (
     <span className="relative inline-flex items-center gap-1" {...hoverHandlers}>

@@ -8,8 +8,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 active:bg-brand-800',
   accent: 'bg-accent-600 text-white hover:bg-accent-700 active:bg-accent-800',
-  secondary:
-    'border border-neutral-300 bg-surface text-neutral-900 hover:bg-neutral-50 active:bg-neutral-100',
+  secondary: 'border border-neutral-300 bg-surface text-neutral-900 hover:bg-neutral-50 active:bg-neutral-100',
   ghost: 'bg-transparent text-neutral-700 hover:bg-neutral-100 active:bg-neutral-200',
   destructive: 'bg-danger-600 text-white hover:bg-danger-700 active:bg-danger-800',
 };
@@ -39,23 +38,10 @@ export interface ButtonProps extends ComponentProps<'button'> {
   asChild?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  asChild = false,
-  className,
-  type,
-  ...props
-}: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
   if (asChild) {
     return <Slot.Root className={cn(buttonClasses(variant, size), className)} {...props} />;
   }
   // Default to type="button" so a button inside a form never submits by accident.
-  return (
-    <button
-      type={type ?? 'button'}
-      className={cn(buttonClasses(variant, size), className)}
-      {...props}
-    />
-  );
+  return <button type={type ?? 'button'} className={cn(buttonClasses(variant, size), className)} {...props} />;
 }

@@ -2,12 +2,7 @@ import type { ComponentProps, ElementType } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-card bg-surface text-neutral-900 shadow-card', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-card bg-surface text-neutral-900 shadow-card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -20,12 +15,7 @@ export interface CardTitleProps extends ComponentProps<'h2'> {
 }
 
 export function CardTitle({ as: Heading = 'h2', className, ...props }: CardTitleProps) {
-  return (
-    <Heading
-      className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
-      {...props}
-    />
-  );
+  return <Heading className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
@@ -37,7 +27,5 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex items-center gap-2 p-4 pt-2 sm:p-6 sm:pt-2', className)} {...props} />
-  );
+  return <div className={cn('flex items-center gap-2 p-4 pt-2 sm:p-6 sm:pt-2', className)} {...props} />;
 }

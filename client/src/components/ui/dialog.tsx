@@ -2,7 +2,13 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
-import { dialogCloseClassName, dialogDescriptionClassName, dialogPaddingClassName, dialogSheetClassName, dialogTitleClassName } from './dialog-look.ts';
+import {
+  dialogCloseClassName,
+  dialogDescriptionClassName,
+  dialogPaddingClassName,
+  dialogSheetClassName,
+  dialogTitleClassName,
+} from './dialog-look.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -17,13 +23,15 @@ export function DialogContent({ className, children, hideClose = false, ...props
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
-        className={cn(
-          'fixed inset-0 z-50 bg-neutral-950/50',
-          'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
-        )}
+        className={cn('fixed inset-0 z-50 bg-neutral-950/50', 'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out')}
       />
       <DialogPrimitive.Content
-        className={cn(dialogSheetClassName, dialogPaddingClassName, 'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out', className)}
+        className={cn(
+          dialogSheetClassName,
+          dialogPaddingClassName,
+          'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
+          className,
+        )}
         {...props}
       >
         {children}
@@ -38,14 +46,9 @@ export function DialogContent({ className, children, hideClose = false, ...props
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn(dialogTitleClassName, className)} {...props} />
-  );
+  return <DialogPrimitive.Title className={cn(dialogTitleClassName, className)} {...props} />;
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
+export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn(dialogDescriptionClassName, className)} {...props} />;
 }

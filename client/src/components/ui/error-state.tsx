@@ -12,16 +12,13 @@ export interface ErrorStateProps {
 
 export function ErrorState({
   title = 'Something went wrong',
-  message = 'We couldn\'t load this. Check your connection and try again.',
+  message = "We couldn't load this. Check your connection and try again.",
   onRetry,
   className,
 }: ErrorStateProps) {
   return (
     <div role="alert" className={cn('flex flex-col items-center gap-2 px-6 py-12 text-center', className)}>
-      <div
-        aria-hidden="true"
-        className="mb-2 flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600"
-      >
+      <div aria-hidden="true" className="mb-2 flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600">
         <TriangleAlert className="size-7" />
       </div>
       <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>

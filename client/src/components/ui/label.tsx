@@ -5,10 +5,7 @@ import { cn } from '@/lib/cn.ts';
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root
-      className={cn(
-        'text-sm font-medium text-neutral-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
-        className,
-      )}
+      className={cn('text-sm font-medium text-neutral-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)}
       {...props}
     />
   );

@@ -11,11 +11,7 @@ export const SelectValue = SelectPrimitive.Value;
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
     <SelectPrimitive.Trigger
-      className={cn(
-        fieldClasses,
-        'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-500',
-        className,
-      )}
+      className={cn(fieldClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-neutral-500', className)}
       {...props}
     >
       <span className="truncate">{children}</span>
@@ -26,12 +22,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   );
 }
 
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -52,12 +43,7 @@ export function SelectContent({
 }
 
 export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-3 py-1.5 text-xs font-semibold text-neutral-500', className)}
-      {...props}
-    />
-  );
+  return <SelectPrimitive.Label className={cn('px-3 py-1.5 text-xs font-semibold text-neutral-500', className)} {...props} />;
 }
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {

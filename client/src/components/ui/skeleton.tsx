@@ -4,13 +4,7 @@ import { Card } from './card.tsx';
 
 /** A placeholder block; hidden from assistive tech, which hears the list's own loading status instead. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      aria-hidden="true"
-      className={cn('animate-skeleton rounded-control bg-neutral-200', className)}
-      {...props}
-    />
-  );
+  return <div aria-hidden="true" className={cn('animate-skeleton rounded-control bg-neutral-200', className)} {...props} />;
 }
 
 /** A list of `count` placeholder cards, each holding `children`: the outline of the real card, so nothing jumps. */

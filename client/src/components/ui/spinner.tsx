@@ -20,10 +20,7 @@ export function Spinner({ size = 'md', label = 'Loading', className, ...props }:
     <span role="status" className={cn('inline-flex items-center justify-center', className)} {...props}>
       <span
         aria-hidden="true"
-        className={cn(
-          'animate-spinner rounded-full border-current border-r-transparent text-brand-600',
-          sizeClasses[size],
-        )}
+        className={cn('animate-spinner rounded-full border-current border-r-transparent text-brand-600', sizeClasses[size])}
       />
       <span className="sr-only">{label}</span>
     </span>

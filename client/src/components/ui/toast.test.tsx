@@ -79,7 +79,8 @@ describe('Toaster', () => {
 
   it('sits at the bottom, above the bottom nav, never over the header or the page title', () => {
     render(<Toaster />);
-    const viewport = screen.getByRole('region', { name: /notifications/i }).querySelector('ol') ?? screen.getByRole('region', { name: /notifications/i });
+    const viewport =
+      screen.getByRole('region', { name: /notifications/i }).querySelector('ol') ?? screen.getByRole('region', { name: /notifications/i });
     const classes = viewport.className.split(/\s+/);
     expect(classes.some((name) => name.startsWith('bottom-[calc(3.5rem+1px'))).toBe(true);
     // At the top only while a modal covers the page (its sheet's buttons are at the bottom).

@@ -1,15 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { dismissToast, useCurrentToast, type ToastMessage } from '@/lib/toast.ts';
-import {
-  Toast,
-  ToastAction,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from './toast.tsx';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
 
 /**
  * A toast is about the page it was first drawn on: once the reader leaves that page, it goes. A toast raised with

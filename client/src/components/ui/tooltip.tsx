@@ -21,11 +21,7 @@ export function Tooltip({
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 // Tooltips never hold the only copy of information: touch devices rarely show them.
-export function TooltipContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

@@ -163,7 +163,10 @@ export function ImageUpload({ label, currentUrl, onUploaded, onRemove, onKeepOnP
             aria-valuetext={status === 'done' ? 'Upload complete' : `${percent}% sent`}
             className="h-2 overflow-hidden rounded-full bg-neutral-200"
           >
-            <div className="h-full bg-brand-600 transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full bg-brand-600 transition-[width] duration-150 motion-reduce:transition-none"
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <p aria-live="polite" className="flex items-center gap-1 text-xs text-neutral-600">
             {status === 'done' ? (

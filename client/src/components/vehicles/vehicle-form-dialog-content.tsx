@@ -17,7 +17,9 @@ import { VehicleTypeSelect } from './vehicle-type-select.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import type { VehicleFormDialogProps } from './vehicle-form-dialog.tsx';
 
-const resolver = schemaResolver<VehicleFormValues, VehicleInput>(() => import('@core/schemas/vehicle.ts').then((schemas) => schemas.vehicleInputSchema));
+const resolver = schemaResolver<VehicleFormValues, VehicleInput>(() =>
+  import('@core/schemas/vehicle.ts').then((schemas) => schemas.vehicleInputSchema),
+);
 
 /** The dialog of VehicleFormDialog (vehicle-form-dialog.tsx), loaded when it first opens. */
 export default function VehicleFormDialogContent({ open, onOpenChange, vehicle, onSaved }: VehicleFormDialogProps) {
@@ -27,7 +29,16 @@ export default function VehicleFormDialogContent({ open, onOpenChange, vehicle, 
         <DialogTitle>{vehicle ? 'Edit car' : 'Add a car'}</DialogTitle>
         <DialogDescription>Make, model and year are needed; the type sets what a detailer charges for.</DialogDescription>
         {/* Mounted only while open, so each opening starts from the car as saved. */}
-        {open && <VehicleForm vehicle={vehicle} onSaved={(saved) => { onSaved?.(saved); onOpenChange(false); }} onCancel={() => onOpenChange(false)} />}
+        {open && (
+          <VehicleForm
+            vehicle={vehicle}
+            onSaved={(saved) => {
+              onSaved?.(saved);
+              onOpenChange(false);
+            }}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -74,7 +85,8 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
         const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
         const known = fields.filter(([field]) => (formFields as readonly string[]).includes(field));
         for (const [field, message] of known) setError(field as Path<VehicleFormValues>, { message });
-        if (known.length === 0) toast({ title: "Couldn't save the car", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (known.length === 0)
+          toast({ title: "Couldn't save the car", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     };
     if (vehicle) update.mutate({ id: vehicle.id, ...input, photoUploadId: input.photoUploadId ?? null }, handlers);
@@ -110,12 +122,24 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
         {field(
           'make',
           'Make',
-          <Input {...fieldProps('make')} list={`${id}-makes`} autoComplete="off" maxLength={vehicleLimits.make} {...register('make', { onChange: suggestType })} />,
+          <Input
+            {...fieldProps('make')}
+            list={`${id}-makes`}
+            autoComplete="off"
+            maxLength={vehicleLimits.make}
+            {...register('make', { onChange: suggestType })}
+          />,
         )}
         {field(
           'model',
           'Model',
-          <Input {...fieldProps('model')} list={`${id}-models`} autoComplete="off" maxLength={vehicleLimits.model} {...register('model', { onChange: suggestType })} />,
+          <Input
+            {...fieldProps('model')}
+            list={`${id}-models`}
+            autoComplete="off"
+            maxLength={vehicleLimits.model}
+            {...register('model', { onChange: suggestType })}
+          />,
         )}
       </div>
       <datalist id={`${id}-makes`}>
@@ -132,9 +156,20 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
         {field(
           'year',
           'Year',
-          <Input {...fieldProps('year')} type="number" inputMode="numeric" min={minVehicleYear} max={maxVehicleYear()} {...register('year', { valueAsNumber: true })} />,
+          <Input
+            {...fieldProps('year')}
+            type="number"
+            inputMode="numeric"
+            min={minVehicleYear}
+            max={maxVehicleYear()}
+            {...register('year', { valueAsNumber: true })}
+          />,
         )}
-        {field('color', 'Colour', <Input {...fieldProps('color')} maxLength={vehicleLimits.color} placeholder="e.g. Blue" {...register('color')} />)}
+        {field(
+          'color',
+          'Colour',
+          <Input {...fieldProps('color')} maxLength={vehicleLimits.color} placeholder="e.g. Blue" {...register('color')} />,
+        )}
       </div>
       {field(
         'vehicleType',
@@ -145,9 +180,19 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
         {field(
           'licensePlate',
           'License plate',
-          <Input {...fieldProps('licensePlate')} maxLength={vehicleLimits.licensePlate} autoCapitalize="characters" placeholder="Optional" {...register('licensePlate')} />,
+          <Input
+            {...fieldProps('licensePlate')}
+            maxLength={vehicleLimits.licensePlate}
+            autoCapitalize="characters"
+            placeholder="Optional"
+            {...register('licensePlate')}
+          />,
         )}
-        {field('nickname', 'Nickname', <Input {...fieldProps('nickname')} maxLength={vehicleLimits.nickname} placeholder="Optional" {...register('nickname')} />)}
+        {field(
+          'nickname',
+          'Nickname',
+          <Input {...fieldProps('nickname')} maxLength={vehicleLimits.nickname} placeholder="Optional" {...register('nickname')} />,
+        )}
       </div>
       <div className="grid gap-1.5">
         <ImageUpload

@@ -12,7 +12,8 @@ const booking = bookingResponse({ id: 41, status: 'accepted', date: '2026-11-24'
 let weather: BookingWeather;
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   if (url === '/api/bookings/41/weather') return json(weather);
-  if (url === '/api/bookings/41/weather-reschedule' && init?.method === 'POST') return json({ ...booking, date: '2026-11-25', time: '10:00 AM' });
+  if (url === '/api/bookings/41/weather-reschedule' && init?.method === 'POST')
+    return json({ ...booking, date: '2026-11-25', time: '10:00 AM' });
   return json({ message: 'Not found' }, 404);
 });
 stubFetchEachTest(fetchMock);

@@ -42,7 +42,8 @@ export function RainExpectedPanel({ booking, isCustomer }: { booking: Booking; i
       { bookingId: booking.id, startsAt: slot.startsAt },
       {
         onSuccess: () => toast({ title: 'Booking rescheduled', description: `${formatLongDate(slot.date)} at ${slot.time}` }),
-        onError: (error) => toast({ title: 'Could not reschedule', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Could not reschedule', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
         onSettled: () => setMoving(null),
       },
     );
@@ -75,7 +76,9 @@ export function RainExpectedPanel({ booking, isCustomer }: { booking: Booking; i
         {isCustomer && (
           <>
             {drySlots.length === 0 ? (
-              <p className="text-sm text-neutral-700">No dry times are free in the next two weeks. Keep your booking or message your detailer.</p>
+              <p className="text-sm text-neutral-700">
+                No dry times are free in the next two weeks. Keep your booking or message your detailer.
+              </p>
             ) : (
               <ul className="grid gap-2" aria-label="Dry times">
                 {drySlots.map((slot) => (

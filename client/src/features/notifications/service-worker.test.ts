@@ -55,7 +55,18 @@ function loadWorker(windows: Array<{ url: string; navigate: (url: string) => Pro
       super(typeof input === 'string' ? new URL(input, location).href : input, init);
     }
   };
-  runInNewContext(source, { self, clients, URL, location, Request: WorkerRequest, Response, Headers, caches: { match: cacheMatch }, FetchEvent, console });
+  runInNewContext(source, {
+    self,
+    clients,
+    URL,
+    location,
+    Request: WorkerRequest,
+    Response,
+    Headers,
+    caches: { match: cacheMatch },
+    FetchEvent,
+    console,
+  });
   const fire = async (type: string, event: object) => {
     let waited: Promise<unknown> = Promise.resolve();
     for (const listener of listeners.get(type) ?? []) listener({ ...event, waitUntil: (p: Promise<unknown>) => (waited = p) });
@@ -76,7 +87,13 @@ function loadWorker(windows: Array<{ url: string; navigate: (url: string) => Pro
 describe('service worker', () => {
   it('shows a pushed notification with its title, body, icon, tag and link', async () => {
     const worker = loadWorker();
-    const payload = { title: 'Booking accepted', body: 'See you Tuesday', url: '/bookings/42', tag: 'notification-7', icon: '/logo192.png' };
+    const payload = {
+      title: 'Booking accepted',
+      body: 'See you Tuesday',
+      url: '/bookings/42',
+      tag: 'notification-7',
+      icon: '/logo192.png',
+    };
     await worker.fire('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
     expect(worker.showNotification).toHaveBeenCalledWith('Booking accepted', {
       body: 'See you Tuesday',
@@ -121,7 +138,13 @@ describe('service worker', () => {
 
   it('never answers the API: bookings, payments, sign-in and the live stream always go to the network', () => {
     const worker = loadWorker();
-    for (const path of ['/api/bookings', '/api/bookings/42', '/api/payments/test-gateway/confirm', '/api/auth/user', '/api/notifications/stream']) {
+    for (const path of [
+      '/api/bookings',
+      '/api/bookings/42',
+      '/api/payments/test-gateway/confirm',
+      '/api/auth/user',
+      '/api/notifications/stream',
+    ]) {
       expect(worker.fetchThrough(path), path).toBeNull();
       expect(worker.fetchThrough(path, 'navigate'), `navigation to ${path}`).toBeNull();
     }
@@ -131,4 +154,3 @@ describe('service worker', () => {
     expect(worker.cacheMatch).not.toHaveBeenCalled();
   });
 });
-

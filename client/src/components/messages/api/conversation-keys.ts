@@ -4,6 +4,5 @@ export const conversationKeys = {
   list: () => [...conversationKeys.all, 'list'] as const,
   unreadCount: () => [...conversationKeys.all, 'unread-count'] as const,
   thread: (conversationId: number) => [...conversationKeys.all, 'thread', conversationId] as const,
-  admin: (filters: { bookingId?: number; userId?: number; reported?: boolean }) =>
-    [...conversationKeys.all, 'admin', filters] as const,
+  admin: (filters: { bookingId?: number; userId?: number; reported?: boolean }) => [...conversationKeys.all, 'admin', filters] as const,
 };

@@ -6,8 +6,7 @@ import { toast } from '@/lib/toast.ts';
 import { conversationKeys } from './conversation-keys.ts';
 
 /** POST /api/conversations `{ bookingId }` or `{ support: true }`: finds or creates the thread (decision 018). */
-export const openConversation = (input: OpenConversationInput) =>
-  apiRequest<ConversationSummary>('POST', '/api/conversations', input);
+export const openConversation = (input: OpenConversationInput) => apiRequest<ConversationSummary>('POST', '/api/conversations', input);
 
 export const conversationHref = (conversationId: number) => `/messages?conversationId=${conversationId}`;
 

@@ -8,7 +8,8 @@ export const applyPromoCode = ({ bookingId, code }: { bookingId: number; code: s
   apiRequest<Booking>('POST', `/api/bookings/${bookingId}/promo-code`, { code });
 
 /** DELETE /api/bookings/:id/promo-code: the code comes off and its use is given back. */
-export const removePromoCode = ({ bookingId }: { bookingId: number }) => apiRequest<Booking>('DELETE', `/api/bookings/${bookingId}/promo-code`);
+export const removePromoCode = ({ bookingId }: { bookingId: number }) =>
+  apiRequest<Booking>('DELETE', `/api/bookings/${bookingId}/promo-code`);
 
 /**
  * Either mutation: the booking's new amounts go straight into its query, and the payment intent is made again (the

@@ -6,7 +6,10 @@ const consentKey = (bookingId: number) => ['/api/bookings', bookingId, 'portfoli
 
 /** GET /api/bookings/:id/portfolio-consent: the customer's answer, null until they give one. */
 export const portfolioConsentQueryOptions = (bookingId: number) =>
-  queryOptions({ queryKey: consentKey(bookingId), queryFn: () => apiGet<PortfolioConsent>(`/api/bookings/${bookingId}/portfolio-consent`) });
+  queryOptions({
+    queryKey: consentKey(bookingId),
+    queryFn: () => apiGet<PortfolioConsent>(`/api/bookings/${bookingId}/portfolio-consent`),
+  });
 
 export const usePortfolioConsent = (bookingId: number) => useQuery(portfolioConsentQueryOptions(bookingId));
 

@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { vehiclesQueryKey } from './get-vehicles.ts';
 
 /** PATCH /api/vehicles/:id: only the fields sent change. */
-export const updateVehicle = ({ id, ...input }: VehicleUpdate & { id: number }) => apiRequest<Vehicle>('PATCH', `/api/vehicles/${id}`, input);
+export const updateVehicle = ({ id, ...input }: VehicleUpdate & { id: number }) =>
+  apiRequest<Vehicle>('PATCH', `/api/vehicles/${id}`, input);
 
 export function useUpdateVehicle() {
   const queryClient = useQueryClient();

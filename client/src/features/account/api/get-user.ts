@@ -7,5 +7,4 @@ export const getUser = (id: number) => apiGet<User>(`/api/users/${id}`);
 export const userQueryOptions = (id: number) => queryOptions({ queryKey: ['/api/users', id], queryFn: () => getUser(id) });
 
 /** A user's account record (yourself, or anyone for an admin); runs once the id is known. */
-export const useUser = (id: number | undefined) =>
-  useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== undefined });
+export const useUser = (id: number | undefined) => useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== undefined });

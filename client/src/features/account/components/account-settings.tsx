@@ -12,7 +12,13 @@ type Panel = 'profile' | 'password' | 'email';
 
 const rowClasses = 'flex min-h-12 w-full items-center justify-between gap-4 text-left text-sm font-medium text-neutral-900';
 
-function SettingsDialog({ title, description, open, onOpenChange, children }: {
+function SettingsDialog({
+  title,
+  description,
+  open,
+  onOpenChange,
+  children,
+}: {
   title: string;
   description: string;
   open: boolean;
@@ -63,13 +69,28 @@ export function AccountSettings({ user }: { user: User }) {
           </ul>
         </nav>
       </CardContent>
-      <SettingsDialog title="Edit profile" description="Your name and photo are shown to your detailer or customer." open={panel === 'profile'} onOpenChange={openChange('profile')}>
+      <SettingsDialog
+        title="Edit profile"
+        description="Your name and photo are shown to your detailer or customer."
+        open={panel === 'profile'}
+        onOpenChange={openChange('profile')}
+      >
         <EditProfileForm user={user} onDone={close} />
       </SettingsDialog>
-      <SettingsDialog title="Change password" description="Your other devices will be signed out; this one stays signed in." open={panel === 'password'} onOpenChange={openChange('password')}>
+      <SettingsDialog
+        title="Change password"
+        description="Your other devices will be signed out; this one stays signed in."
+        open={panel === 'password'}
+        onOpenChange={openChange('password')}
+      >
         <ChangePasswordForm onDone={close} />
       </SettingsDialog>
-      <SettingsDialog title="Change email" description="We will send a link to the new address. Nothing changes until you open it." open={panel === 'email'} onOpenChange={openChange('email')}>
+      <SettingsDialog
+        title="Change email"
+        description="We will send a link to the new address. Nothing changes until you open it."
+        open={panel === 'email'}
+        onOpenChange={openChange('email')}
+      >
         <ChangeEmailForm currentEmail={user.email} />
       </SettingsDialog>
     </Card>

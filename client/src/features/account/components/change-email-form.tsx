@@ -22,7 +22,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       await change.mutateAsync(input);
     } catch (error) {
       const placed = error instanceof ApiError && applyServerFields(error.fields, formFields, form.setError);
-      if (!placed) toast({ title: 'Could not change your email', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      if (!placed)
+        toast({ title: 'Could not change your email', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     }
   });
 
@@ -36,8 +37,21 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
-      <AccountField label="New Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.newEmail?.message} {...form.register('newEmail')} />
-      <AccountField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <AccountField
+        label="New Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.newEmail?.message}
+        {...form.register('newEmail')}
+      />
+      <AccountField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send confirmation link'}
       </Button>

@@ -8,7 +8,9 @@ import { toast } from '@/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AccountField, applyServerFields } from './account-field.tsx';
 
-const resolver = schemaResolver<ChangePasswordInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.changePasswordSchema));
+const resolver = schemaResolver<ChangePasswordInput>(() =>
+  import('@core/schemas/account.ts').then((schemas) => schemas.changePasswordSchema),
+);
 
 const formFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -28,13 +30,20 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       const placed = error instanceof ApiError && applyServerFields(error.fields, formFields, form.setError);
-      if (!placed) toast({ title: 'Could not change your password', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      if (!placed)
+        toast({ title: 'Could not change your password', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
-      <AccountField label="Current Password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+      <AccountField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
       <AccountField
         label="New Password"
         type="password"
@@ -43,7 +52,13 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <AccountField label="Confirm New Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <AccountField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Changing...' : 'Change password'}
       </Button>

@@ -7,7 +7,8 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 let replies: Record<string, Reply> = {};
 const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
-const deletes = () => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'DELETE');
+const deletes = () =>
+  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'DELETE');
 
 async function openDialog() {
   renderAtPath('/profile', <DeleteAccountDialog isDetailer={false} />);
@@ -25,7 +26,12 @@ describe('DeleteAccountDialog', () => {
   });
 
   it('asks an account without a password for the word, then sends it', async () => {
-    replies = { '/api/account': { status: 400, body: { code: 'validation', message: 'Type DELETE', fields: { confirmation: 'Type DELETE to confirm' } } } };
+    replies = {
+      '/api/account': {
+        status: 400,
+        body: { code: 'validation', message: 'Type DELETE', fields: { confirmation: 'Type DELETE to confirm' } },
+      },
+    };
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'anything' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));

@@ -17,8 +17,12 @@ import { AccountField } from './account-field.tsx';
  * 'Delete account': an alert dialog that spells out what goes and what stays, then asks for the password (an account
  * without one, signed up with Google, is asked to type DELETE when the server says so).
  */
-const passwordResolver = schemaResolver<DeleteAccountInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountPasswordFormSchema));
-const wordResolver = schemaResolver<DeleteAccountInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountWordFormSchema));
+const passwordResolver = schemaResolver<DeleteAccountInput>(() =>
+  import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountPasswordFormSchema),
+);
+const wordResolver = schemaResolver<DeleteAccountInput>(() =>
+  import('@core/schemas/account.ts').then((schemas) => schemas.deleteAccountWordFormSchema),
+);
 const emptyForm = { password: '', confirmation: '' };
 
 export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boolean; className?: string }) {
@@ -79,8 +83,7 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
                 <li>Your name, email, username, phone and photo are removed, and you are signed out everywhere.</li>
                 <li>Your saved cars, places and cards are deleted.</li>
                 <li>
-                  Past bookings, payments and messages stay for the records of the other party, shown as from
-                  &lsquo;Deleted user&rsquo;.
+                  Past bookings, payments and messages stay for the records of the other party, shown as from &lsquo;Deleted user&rsquo;.
                 </li>
                 {isDetailer && <li>You can only delete it once you have no accepted jobs left; your services stop being offered.</li>}
               </ul>

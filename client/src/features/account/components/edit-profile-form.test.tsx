@@ -6,7 +6,17 @@ import type { User } from '@core/schemas/user.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
-const user: User = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0.00', detailerId: null, phone: null, avatarUrl: null };
+const user: User = {
+  id: 7,
+  email: 'alex@example.com',
+  role: 'customer',
+  name: 'Alex Rivera',
+  username: 'alex',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
+};
 
 let replies: Record<string, Reply> = {};
 const fetchMock = fetchFromReplies(() => replies);
@@ -22,9 +32,17 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save chan
 
 describe('the profile form schema', () => {
   it("uses the register form's rules and turns a US phone into E.164 (empty clears it)", () => {
-    expect(profileFormSchema.safeParse({ name: 'J', username: 'alex', phone: '' }).error?.issues[0]?.message).toBe('Name must be at least 2 characters');
-    expect(profileFormSchema.safeParse({ name: 'Jo', username: 'al', phone: '' }).error?.issues[0]?.message).toBe('Username must be at least 3 characters');
-    expect(profileFormSchema.parse({ name: ' Jo ', username: 'alex', phone: '(415) 555-0123' })).toEqual({ name: 'Jo', username: 'alex', phone: '+14155550123' });
+    expect(profileFormSchema.safeParse({ name: 'J', username: 'alex', phone: '' }).error?.issues[0]?.message).toBe(
+      'Name must be at least 2 characters',
+    );
+    expect(profileFormSchema.safeParse({ name: 'Jo', username: 'al', phone: '' }).error?.issues[0]?.message).toBe(
+      'Username must be at least 3 characters',
+    );
+    expect(profileFormSchema.parse({ name: ' Jo ', username: 'alex', phone: '(415) 555-0123' })).toEqual({
+      name: 'Jo',
+      username: 'alex',
+      phone: '+14155550123',
+    });
     expect(profileFormSchema.parse({ name: 'Jo', username: 'alex', phone: '' }).phone).toBeNull();
   });
 });
@@ -57,7 +75,10 @@ describe('EditProfileForm', () => {
 
   it("puts the server's 409 on the username field", async () => {
     replies = {
-      '/api/account': { status: 409, body: { code: 'conflict', message: 'This username is already taken', fields: { username: 'This username is already taken' } } },
+      '/api/account': {
+        status: 409,
+        body: { code: 'conflict', message: 'This username is already taken', fields: { username: 'This username is already taken' } },
+      },
     };
     const onDone = renderForm();
     fireEvent.change(field('Username'), { target: { value: 'taken-name' } });

@@ -10,7 +10,9 @@ import { toast } from '@/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AccountField, applyServerFields } from './account-field.tsx';
 
-const resolver = schemaResolver<ProfileFormInput, ProfileForm>(() => import('@core/schemas/account.ts').then((schemas) => schemas.profileFormSchema));
+const resolver = schemaResolver<ProfileFormInput, ProfileForm>(() =>
+  import('@core/schemas/account.ts').then((schemas) => schemas.profileFormSchema),
+);
 
 const formFields = ['name', 'username', 'phone'] as const;
 
@@ -30,7 +32,8 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
       onDone();
     } catch (error) {
       const placed = error instanceof ApiError && applyServerFields(error.fields, formFields, form.setError);
-      if (!placed) toast({ title: 'Could not save your profile', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      if (!placed)
+        toast({ title: 'Could not save your profile', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     }
   });
 
@@ -53,7 +56,13 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
       />
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit profile">
         <AccountField label="Full Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <AccountField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
+        <AccountField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
         <AccountField
           label="Phone (optional)"
           type="tel"

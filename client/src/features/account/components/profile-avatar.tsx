@@ -12,7 +12,10 @@ export function initials(name: string) {
 
 /** The profile photo when there is one (the 320 px version), else the initials on the brand tint. */
 export function ProfileAvatar({ name, avatarUrl, className }: { name: string; avatarUrl: string | null; className?: string }) {
-  const classes = cn('flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-xl font-semibold text-brand-700', className);
+  const classes = cn(
+    'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-xl font-semibold text-brand-700',
+    className,
+  );
   if (avatarUrl) {
     return <img src={`${avatarUrl}?w=320`} alt="" width={64} height={64} className={cn(classes, 'object-cover')} />;
   }

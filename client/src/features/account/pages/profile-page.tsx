@@ -107,7 +107,9 @@ export default function ProfilePage() {
           <div className="grid min-w-0 gap-1">
             <h1 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h1>
             <p className="truncate text-sm text-neutral-600">@{user.username}</p>
-            <Badge variant="brand" className="justify-self-start">{roleLabels[user.role]}</Badge>
+            <Badge variant="brand" className="justify-self-start">
+              {roleLabels[user.role]}
+            </Badge>
           </div>
         </CardContent>
       </Card>
@@ -131,7 +133,9 @@ export default function ProfilePage() {
             {isCustomer && (
               <div className="flex items-center justify-between gap-4 py-3">
                 <dt className="text-sm text-neutral-600">Referral credits</dt>
-                <dd className="text-sm font-medium text-neutral-900">{credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}</dd>
+                <dd className="text-sm font-medium text-neutral-900">
+                  {credits ?? (account.isError ? 'Unavailable' : <Skeleton className="h-4 w-14" />)}
+                </dd>
               </div>
             )}
           </dl>

@@ -32,7 +32,9 @@ export function useChangeAdminCategory() {
     onSuccess: (categories) => queryClient.setQueryData(adminCategoriesQueryKey, categories),
     onSettled: () =>
       Promise.all(
-        [adminCategoriesQueryKey, ['admin', 'services'], ...publicCatalogQueryKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [adminCategoriesQueryKey, ['admin', 'services'], ...publicCatalogQueryKeys].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

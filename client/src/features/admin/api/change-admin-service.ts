@@ -20,7 +20,9 @@ export function useChangeAdminService() {
     mutationFn: changeAdminService,
     onSettled: () =>
       Promise.all(
-        [adminServicesQueryKey, adminCategoriesQueryKey, ...publicCatalogQueryKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [adminServicesQueryKey, adminCategoriesQueryKey, ...publicCatalogQueryKeys].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

@@ -18,7 +18,10 @@ export function getAdminServices({ q, categoryId, detailerId }: AdminServiceFilt
 
 export const adminServicesQueryOptions = (filters: AdminServiceFilters = {}) =>
   queryOptions({
-    queryKey: [...adminServicesQueryKey, { q: filters.q ?? '', categoryId: filters.categoryId ?? null, detailerId: filters.detailerId ?? null }],
+    queryKey: [
+      ...adminServicesQueryKey,
+      { q: filters.q ?? '', categoryId: filters.categoryId ?? null, detailerId: filters.detailerId ?? null },
+    ],
     queryFn: () => getAdminServices(filters),
     // Typing in the search box keeps the last list on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,

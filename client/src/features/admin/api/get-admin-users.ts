@@ -19,7 +19,10 @@ export function getAdminUsers({ search, role, pendingApproval }: AdminUserFilter
 
 export const adminUsersQueryOptions = (filters: AdminUserFilters = {}) =>
   queryOptions({
-    queryKey: [...adminUsersQueryKey, { search: filters.search ?? '', role: filters.role ?? null, pendingApproval: filters.pendingApproval ?? false }],
+    queryKey: [
+      ...adminUsersQueryKey,
+      { search: filters.search ?? '', role: filters.role ?? null, pendingApproval: filters.pendingApproval ?? false },
+    ],
     queryFn: () => getAdminUsers(filters),
     // Typing in the search box keeps the last list on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,

@@ -5,7 +5,8 @@ import { publicSettingsQueryKey } from '@/lib/public-settings.ts';
 import { platformSettingsQueryKey } from './get-platform-settings.ts';
 
 /** PATCH /api/admin/settings: change the settings sent; answers every setting as saved and the latest changes. */
-export const updatePlatformSettings = (input: PlatformSettingsUpdate) => apiRequest<PlatformSettingsResponse>('PATCH', '/api/admin/settings', input);
+export const updatePlatformSettings = (input: PlatformSettingsUpdate) =>
+  apiRequest<PlatformSettingsResponse>('PATCH', '/api/admin/settings', input);
 
 export function useUpdatePlatformSettings() {
   const queryClient = useQueryClient();

@@ -25,7 +25,11 @@ const resolver = schemaResolver<AdminCategoryInput>(() => Promise.resolve(adminC
  * A category's name field: checked with the API's schema, sent trimmed by `send`; what the server refuses shows under
  * the field.
  */
-function useCategoryNameForm(name: string, send: (input: AdminCategoryInput, form: UseFormReturn<AdminCategoryInput>) => Promise<unknown>, failure: string) {
+function useCategoryNameForm(
+  name: string,
+  send: (input: AdminCategoryInput, form: UseFormReturn<AdminCategoryInput>) => Promise<unknown>,
+  failure: string,
+) {
   const form = useForm<AdminCategoryInput>({ resolver, defaultValues: { name } });
   const submit = form.handleSubmit((input) =>
     send(input, form).catch((error: unknown) => form.setError('name', { message: errorMessage(error, failure) })),
@@ -51,7 +55,8 @@ export function AdminCategoriesSection() {
         toast({ title: done });
         onDone?.();
       },
-      onError: (error) => toast({ title: "Couldn't save the category", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't save the category", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
 
   return (
@@ -74,7 +79,11 @@ export function AdminCategoriesSection() {
       ) : categories.isError ? (
         <ErrorState message="We couldn't load the categories." onRetry={() => categories.refetch()} />
       ) : categories.data.length === 0 ? (
-        <EmptyState icon={<FolderOpen />} title="No categories yet" description="Add the first one above; customers browse services by category." />
+        <EmptyState
+          icon={<FolderOpen />}
+          title="No categories yet"
+          description="Add the first one above; customers browse services by category."
+        />
       ) : (
         <ol className="grid gap-3" aria-label="Categories in home screen order">
           {categories.data.map((category, index) => (
@@ -94,7 +103,9 @@ export function AdminCategoriesSection() {
                       size="icon"
                       aria-label={`Move ${category.name} up`}
                       disabled={index === 0 || change.isPending}
-                      onClick={() => run({ kind: 'move', categoryId: category.id, input: { direction: 'up' } }, `${category.name} moved up`)}
+                      onClick={() =>
+                        run({ kind: 'move', categoryId: category.id, input: { direction: 'up' } }, `${category.name} moved up`)
+                      }
                     >
                       <ArrowUp aria-hidden />
                     </Button>
@@ -103,7 +114,9 @@ export function AdminCategoriesSection() {
                       size="icon"
                       aria-label={`Move ${category.name} down`}
                       disabled={index === categories.data.length - 1 || change.isPending}
-                      onClick={() => run({ kind: 'move', categoryId: category.id, input: { direction: 'down' } }, `${category.name} moved down`)}
+                      onClick={() =>
+                        run({ kind: 'move', categoryId: category.id, input: { direction: 'down' } }, `${category.name} moved down`)
+                      }
                     >
                       <ArrowDown aria-hidden />
                     </Button>
@@ -116,7 +129,6 @@ export function AdminCategoriesSection() {
                   </Button>
                   <Button
                     variant="secondary"
-                   
                     disabled={change.isPending}
                     aria-label={`${category.isHidden ? 'Show' : 'Hide'} ${category.name}`}
                     onClick={() =>

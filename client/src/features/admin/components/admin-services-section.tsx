@@ -49,12 +49,23 @@ export function AdminServicesSection() {
       <div className="grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="admin-service-search">Search services</Label>
-          <Input id="admin-service-search" type="search" placeholder="Service name" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <Input
+            id="admin-service-search"
+            type="search"
+            placeholder="Service name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="admin-service-category">Category</Label>
-            <select id="admin-service-category" className={cn(fieldClasses, 'h-11')} value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+            <select
+              id="admin-service-category"
+              className={cn(fieldClasses, 'h-11')}
+              value={categoryId}
+              onChange={(event) => setCategoryId(event.target.value)}
+            >
               <option value="">All categories</option>
               {categories.data?.map((category) => (
                 <option key={category.id} value={category.id}>
@@ -66,7 +77,12 @@ export function AdminServicesSection() {
           </div>
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="admin-service-detailer">Detailer</Label>
-            <select id="admin-service-detailer" className={cn(fieldClasses, 'h-11')} value={detailerId} onChange={(event) => setDetailerId(event.target.value)}>
+            <select
+              id="admin-service-detailer"
+              className={cn(fieldClasses, 'h-11')}
+              value={detailerId}
+              onChange={(event) => setDetailerId(event.target.value)}
+            >
               <option value="">All detailers</option>
               {services.data?.detailers.map((detailer) => (
                 <option key={detailer.id} value={detailer.id}>
@@ -125,7 +141,8 @@ function AdminServiceCard({ service, onEdit }: { service: AdminService; onEdit: 
       { kind: service.isPaused ? 'resume' : 'pause', serviceId: service.id },
       {
         onSuccess: () => toast({ title: service.isPaused ? `${service.name} is bookable again` : `${service.name} is paused` }),
-        onError: (error) => toast({ title: "Couldn't change the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: "Couldn't change the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -152,7 +169,12 @@ function AdminServiceCard({ service, onEdit }: { service: AdminService; onEdit: 
           <Pencil aria-hidden />
           Edit
         </Button>
-        <Button variant="secondary" onClick={toggle} disabled={change.isPending} aria-label={`${service.isPaused ? 'Resume' : 'Pause'} ${service.name}`}>
+        <Button
+          variant="secondary"
+          onClick={toggle}
+          disabled={change.isPending}
+          aria-label={`${service.isPaused ? 'Resume' : 'Pause'} ${service.name}`}
+        >
           {service.isPaused ? <Play aria-hidden /> : <Pause aria-hidden />}
           {service.isPaused ? 'Resume' : 'Pause'}
         </Button>

@@ -30,7 +30,9 @@ export function ClaimDecisionDialog({ claim, decision }: { claim: AdminClaim; de
   const resolver = useMemo(
     () =>
       schemaResolver<ResolveClaimFormInput, ResolveClaimInput>(() =>
-        import('@core/schemas/claim.ts').then((schemas) => (isResolve ? schemas.resolveClaimFormSchema(claim.refundableCents) : schemas.rejectClaimFormSchema)),
+        import('@core/schemas/claim.ts').then((schemas) =>
+          isResolve ? schemas.resolveClaimFormSchema(claim.refundableCents) : schemas.rejectClaimFormSchema,
+        ),
       ),
     [isResolve, claim.refundableCents],
   );
@@ -60,7 +62,11 @@ export function ClaimDecisionDialog({ claim, decision }: { claim: AdminClaim; de
   return (
     <Dialog open={isOpen} onOpenChange={changeOpen}>
       <DialogTrigger asChild>
-        <Button variant={isResolve ? 'primary' : 'secondary'} size="sm" aria-label={`${isResolve ? 'Resolve' : 'Reject'} claim #${claim.id}`}>
+        <Button
+          variant={isResolve ? 'primary' : 'secondary'}
+          size="sm"
+          aria-label={`${isResolve ? 'Resolve' : 'Reject'} claim #${claim.id}`}
+        >
           {isResolve ? 'Resolve' : 'Reject'}
         </Button>
       </DialogTrigger>

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { adminServiceFormSchema, type AdminService, type AdminServiceFormValues, type AdminServiceUpdate } from '@core/schemas/admin-catalog.ts';
+import {
+  adminServiceFormSchema,
+  type AdminService,
+  type AdminServiceFormValues,
+  type AdminServiceUpdate,
+} from '@core/schemas/admin-catalog.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -31,7 +36,10 @@ type Photo = { uploadId: number | null; url: string | null };
 
 function EditServiceForm({ service, onClose }: { service: AdminService; onClose: () => void }) {
   const change = useChangeAdminService();
-  const [photo, setPhoto] = useState<Photo>({ uploadId: service.imageUploadId, url: service.imageUploadId === null ? null : service.imageUrl });
+  const [photo, setPhoto] = useState<Photo>({
+    uploadId: service.imageUploadId,
+    url: service.imageUploadId === null ? null : service.imageUrl,
+  });
   const { register, handleSubmit, setError, formState } = useForm<AdminServiceFormValues>({
     resolver,
     defaultValues: { name: service.name, description: service.description },

@@ -42,7 +42,12 @@ export function OpenClaimsSection() {
                     {claim.photos.map((photo, index) => (
                       <li key={photo.uploadId}>
                         <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`Open photo ${index + 1} of claim #${claim.id}`}>
-                          <img src={uploadWidthUrl(photo.url, 320)} alt="" className="aspect-square w-full rounded-control object-cover" loading="lazy" />
+                          <img
+                            src={uploadWidthUrl(photo.url, 320)}
+                            alt=""
+                            className="aspect-square w-full rounded-control object-cover"
+                            loading="lazy"
+                          />
                         </a>
                       </li>
                     ))}

@@ -17,7 +17,9 @@ import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdatePlatformSettings } from '../api/update-platform-settings.ts';
 
-const resolver = schemaResolver<PlatformSettingsFormValues, PlatformSettingsFormOutput>(() => import('@core/schemas/platform-settings.ts').then((schemas) => schemas.platformSettingsFormSchema));
+const resolver = schemaResolver<PlatformSettingsFormValues, PlatformSettingsFormOutput>(() =>
+  import('@core/schemas/platform-settings.ts').then((schemas) => schemas.platformSettingsFormSchema),
+);
 
 type FieldName = keyof PlatformSettingsFormValues;
 
@@ -31,8 +33,24 @@ const groups: Group[] = [
     title: 'Prices',
     description: 'Added to each new booking. Bookings made before keep the fee and tax rate they were priced with.',
     fields: [
-      { name: 'serviceFeeDollars', label: 'Service fee ($)', hint: '$0.00 to $100.00 per booking, not taxed.', step: 0.01, min: 0, max: 100, decimal: true },
-      { name: 'taxRatePercent', label: 'Tax rate (%)', hint: 'On the service price and surcharge, 0 to 25.', step: 0.01, min: 0, max: 25, decimal: true },
+      {
+        name: 'serviceFeeDollars',
+        label: 'Service fee ($)',
+        hint: '$0.00 to $100.00 per booking, not taxed.',
+        step: 0.01,
+        min: 0,
+        max: 100,
+        decimal: true,
+      },
+      {
+        name: 'taxRatePercent',
+        label: 'Tax rate (%)',
+        hint: 'On the service price and surcharge, 0 to 25.',
+        step: 0.01,
+        min: 0,
+        max: 25,
+        decimal: true,
+      },
     ],
   },
   {
@@ -40,10 +58,39 @@ const groups: Group[] = [
     title: 'Cancellations and timing',
     description: 'New bookings take these terms; a booking keeps its own cancellation terms.',
     fields: [
-      { name: 'freeCancellationHours', label: 'Free cancellation (hours)', hint: 'Free until this many hours before the start, 0 to 168.', step: 1, min: 0, max: 168 },
-      { name: 'lateCancellationFeeDollars', label: 'Late cancellation fee ($)', hint: 'Charged after that, $0.00 to $100.00.', step: 0.01, min: 0, max: 100, decimal: true },
-      { name: 'holdMinutes', label: 'Hold time (minutes)', hint: 'How long a time slot is held for payment, 5 to 60.', step: 1, min: 5, max: 60 },
-      { name: 'requestTimeoutHours', label: 'Request expiry (hours)', hint: 'A request not accepted within this time expires, 1 to 72.', step: 1, min: 1, max: 72 },
+      {
+        name: 'freeCancellationHours',
+        label: 'Free cancellation (hours)',
+        hint: 'Free until this many hours before the start, 0 to 168.',
+        step: 1,
+        min: 0,
+        max: 168,
+      },
+      {
+        name: 'lateCancellationFeeDollars',
+        label: 'Late cancellation fee ($)',
+        hint: 'Charged after that, $0.00 to $100.00.',
+        step: 0.01,
+        min: 0,
+        max: 100,
+        decimal: true,
+      },
+      {
+        name: 'holdMinutes',
+        label: 'Hold time (minutes)',
+        hint: 'How long a time slot is held for payment, 5 to 60.',
+        step: 1,
+        min: 5,
+        max: 60,
+      },
+      {
+        name: 'requestTimeoutHours',
+        label: 'Request expiry (hours)',
+        hint: 'A request not accepted within this time expires, 1 to 72.',
+        step: 1,
+        min: 1,
+        max: 72,
+      },
     ],
   },
   {
@@ -51,8 +98,24 @@ const groups: Group[] = [
     title: 'Referrals',
     description: 'Credits for new referrals; credits already given stay as they are.',
     fields: [
-      { name: 'referralFriendCreditDollars', label: "Friend's credit ($)", hint: 'The welcome credit of a friend who signs up, $0.00 to $100.00.', step: 0.01, min: 0, max: 100, decimal: true },
-      { name: 'referralReferrerCreditDollars', label: "Referrer's credit ($)", hint: "The reward after the friend's first booking, $0.00 to $100.00.", step: 0.01, min: 0, max: 100, decimal: true },
+      {
+        name: 'referralFriendCreditDollars',
+        label: "Friend's credit ($)",
+        hint: 'The welcome credit of a friend who signs up, $0.00 to $100.00.',
+        step: 0.01,
+        min: 0,
+        max: 100,
+        decimal: true,
+      },
+      {
+        name: 'referralReferrerCreditDollars',
+        label: "Referrer's credit ($)",
+        hint: "The reward after the friend's first booking, $0.00 to $100.00.",
+        step: 0.01,
+        min: 0,
+        max: 100,
+        decimal: true,
+      },
     ],
   },
   {
@@ -60,7 +123,15 @@ const groups: Group[] = [
     title: 'Payouts and commission',
     description: 'What the platform keeps of each job, and the day detailers are paid.',
     fields: [
-      { name: 'commissionPercent', label: 'Commission (%)', hint: "Of each job's price and vehicle surcharge, 0 to 50. Applies to jobs completed from now on.", step: 0.01, min: 0, max: 50, decimal: true },
+      {
+        name: 'commissionPercent',
+        label: 'Commission (%)',
+        hint: "Of each job's price and vehicle surcharge, 0 to 50. Applies to jobs completed from now on.",
+        step: 0.01,
+        min: 0,
+        max: 50,
+        decimal: true,
+      },
     ],
   },
 ];
@@ -113,7 +184,8 @@ export function PlatformSettingsForm({ settings }: { settings: PlatformSettingsR
         const fields = error instanceof ApiError ? error.fields : undefined;
         const known = Object.entries(fields ?? {}).filter(([name]) => name in formFieldOfSetting);
         for (const [name, message] of known) setError(formFieldOfSetting[name as PlatformSettingName], { message }, { shouldFocus: true });
-        if (known.length === 0) toast({ title: "Couldn't save the settings", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (known.length === 0)
+          toast({ title: "Couldn't save the settings", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     });
   });
@@ -176,7 +248,15 @@ function SettingsGroup({ id, title, description, children }: { id: string; title
   );
 }
 
-function NumberSetting({ field, register, error }: { field: NumberField; register: UseFormRegister<PlatformSettingsFormValues>; error?: string }) {
+function NumberSetting({
+  field,
+  register,
+  error,
+}: {
+  field: NumberField;
+  register: UseFormRegister<PlatformSettingsFormValues>;
+  error?: string;
+}) {
   return (
     <FormField id={fieldId(field.name)} label={field.label} hint={field.hint} error={error}>
       {(control) => (

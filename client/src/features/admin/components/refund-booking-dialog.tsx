@@ -28,7 +28,10 @@ export function RefundBookingDialog({ booking }: { booking: Booking }) {
   const leftCents = booking.refundableCents;
   const capturedCents = booking.refundedCents + booking.refundableCents;
   const resolver = useMemo(
-    () => schemaResolver<RefundFormInput, RefundForm>(() => import('@core/schemas/payments.ts').then((schemas) => schemas.refundFormSchema(leftCents))),
+    () =>
+      schemaResolver<RefundFormInput, RefundForm>(() =>
+        import('@core/schemas/payments.ts').then((schemas) => schemas.refundFormSchema(leftCents)),
+      ),
     [leftCents],
   );
   const form = useForm<RefundFormInput, unknown, RefundForm>({ resolver, defaultValues: { amount: dollarsText(leftCents) } });
@@ -63,8 +66,8 @@ export function RefundBookingDialog({ booking }: { booking: Booking }) {
       <DialogContent>
         <DialogTitle>{`Refund booking #${booking.id}?`}</DialogTitle>
         <DialogDescription>
-          {booking.serviceName} for {booking.customerName} with {booking.detailerBusinessName}. The amount goes back to the
-          customer's card; the booking keeps its status.
+          {booking.serviceName} for {booking.customerName} with {booking.detailerBusinessName}. The amount goes back to the customer's card;
+          the booking keeps its status.
         </DialogDescription>
         <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-1.5">

@@ -44,7 +44,8 @@ export function SettingChangesList({ changes }: { changes: readonly PlatformSett
                   {settingValueText(change.setting, change.newValue)}
                 </p>
                 <p className="text-xs text-neutral-600">
-                  {change.changedBy ?? 'A deleted account'} · <time dateTime={change.createdAt}>{when.format(new Date(change.createdAt))}</time>
+                  {change.changedBy ?? 'A deleted account'} ·{' '}
+                  <time dateTime={change.createdAt}>{when.format(new Date(change.createdAt))}</time>
                 </p>
               </li>
             ))}

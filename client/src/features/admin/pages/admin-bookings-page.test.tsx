@@ -80,7 +80,9 @@ describe('AdminBookingsPage', () => {
     const dialog = await openRefund();
     const amount = within(dialog).getByLabelText('Amount to refund (USD)') as HTMLInputElement;
     expect(amount.value).toBe('58.72');
-    expect(within(dialog).getByText(/At most \$58\.72 can be refunded: \$78\.72 was charged and \$20\.00 already went back\./)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/At most \$58\.72 can be refunded: \$78\.72 was charged and \$20\.00 already went back\./),
+    ).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '58.73' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));

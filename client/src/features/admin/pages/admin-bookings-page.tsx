@@ -45,7 +45,10 @@ export default function AdminBookingsPage() {
               <li key={booking.id}>
                 <Card className="grid grid-cols-1 gap-2 p-4" data-testid={`booking-${booking.id}`}>
                   <div className="flex items-start justify-between gap-2">
-                    <Link href={`/bookings/${booking.id}`} className="min-w-0 font-semibold text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      href={`/bookings/${booking.id}`}
+                      className="min-w-0 font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
                       <span className="block truncate">
                         #{booking.id} · {booking.serviceName}
                       </span>

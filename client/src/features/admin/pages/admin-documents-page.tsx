@@ -27,7 +27,11 @@ export default function AdminDocumentsPage() {
       ) : documents.isError ? (
         <ErrorState message="We couldn't load the documents." onRetry={() => void documents.refetch()} />
       ) : documents.data.length === 0 ? (
-        <EmptyState icon={<FileCheck2 />} title="Nothing to check" description="New insurance certificates and business licences appear here." />
+        <EmptyState
+          icon={<FileCheck2 />}
+          title="Nothing to check"
+          description="New insurance certificates and business licences appear here."
+        />
       ) : (
         <ul className="grid gap-4">
           {documents.data.map((document) => (
@@ -49,7 +53,8 @@ function DocumentReview({ document }: { document: DetailerDocument }) {
   const title = `${document.businessName}: ${documentLabels[document.kind]}`;
   const send = (grant: boolean) =>
     decide.mutate(grant ? { id: document.id, grant: true } : { id: document.id, grant: false, reason: reason.trim() }, {
-      onSuccess: () => toast({ title: grant ? `${badgeLabels[document.kind]} badge granted` : 'Document refused', description: document.businessName }),
+      onSuccess: () =>
+        toast({ title: grant ? `${badgeLabels[document.kind]} badge granted` : 'Document refused', description: document.businessName }),
       onError: (error) => toast({ title: 'Not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
 
@@ -60,7 +65,11 @@ function DocumentReview({ document }: { document: DetailerDocument }) {
         <p className="text-sm text-neutral-600">Expires {dayLabel(document.expiresOn)}</p>
       </div>
       <a href={document.fileUrl} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-control bg-neutral-100">
-        <img src={`${document.fileUrl}?w=640`} alt={`${documentLabels[document.kind]} of ${document.businessName}`} className="max-h-80 w-full object-contain" />
+        <img
+          src={`${document.fileUrl}?w=640`}
+          alt={`${documentLabels[document.kind]} of ${document.businessName}`}
+          className="max-h-80 w-full object-contain"
+        />
       </a>
       {isRefusing ? (
         <div className="grid gap-2">

@@ -13,7 +13,12 @@ const bookingThread: AdminConversation = {
     { userId: 2, name: 'Sam Carter' },
     { userId: 9, name: 'Gloss Boss Mobile Detailing' },
   ],
-  booking: { serviceName: 'Basic Exterior Wash', startsAt: '2099-01-05T17:00:00.000Z', timeZone: 'America/Los_Angeles', status: 'accepted' },
+  booking: {
+    serviceName: 'Basic Exterior Wash',
+    startsAt: '2099-01-05T17:00:00.000Z',
+    timeZone: 'America/Los_Angeles',
+    status: 'accepted',
+  },
   lastMessage: { body: 'Call me at 555 0100', hasPhoto: false, senderUserId: 9, createdAt: '2099-01-05T12:00:00.000Z' },
   lastMessageAt: '2099-01-05T12:00:00.000Z',
   reportedMessageCount: 1,

@@ -88,7 +88,12 @@ export default function AdminMessagesPage() {
         <div className="grid grid-cols-2 gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="admin-messages-booking">Booking ID</Label>
-            <Input id="admin-messages-booking" inputMode="numeric" value={bookingId} onChange={(event) => setBookingId(event.target.value)} />
+            <Input
+              id="admin-messages-booking"
+              inputMode="numeric"
+              value={bookingId}
+              onChange={(event) => setBookingId(event.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="admin-messages-user">User ID</Label>
@@ -117,7 +122,11 @@ export default function AdminMessagesPage() {
         <EmptyState
           icon={isFiltered ? <SearchX /> : <MessagesSquare />}
           title={isFiltered ? 'No conversations match' : 'No conversations yet'}
-          description={isFiltered ? 'Try another booking or user ID, or clear Reported only.' : 'Threads appear here once customers, detailers or support write.'}
+          description={
+            isFiltered
+              ? 'Try another booking or user ID, or clear Reported only.'
+              : 'Threads appear here once customers, detailers or support write.'
+          }
         />
       ) : (
         <ul className="grid gap-3" aria-label="Conversations">

@@ -68,7 +68,19 @@ export default function AdminOverviewPage() {
   );
 }
 
-function OverviewSection({ id, title, href, linkLabel, children }: { id: string; title: string; href: string; linkLabel: string; children: ReactNode }) {
+function OverviewSection({
+  id,
+  title,
+  href,
+  linkLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
       <Card className="grid gap-3 p-4">

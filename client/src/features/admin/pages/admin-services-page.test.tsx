@@ -24,7 +24,11 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   }
   const patch = /^\/api\/admin\/categories\/(\d+)$/.exec(url);
   if (patch && method === 'PATCH') {
-    categories = categories.map((c) => (c.id === Number(patch[1]) ? { ...c, ...(body.isHidden === undefined ? {} : { isHidden: body.isHidden }), ...(body.name ? { name: body.name } : {}) } : c));
+    categories = categories.map((c) =>
+      c.id === Number(patch[1])
+        ? { ...c, ...(body.isHidden === undefined ? {} : { isHidden: body.isHidden }), ...(body.name ? { name: body.name } : {}) }
+        : c,
+    );
     return json(categories);
   }
   const move = /^\/api\/admin\/categories\/(\d+)\/move$/.exec(url);
@@ -88,7 +92,10 @@ function renderPage() {
 }
 
 const categoryList = () => screen.findByRole('list', { name: 'Categories in home screen order' });
-const names = async () => within(await categoryList()).getAllByRole('listitem').map((item) => item.querySelector('p')?.firstChild?.textContent);
+const names = async () =>
+  within(await categoryList())
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('p')?.firstChild?.textContent);
 
 describe('AdminServicesPage: categories', () => {
   it('lists the categories in order, the first cannot go up nor the last down, and moving swaps them', async () => {

@@ -21,7 +21,13 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
 
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
-  settings = { ...defaultPublicSettings, commissionBasisPoints: 1500, payoutWeekday: 1, updatedAt: '2026-11-01T10:00:00.000Z', changes: [] };
+  settings = {
+    ...defaultPublicSettings,
+    commissionBasisPoints: 1500,
+    payoutWeekday: 1,
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    changes: [],
+  };
   getAnswer = () => json(settings);
   patchAnswer = (body) => {
     settings = { ...settings, ...body, updatedAt: '2026-11-25T10:00:00.000Z' };
@@ -59,15 +65,11 @@ describe('AdminSettingsPage', () => {
     expect((screen.getByLabelText('Tax rate (%)') as HTMLInputElement).value).toBe('8');
     expect(commission().step).toBe('0.01');
     expect(payoutDay().value).toBe('1');
-    expect(within(payoutDay()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Sunday',
-      'Monday',
-      'Tuesday',
-      'Wednesday',
-      'Thursday',
-      'Friday',
-      'Saturday',
-    ]);
+    expect(
+      within(payoutDay())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
   });
 
   it('saves the commission in basis points and the payout day, then says so in a toast', async () => {
@@ -115,7 +117,10 @@ describe('AdminSettingsPage', () => {
         {
           code: 'bad_request',
           message: 'Payout day must be a weekday from Sunday (0) to Saturday (6)',
-          fields: { payoutWeekday: 'Payout day must be a weekday from Sunday (0) to Saturday (6)', commissionBasisPoints: 'Commission must be between 0 % and 50 %' },
+          fields: {
+            payoutWeekday: 'Payout day must be a weekday from Sunday (0) to Saturday (6)',
+            commissionBasisPoints: 'Commission must be between 0 % and 50 %',
+          },
         },
         400,
       );
@@ -147,7 +152,14 @@ describe('AdminSettingsPage', () => {
         ...body,
         updatedAt: '2026-11-25T10:00:00.000Z',
         changes: [
-          { id: 2, setting: 'taxRateBasisPoints', oldValue: '800', newValue: '925', changedBy: 'Ada Admin', createdAt: '2026-11-25T10:00:00.000Z' },
+          {
+            id: 2,
+            setting: 'taxRateBasisPoints',
+            oldValue: '800',
+            newValue: '925',
+            changedBy: 'Ada Admin',
+            createdAt: '2026-11-25T10:00:00.000Z',
+          },
           { id: 1, setting: 'serviceFeeCents', oldValue: '1500', newValue: '1999', changedBy: null, createdAt: '2026-11-25T10:00:00.000Z' },
         ],
       };
@@ -161,7 +173,9 @@ describe('AdminSettingsPage', () => {
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     expect(JSON.parse(String(patchCalls()[0]![1]!.body))).toEqual({ serviceFeeCents: 1999, taxRateBasisPoints: 925 });
     const list = await screen.findByRole('list', { name: 'Setting changes' });
-    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items[0]).toContain('Tax rate: 8 % → 9.25 %');
     expect(items[0]).toContain('Ada Admin');
     expect(items[1]).toContain('Service fee: $15.00 → $19.99');

@@ -17,7 +17,11 @@ export function CheckEmailPanel({ email, outboxPath }: { email: string; outboxPa
       const { message } = await resend.mutateAsync({ email });
       toast({ title: 'Email sent', description: message });
     } catch (error) {
-      toast({ title: 'Could not send the email', description: errorMessage(error, 'Please try again in a few minutes.'), variant: 'destructive' });
+      toast({
+        title: 'Could not send the email',
+        description: errorMessage(error, 'Please try again in a few minutes.'),
+        variant: 'destructive',
+      });
     }
   }
 
@@ -32,8 +36,8 @@ export function CheckEmailPanel({ email, outboxPath }: { email: string; outboxPa
       <div role="status" className="grid gap-1 text-sm text-neutral-700">
         <p className="font-medium text-neutral-900">You can sign in now with your email and password.</p>
         <p>
-          We also sent a link to <strong className="break-all font-semibold text-neutral-900">{email}</strong> to confirm your
-          address. The link works once and expires in 24 hours.
+          We also sent a link to <strong className="break-all font-semibold text-neutral-900">{email}</strong> to confirm your address. The
+          link works once and expires in 24 hours.
         </p>
       </div>
       <Button asChild className="w-full">

@@ -42,7 +42,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Link href="/forgot-password" className="inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href="/forgot-password"
+          className="inline-flex min-h-11 items-center justify-self-end text-sm font-medium text-brand-700 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>

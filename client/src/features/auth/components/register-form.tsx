@@ -12,7 +12,9 @@ import { CheckEmailPanel } from './check-email-panel.tsx';
 import { EmailField, NewPasswordFields, TextField } from './text-field.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
-const resolver = schemaResolver<RegisterInput, Registration>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.registerSchema));
+const resolver = schemaResolver<RegisterInput, Registration>(() =>
+  import('@core/schemas/auth.ts').then((schemas) => schemas.registerSchema),
+);
 
 // The form offers customer and service provider; admins are made by ADMIN_EMAILS or another admin.
 const accountTypes = [

@@ -28,11 +28,31 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
 type FieldProps = Omit<TextFieldProps, 'label' | 'type'>;
 
 /** A new password and its confirmation, as registration and a password reset ask for them. */
-export function NewPasswordFields({ label = 'Password', password, confirmPassword }: { label?: string; password: FieldProps; confirmPassword: FieldProps }) {
+export function NewPasswordFields({
+  label = 'Password',
+  password,
+  confirmPassword,
+}: {
+  label?: string;
+  password: FieldProps;
+  confirmPassword: FieldProps;
+}) {
   return (
     <>
-      <TextField label={label} type="password" autoComplete="new-password" placeholder={`At least ${passwordMinLength} characters`} {...password} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat your password" {...confirmPassword} />
+      <TextField
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        placeholder={`At least ${passwordMinLength} characters`}
+        {...password}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        {...confirmPassword}
+      />
     </>
   );
 }

@@ -34,7 +34,11 @@ export default function DemoLoginPage() {
       toast({ title: 'Success', description: "You've been logged in successfully" });
       navigate(landingPath(signedIn.role, returnTo));
     } catch (error) {
-      toast({ title: 'Login failed', description: errorMessage(error, 'Please check your credentials and try again'), variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: errorMessage(error, 'Please check your credentials and try again'),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -62,7 +62,11 @@ export default function DemoOutboxPage() {
         </div>
       ) : outbox.isError ? (
         outbox.error instanceof ApiError && outbox.error.status === 404 ? (
-          <EmptyState icon={<MailX />} title="No outbox here" description="The demo outbox exists only in demo mode. Emails go to their inboxes." />
+          <EmptyState
+            icon={<MailX />}
+            title="No outbox here"
+            description="The demo outbox exists only in demo mode. Emails go to their inboxes."
+          />
         ) : (
           <ErrorState message="We couldn't load the outbox." onRetry={() => outbox.refetch()} />
         )

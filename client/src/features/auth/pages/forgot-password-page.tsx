@@ -51,7 +51,10 @@ export default function ForgotPasswordPage() {
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>
-        <Link href="/login" className="inline-flex min-h-11 items-center justify-self-center text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href="/login"
+          className="inline-flex min-h-11 items-center justify-self-center text-sm font-medium text-brand-700 hover:underline"
+        >
           Back to login
         </Link>
       </form>

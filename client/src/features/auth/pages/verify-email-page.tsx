@@ -47,7 +47,10 @@ export default function VerifyEmailPage() {
           {failure}
         </p>
         <ResendForm />
-        <Link href="/login" className="inline-flex min-h-11 items-center justify-self-center text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href="/login"
+          className="inline-flex min-h-11 items-center justify-self-center text-sm font-medium text-brand-700 hover:underline"
+        >
           Back to login
         </Link>
       </div>
@@ -64,7 +67,11 @@ function ResendForm() {
     try {
       await resend.mutateAsync(input);
     } catch (error) {
-      toast({ title: 'Could not send the email', description: errorMessage(error, 'Please try again in a few minutes.'), variant: 'destructive' });
+      toast({
+        title: 'Could not send the email',
+        description: errorMessage(error, 'Please try again in a few minutes.'),
+        variant: 'destructive',
+      });
     }
   });
 

@@ -31,7 +31,11 @@ export async function getDetailerSoonestSlots({ detailerId, serviceId, fromDate,
 export const detailerSoonestSlotsQueryOptions = (params: DetailerSoonestParams) =>
   queryOptions({
     // Under the detailer's availability key: a slot taken under the customer (409) refreshes this too.
-    queryKey: [...availabilityQueryKey(params.detailerId), 'soonest', { serviceId: params.serviceId, fromDate: params.fromDate, zip: params.zip }],
+    queryKey: [
+      ...availabilityQueryKey(params.detailerId),
+      'soonest',
+      { serviceId: params.serviceId, fromDate: params.fromDate, zip: params.zip },
+    ],
     queryFn: () => getDetailerSoonestSlots(params),
     staleTime: 0,
   });

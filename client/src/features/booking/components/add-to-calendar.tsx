@@ -18,13 +18,19 @@ export function AddToCalendar({ booking, className }: { booking: Pick<Booking, '
   return (
     <div className={cn('grid gap-1', className)}>
       <Button asChild variant="secondary" size="lg">
-        <a href={bookingCalendarPath(booking.id)} download={`glossly-booking-${booking.id}.ics`} aria-describedby={`calendar-help-${booking.id}`}>
+        <a
+          href={bookingCalendarPath(booking.id)}
+          download={`glossly-booking-${booking.id}.ics`}
+          aria-describedby={`calendar-help-${booking.id}`}
+        >
           {isLive ? <CalendarPlus aria-hidden /> : <CalendarX aria-hidden />}
           {isLive ? 'Add to calendar' : 'Remove from calendar'}
         </a>
       </Button>
       <p id={`calendar-help-${booking.id}`} className="text-center text-xs text-neutral-600">
-        {isLive ? 'If the time changes, add it again: your calendar updates the same entry.' : 'Added it to your calendar? This takes it off.'}
+        {isLive
+          ? 'If the time changes, add it again: your calendar updates the same entry.'
+          : 'Added it to your calendar? This takes it off.'}
       </p>
     </div>
   );

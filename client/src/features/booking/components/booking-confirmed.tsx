@@ -20,11 +20,26 @@ function outcomeOf(booking: Booking): Outcome {
     case 'en_route':
     case 'in_progress':
     case 'completed':
-      return { icon: CircleCheck, tone: 'bg-success-100 text-success-700', title: 'Booking Confirmed!', lead: 'Your detailing service has been scheduled for:' };
+      return {
+        icon: CircleCheck,
+        tone: 'bg-success-100 text-success-700',
+        title: 'Booking Confirmed!',
+        lead: 'Your detailing service has been scheduled for:',
+      };
     case 'requested':
-      return { icon: Send, tone: 'bg-brand-50 text-brand-700', title: 'Request sent', lead: `Your request to ${booking.detailerBusinessName} is for:` };
+      return {
+        icon: Send,
+        tone: 'bg-brand-50 text-brand-700',
+        title: 'Request sent',
+        lead: `Your request to ${booking.detailerBusinessName} is for:`,
+      };
     case 'pending_payment':
-      return { icon: Clock, tone: 'bg-brand-50 text-brand-700', title: 'Waiting for your payment', lead: 'Once your card is authorized, your booking is for:' };
+      return {
+        icon: Clock,
+        tone: 'bg-brand-50 text-brand-700',
+        title: 'Waiting for your payment',
+        lead: 'Once your card is authorized, your booking is for:',
+      };
     default:
       return { icon: CircleAlert, tone: 'bg-neutral-100 text-neutral-600', title: 'Booking not confirmed', lead: 'This booking was for:' };
   }

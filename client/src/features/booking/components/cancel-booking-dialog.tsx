@@ -22,7 +22,10 @@ export function CancelBookingDialog({ booking }: { booking: Booking }) {
       {
         onSuccess: () => {
           setIsOpen(false);
-          toast({ title: 'Booking cancelled', description: hasFee ? `A ${formatUsd(booking.cancellationFeeCents)} fee applies.` : 'You have not been charged.' });
+          toast({
+            title: 'Booking cancelled',
+            description: hasFee ? `A ${formatUsd(booking.cancellationFeeCents)} fee applies.` : 'You have not been charged.',
+          });
         },
         onError: (error) =>
           toast({ title: 'Could not cancel', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

@@ -24,7 +24,12 @@ describe('DayCalendar', () => {
   it('keeps one day in the tab order and moves it with the arrow keys, across months', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
     render(<DayCalendar value="2026-11-30" minDate="2026-11-22" maxDate="2027-01-21" onChange={() => {}} />);
-    expect(screen.getAllByRole('button').filter((b) => b.dataset.date && b.tabIndex === 0).map((b) => b.dataset.date)).toEqual(['2026-11-30']);
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((b) => b.dataset.date && b.tabIndex === 0)
+        .map((b) => b.dataset.date),
+    ).toEqual(['2026-11-30']);
     fireEvent.keyDown(day('Monday, November 30'), { key: 'ArrowRight' });
     act(() => vi.runAllTimers());
     expect(screen.getByRole('table', { name: /December 2026/ })).toBeTruthy();

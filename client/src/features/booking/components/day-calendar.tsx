@@ -133,9 +133,7 @@ export function DayCalendar({ value, onChange, minDate, maxDate, closedDates = [
                       className={cn(
                         'mx-auto flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-sm transition-colors duration-150',
                         'disabled:cursor-not-allowed disabled:text-neutral-400 disabled:line-through',
-                        date === value
-                          ? 'bg-brand-600 font-semibold text-white'
-                          : 'text-neutral-900 enabled:hover:bg-brand-50',
+                        date === value ? 'bg-brand-600 font-semibold text-white' : 'text-neutral-900 enabled:hover:bg-brand-50',
                       )}
                     >
                       {Number(date.slice(8))}

@@ -6,7 +6,10 @@ export interface OrderSummaryProps {
   serviceName: string;
   vehicleType: string;
   /** The server's price for this booking (GET /api/bookings/quote): what POST /api/bookings will write. */
-  quote: Pick<BookingQuote, 'priceCents' | 'vehicleSurchargeCents' | 'discountCents' | 'discountSource' | 'serviceFeeCents' | 'taxCents' | 'totalCents'>;
+  quote: Pick<
+    BookingQuote,
+    'priceCents' | 'vehicleSurchargeCents' | 'discountCents' | 'discountSource' | 'serviceFeeCents' | 'taxCents' | 'totalCents'
+  >;
 }
 
 /**

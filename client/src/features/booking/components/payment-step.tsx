@@ -85,12 +85,7 @@ export function PaymentStep(props: PaymentStepProps) {
       </section>
 
       <div className="flex items-start gap-3">
-        <Checkbox
-          id="terms"
-          className="mt-0.5"
-          checked={hasAcceptedTerms}
-          onCheckedChange={setHasAcceptedTerms}
-        />
+        <Checkbox id="terms" className="mt-0.5" checked={hasAcceptedTerms} onCheckedChange={setHasAcceptedTerms} />
         <Label htmlFor="terms" className="leading-snug">
           {isCovered
             ? 'I agree to the Terms of Service and to use one of my plan’s visits for this service.'

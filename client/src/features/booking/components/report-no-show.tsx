@@ -32,7 +32,12 @@ export function ReportNoShow({ booking }: { booking: Pick<Booking, 'id' | 'detai
         onClick={() =>
           report.mutate(booking.id, {
             onSuccess: () => toast({ title: 'No-show reported', description: 'Your booking is cancelled and you are not charged.' }),
-            onError: (error) => toast({ title: 'Could not report the no-show', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+            onError: (error) =>
+              toast({
+                title: 'Could not report the no-show',
+                description: errorMessage(error, 'Please try again.'),
+                variant: 'destructive',
+              }),
           })
         }
       >

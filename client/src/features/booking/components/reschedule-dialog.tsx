@@ -65,7 +65,9 @@ export function RescheduleDialog({ booking }: { booking: Booking }) {
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>Reschedule</DialogTitle>
-        <DialogDescription>Now {formatLongDate(booking.date)} at {booking.time}. Choose a new day and time.</DialogDescription>
+        <DialogDescription>
+          Now {formatLongDate(booking.date)} at {booking.time}. Choose a new day and time.
+        </DialogDescription>
         <div className="mt-4 grid gap-4">
           <DayCalendar
             value={date}

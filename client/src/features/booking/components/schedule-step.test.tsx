@@ -34,7 +34,16 @@ const home: SavedAddress = {
   isDefault: true,
   createdAt: '2099-01-01T10:00:00.000Z',
 };
-const work: SavedAddress = { ...home, id: 2, label: 'Work', address: '500 Terry A Francois Blvd', apt: '', zip: '94158', accessNotes: '', isDefault: false };
+const work: SavedAddress = {
+  ...home,
+  id: 2,
+  label: 'Work',
+  address: '500 Terry A Francois Blvd',
+  apt: '',
+  zip: '94158',
+  accessNotes: '',
+  isDefault: false,
+};
 const emptyDraft: Step2Draft = { date: null, time: null, address: null, apt: null, city: null, zip: null };
 
 let places: SavedAddress[] = [];
@@ -78,7 +87,9 @@ describe('ScheduleStep with saved places', () => {
     // A saved place is not offered for saving again; the spec's rule still waits for a date and a time.
     expect(screen.queryByLabelText('Save this place')).toBeNull();
     expect((screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(lastDraft()).toMatchObject({ address: '1 Market St', accessNotes: 'Gate code 4412', saveAddressLabel: null }));
+    await waitFor(() =>
+      expect(lastDraft()).toMatchObject({ address: '1 Market St', accessNotes: 'Gate code 4412', saveAddressLabel: null }),
+    );
 
     fireEvent.change(screen.getByLabelText('Saved places'), { target: { value: '2' } });
     expect(value('Address')).toBe('500 Terry A Francois Blvd');
@@ -135,7 +146,8 @@ describe('ScheduleStep asks for the times where the car is', () => {
 
   it("shows the server's area refusal on the ZIP field and offers no time", async () => {
     places = [];
-    const refusal = "This address is outside Gloss Boss's service area: they come up to 15 miles from their base, and this ZIP code is 41.2 miles away";
+    const refusal =
+      "This address is outside Gloss Boss's service area: they come up to 15 miles from their base, and this ZIP code is 41.2 miles away";
     fetchMock.mockImplementation(async (url: string) =>
       url.includes('/availability') ? json({ code: 'unprocessable', message: refusal, fields: { zip: refusal } }, 422) : json([]),
     );
@@ -149,10 +161,21 @@ describe('ScheduleStep asks for the times where the car is', () => {
     places = [];
     fetchMock.mockImplementation(async (url: string) =>
       url.includes('/availability')
-        ? json({ date: '2099-01-05', timeZone: 'America/Los_Angeles', slots: slotsOf('2099-01-05', { '9:00 AM': 'previous', '10:00 AM': 'ok' }) })
+        ? json({
+            date: '2099-01-05',
+            timeZone: 'America/Los_Angeles',
+            slots: slotsOf('2099-01-05', { '9:00 AM': 'previous', '10:00 AM': 'ok' }),
+          })
         : json([]),
     );
-    const { lastDraft } = renderStep(customer, { ...emptyDraft, date: '2099-01-05', time: '9:00 AM', address: '1 Main St', city: 'Oakland', zip: '94607' });
+    const { lastDraft } = renderStep(customer, {
+      ...emptyDraft,
+      date: '2099-01-05',
+      time: '9:00 AM',
+      address: '1 Main St',
+      city: 'Oakland',
+      zip: '94607',
+    });
     expect(
       await screen.findByText(
         '9:00 AM is no longer offered. That time leaves the detailer too little time to drive from their previous job. Please choose another time.',

@@ -120,7 +120,9 @@ export function ScheduleStep({
   const availability = useAvailability(date && jobZip ? { detailerId, date, serviceId, zip: jobZip } : null);
   const slots = availability.isPlaceholderData ? undefined : availability.data?.slots;
   const areaError =
-    availability.error instanceof ApiError && availability.error.status === 422 ? availability.error.fields?.zip ?? availability.error.serverMessage : undefined;
+    availability.error instanceof ApiError && availability.error.status === 422
+      ? (availability.error.fields?.zip ?? availability.error.serverMessage)
+      : undefined;
   const closedDays = useClosedDays(detailerId, serviceId);
 
   // A chosen slot the server no longer offers (taken meanwhile, out of reach from a new address, a restored draft's

@@ -17,7 +17,9 @@ import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { SavedVehiclesField } from './saved-vehicle-choice.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
-const resolver = schemaResolver<Step1Input, BookingStep1>(() => import('@core/schemas/booking.ts').then((schemas) => schemas.bookingStep1Schema));
+const resolver = schemaResolver<Step1Input, BookingStep1>(() =>
+  import('@core/schemas/booking.ts').then((schemas) => schemas.bookingStep1Schema),
+);
 
 /** `vehicleId`: the saved car chosen (decision 019), whose type is `vehicleType`. */
 export type Step1Draft = { serviceId: number | null; vehicleType: string | null; notes: string | null; vehicleId?: number | null };
@@ -94,9 +96,7 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
                         variant={isSelected ? 'primary' : 'secondary'}
                         aria-pressed={isSelected}
                         aria-label={`${isSelected ? 'Selected' : 'Select'} ${service.name}`}
-                        onClick={() =>
-                          setValue('serviceId', service.id, { shouldValidate: formState.isSubmitted, shouldDirty: true })
-                        }
+                        onClick={() => setValue('serviceId', service.id, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
                       >
                         {isSelected ? 'Selected' : 'Select'}
                       </Button>

@@ -30,14 +30,9 @@ export function StepIndicator({ currentStep }: { currentStep: BookingStep }) {
                 {isDone ? <Check aria-hidden className="size-4" strokeWidth={3} /> : step}
                 {isDone && <span className="sr-only">{step}</span>}
               </span>
-              <span className={cn('text-sm', isReached ? 'font-semibold text-brand-700' : 'text-neutral-600')}>
-                {label}
-              </span>
+              <span className={cn('text-sm', isReached ? 'font-semibold text-brand-700' : 'text-neutral-600')}>{label}</span>
               {step < bookingSteps.length && (
-                <span
-                  aria-hidden
-                  className={cn('h-0.5 flex-1 rounded-full', step < currentStep ? 'bg-brand-600' : 'bg-neutral-200')}
-                />
+                <span aria-hidden className={cn('h-0.5 flex-1 rounded-full', step < currentStep ? 'bg-brand-600' : 'bg-neutral-200')} />
               )}
             </li>
           );

@@ -43,7 +43,9 @@ describe('TimeSlotPicker', () => {
   });
 
   it("marks the soonest free slots ('Book again'), never an unavailable one", () => {
-    render(<TimeSlotPicker slots={slots} value="11:00 AM" onChange={() => {}} labelledBy="none" soonest={['9:00 AM', '10:00 AM', '11:00 AM']} />);
+    render(
+      <TimeSlotPicker slots={slots} value="11:00 AM" onChange={() => {}} labelledBy="none" soonest={['9:00 AM', '10:00 AM', '11:00 AM']} />,
+    );
     const marked = screen.getAllByRole('radio').filter((radio) => radio.textContent?.includes('Soonest'));
     expect(marked.map((radio) => radio.textContent)).toEqual(['9:00 AM, Soonest', '11:00 AM, Soonest']);
     expect(screen.getByRole('radio', { name: /^10:00 AM/ }).textContent).toBe('10:00 AMUnavailable');

@@ -29,7 +29,10 @@ describe('pendingBooking draft', () => {
   });
 
   it("keeps an older draft without the optional fields, and only the draft's own fields", () => {
-    localStorage.setItem('pendingBooking', JSON.stringify({ ...emptyPendingBooking(1, 2), step: 2, vehicleId: null, injected: '<script>' }));
+    localStorage.setItem(
+      'pendingBooking',
+      JSON.stringify({ ...emptyPendingBooking(1, 2), step: 2, vehicleId: null, injected: '<script>' }),
+    );
     expect(readPendingBooking()).toEqual({ ...emptyPendingBooking(1, 2), step: 2, vehicleId: null });
   });
 
@@ -37,6 +40,10 @@ describe('pendingBooking draft', () => {
     expect(draftAmounts(5900)).toEqual({ totalAmount: 78.72, serviceFee: 15, taxAmount: 4.72 });
     expect(draftAmounts(null)).toEqual({ totalAmount: null, serviceFee: null, taxAmount: null });
     // With the platform's settings now (decision 022): a $20.00 fee and 10 % tax.
-    expect(draftAmounts(5900, { serviceFeeCents: 2000, taxRateBasisPoints: 1000 })).toEqual({ totalAmount: 84.9, serviceFee: 20, taxAmount: 5.9 });
+    expect(draftAmounts(5900, { serviceFeeCents: 2000, taxRateBasisPoints: 1000 })).toEqual({
+      totalAmount: 84.9,
+      serviceFee: 20,
+      taxAmount: 5.9,
+    });
   });
 });

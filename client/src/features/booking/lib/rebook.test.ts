@@ -6,14 +6,40 @@ import { rebookStart } from './rebook.ts';
 
 const customerId = 2;
 const wash: Service = {
-  id: 1, detailerId: 1, categoryId: 1, name: 'Basic Exterior Wash', description: '', price: 59, priceCents: 5900, duration: 45,
-  imageUrl: '/images/services/default.svg', surcharges: [],
+  id: 1,
+  detailerId: 1,
+  categoryId: 1,
+  name: 'Basic Exterior Wash',
+  description: '',
+  price: 59,
+  priceCents: 5900,
+  duration: 45,
+  imageUrl: '/images/services/default.svg',
+  surcharges: [],
 };
 const rav4: Vehicle = {
-  id: 31, make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123', vehicleType: 'SUV', nickname: 'Blue one',
-  photoUploadId: null, photoUrl: null, isDefault: true, createdAt: '2098-01-01T00:00:00.000Z',
+  id: 31,
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8ABC123',
+  vehicleType: 'SUV',
+  nickname: 'Blue one',
+  photoUploadId: null,
+  photoUrl: null,
+  isDefault: true,
+  createdAt: '2098-01-01T00:00:00.000Z',
 };
-const rav4Details = { make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123', nickname: 'Blue one', vehicleType: 'SUV' };
+const rav4Details = {
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8ABC123',
+  nickname: 'Blue one',
+  vehicleType: 'SUV',
+};
 
 const past = bookingResponse({
   id: 41,
@@ -31,7 +57,7 @@ const past = bookingResponse({
 });
 
 describe('rebookStart', () => {
-  it('copies the detailer, service, saved car, place and notes into a step-2 draft priced at today\'s price, with no day or time', () => {
+  it("copies the detailer, service, saved car, place and notes into a step-2 draft priced at today's price, with no day or time", () => {
     const start = rebookStart(past, customerId, [{ ...wash, priceCents: 6900 }], [rav4]);
     expect(start).toEqual({
       kind: 'draft',
@@ -72,10 +98,16 @@ describe('rebookStart', () => {
   it('books a car-less booking by its type, and leaves empty notes and apartment empty', () => {
     const plain = bookingResponse({ status: 'cancelled', customerId, vehicleType: 'Van', notes: '  ', apt: null, accessNotes: null });
     const start = rebookStart(plain, customerId, [wash], [rav4]);
-    expect(start.kind === 'draft' && start.draft).toMatchObject({ vehicleType: 'Van', vehicleId: null, notes: null, apt: null, accessNotes: null });
+    expect(start.kind === 'draft' && start.draft).toMatchObject({
+      vehicleType: 'Van',
+      vehicleId: null,
+      notes: null,
+      apt: null,
+      accessNotes: null,
+    });
   });
 
-  it('prefills nothing from a booking that is not the caller\'s, and says so when the service is no longer offered', () => {
+  it("prefills nothing from a booking that is not the caller's, and says so when the service is no longer offered", () => {
     expect(rebookStart(past, 99, [wash], [rav4])).toEqual({ kind: 'not-yours' });
     expect(rebookStart(past, customerId, [{ ...wash, id: 2 }], [rav4])).toEqual({ kind: 'service-gone' });
   });

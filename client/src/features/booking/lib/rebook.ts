@@ -10,10 +10,7 @@ import { draftAmounts, emptyPendingBooking, type PendingBooking } from './pendin
  * - `service-gone`: the detailer no longer offers the service (paused, archived or dropped): nothing to prefill;
  * - `not-yours`: someone else's booking (an admin or its detailer may read it): the normal flow, nothing copied.
  */
-export type RebookStart =
-  | { kind: 'draft'; draft: PendingBooking }
-  | { kind: 'service-gone' }
-  | { kind: 'not-yours' };
+export type RebookStart = { kind: 'draft'; draft: PendingBooking } | { kind: 'service-gone' } | { kind: 'not-yours' };
 
 const isVehicleType = (value: string | undefined): value is VehicleType => (vehicleTypes as readonly string[]).includes(value ?? '');
 

@@ -14,8 +14,15 @@ import BookingDetailsPage from './booking-details-page.tsx';
 import MyBookingsPage from './my-bookings-page.tsx';
 
 const customer: User = {
-  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
-  detailerId: null, phone: null, avatarUrl: null,
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
 };
 const detailerUser: User = { ...customer, id: 5, role: 'detailer', detailerId: 1, name: 'Dana Detailer' };
 
@@ -39,7 +46,14 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 
 function renderAt(path: string, user: User) {

@@ -65,7 +65,9 @@ function BookingDetails({ booking }: { booking: Booking }) {
         {booking.vehicleDetails && (
           <p className="text-sm text-neutral-700">
             <span className="font-medium text-neutral-900">Vehicle: </span>
-            {[vehicleDescription(booking.vehicleDetails), booking.vehicleDetails.color, booking.vehicleDetails.licensePlate].filter(Boolean).join(' · ')}
+            {[vehicleDescription(booking.vehicleDetails), booking.vehicleDetails.color, booking.vehicleDetails.licensePlate]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         )}
         {booking.notes && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">{booking.notes}</p>}
@@ -140,7 +142,12 @@ function BookingDetails({ booking }: { booking: Booking }) {
       )}
 
       {canBookAgain(booking, user?.id) && (
-        <BookAgainButton booking={booking} description={`${booking.serviceName} with ${booking.detailerBusinessName}`} variant="primary" size="lg" />
+        <BookAgainButton
+          booking={booking}
+          description={`${booking.serviceName} with ${booking.detailerBusinessName}`}
+          variant="primary"
+          size="lg"
+        />
       )}
 
       <AfterJobSection booking={booking} isCustomer={isCustomer} />

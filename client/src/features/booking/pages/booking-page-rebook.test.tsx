@@ -17,25 +17,71 @@ import { readPendingBooking } from '../lib/pending-booking.ts';
 import BookingPage from './booking-page.tsx';
 
 const customer: User = {
-  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
-  detailerId: null, phone: null, avatarUrl: null,
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
 };
 const wash: Service = {
-  id: 1, detailerId: 1, categoryId: 1, name: 'Basic Exterior Wash', description: 'Outside only', price: 59, priceCents: 5900,
-  duration: 45, imageUrl: '/images/services/default.svg', surcharges: [],
+  id: 1,
+  detailerId: 1,
+  categoryId: 1,
+  name: 'Basic Exterior Wash',
+  description: 'Outside only',
+  price: 59,
+  priceCents: 5900,
+  duration: 45,
+  imageUrl: '/images/services/default.svg',
+  surcharges: [],
 };
 const detailer: DetailerWithServices = {
-  id: 1, userId: 5, businessName: 'Gloss Boss Mobile Detailing', description: '', avatarUrl: null, rating: 4.9, reviewCount: 120,
-  startingPrice: 59, distanceMiles: 1.2, services: ['Exterior'], timeZone: 'UTC', createdAt: '2098-01-01T00:00:00.000Z',
-  serviceArea: null, vehicleDescription: '', offeredServices: [wash],
+  id: 1,
+  userId: 5,
+  businessName: 'Gloss Boss Mobile Detailing',
+  description: '',
+  avatarUrl: null,
+  rating: 4.9,
+  reviewCount: 120,
+  startingPrice: 59,
+  distanceMiles: 1.2,
+  services: ['Exterior'],
+  timeZone: 'UTC',
+  createdAt: '2098-01-01T00:00:00.000Z',
+  serviceArea: null,
+  vehicleDescription: '',
+  offeredServices: [wash],
 };
 const rav4: Vehicle = {
-  id: 31, make: 'Toyota', model: 'RAV4', year: 2021, color: 'Blue', licensePlate: '8ABC123', vehicleType: 'SUV', nickname: 'Blue one',
-  photoUploadId: null, photoUrl: null, isDefault: true, createdAt: '2098-01-01T00:00:00.000Z',
+  id: 31,
+  make: 'Toyota',
+  model: 'RAV4',
+  year: 2021,
+  color: 'Blue',
+  licensePlate: '8ABC123',
+  vehicleType: 'SUV',
+  nickname: 'Blue one',
+  photoUploadId: null,
+  photoUrl: null,
+  isDefault: true,
+  createdAt: '2098-01-01T00:00:00.000Z',
 };
 const past = bookingResponse({
-  id: 41, status: 'completed', customerId: customer.id, vehicleType: 'SUV', vehicleId: rav4.id, notes: 'Mind the roof rack',
-  accessNotes: 'Gate code 2468', address: '500 Howard St', apt: 'Unit 4', city: 'San Francisco', zip: '94105',
+  id: 41,
+  status: 'completed',
+  customerId: customer.id,
+  vehicleType: 'SUV',
+  vehicleId: rav4.id,
+  notes: 'Mind the roof rack',
+  accessNotes: 'Gate code 2468',
+  address: '500 Howard St',
+  apt: 'Unit 4',
+  city: 'San Francisco',
+  zip: '94105',
 });
 // Someone else's booking is a 404, exactly like a booking that does not exist (server/bookings/booking-records.ts).
 const strangersId = 77;
@@ -58,7 +104,9 @@ const fetchMock = vi.fn(async (url: string) => {
   if (path.pathname === '/api/bookings/41') return json(past);
   if (path.pathname === '/api/detailers/1') return json(detailer);
   if (path.pathname === '/api/services/1') {
-    return serviceStatus === null ? json(wash) : json({ code: serviceStatus === 404 ? 'not_found' : 'conflict', message: 'This service is paused' }, serviceStatus);
+    return serviceStatus === null
+      ? json(wash)
+      : json({ code: serviceStatus === 404 ? 'not_found' : 'conflict', message: 'This service is paused' }, serviceStatus);
   }
   if (path.pathname === '/api/vehicles') return json([rav4]);
   if (path.pathname === '/api/addresses') return json([]);
@@ -72,7 +120,14 @@ stubFetchEachTest(fetchMock);
 beforeEach(() => {
   serviceStatus = null;
   // Radix's radio group measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 afterEach(() => localStorage.clear());
 
@@ -117,7 +172,15 @@ describe("BookingPage with 'Book again' (?rebook=)", () => {
     expect(within(slots).getByRole('radio', { name: '2:00 PM' })).toBeTruthy();
 
     // The draft keeps the saved car and where it came from, so a reload resumes instead of starting over.
-    expect(readPendingBooking()).toMatchObject({ detailerId: 1, serviceId: 1, vehicleId: 31, vehicleType: 'SUV', notes: 'Mind the roof rack', rebookOf: 41, step: 2 });
+    expect(readPendingBooking()).toMatchObject({
+      detailerId: 1,
+      serviceId: 1,
+      vehicleId: 31,
+      vehicleType: 'SUV',
+      notes: 'Mind the roof rack',
+      rebookOf: 41,
+      step: 2,
+    });
   });
 
   it("prefills nothing from someone else's booking (404): the normal flow on step 1", async () => {

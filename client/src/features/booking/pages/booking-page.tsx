@@ -55,8 +55,7 @@ export default function BookingPage() {
   // Only ?serviceId=: the service names its detailer. Nothing at all: resume the saved draft, if any.
   const service = useService(routeDetailerId === null ? routeServiceId : null);
   const [savedDetailerId] = useState(() => readPendingBooking()?.detailerId ?? null);
-  const detailerId =
-    routeDetailerId ?? service.data?.detailerId ?? (routeServiceId === null ? savedDetailerId : null);
+  const detailerId = routeDetailerId ?? service.data?.detailerId ?? (routeServiceId === null ? savedDetailerId : null);
 
   if (rebook.status === 'loading') return <BookingHeaderLoading />;
   if (rebook.status === 'unavailable') {
@@ -277,12 +276,7 @@ function BookingFlow({ detailerId, serviceId, initial }: { detailerId: number; s
             <Skeleton className="h-28" />
           </div>
         ) : step === 1 ? (
-          <ServiceStep
-            services={detailer.offeredServices}
-            draft={draft}
-            onDraftChange={onStep1Change}
-            onContinue={() => goTo(2)}
-          />
+          <ServiceStep services={detailer.offeredServices} draft={draft} onDraftChange={onStep1Change} onContinue={() => goTo(2)} />
         ) : step === 2 && today ? (
           <>
             {draft.rebookOf != null && (

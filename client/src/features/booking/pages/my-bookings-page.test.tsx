@@ -14,8 +14,15 @@ import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.t
 import MyBookingsPage, { pastBookingsPageSize } from './my-bookings-page.tsx';
 
 const customer: User = {
-  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
-  detailerId: null, phone: null, avatarUrl: null,
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
 };
 
 // 23 past bookings, a day apart (the newest first on the page), and 12 upcoming ones: more than a page of each.
@@ -24,7 +31,9 @@ const booked = (id: number, status: Booking['status'], date: string) =>
   bookingResponse({ id, status, customerId: customer.id, date, startsAt: `${date}T17:00:00.000Z`, detailerId: 3, serviceId: 9 });
 const past = Array.from({ length: 23 }, (_, i) => booked(100 + i, 'completed', day(i)));
 const upcoming = Array.from({ length: 12 }, (_, i) => booked(200 + i, 'accepted', day(400 + i)));
-stubFetchEachTest(vi.fn(async (url: string) => (url === '/api/bookings' ? json([...past, ...upcoming]) : json({ message: 'Not found' }, 404))));
+stubFetchEachTest(
+  vi.fn(async (url: string) => (url === '/api/bookings' ? json([...past, ...upcoming]) : json({ message: 'Not found' }, 404))),
+);
 
 function renderBookings(viewer: User = customer) {
   const client = createQueryClient();
@@ -65,9 +74,17 @@ describe('My Bookings with a long history', () => {
 });
 
 describe('My Bookings for a detailer', () => {
-  const detailer: User = { ...customer, id: 7, email: 'gloss@example.com', role: 'detailer', name: 'Gloss Boss', username: 'gloss', detailerId: 3 };
+  const detailer: User = {
+    ...customer,
+    id: 7,
+    email: 'gloss@example.com',
+    role: 'detailer',
+    name: 'Gloss Boss',
+    username: 'gloss',
+    detailerId: 3,
+  };
 
-  it('names the customer of each job, not the detailer\'s own business on every row', async () => {
+  it("names the customer of each job, not the detailer's own business on every row", async () => {
     renderBookings(detailer);
     const upcomingSection = await screen.findByRole('region', { name: 'Upcoming' });
     const first = within(upcomingSection).getAllByRole('listitem')[0]!;

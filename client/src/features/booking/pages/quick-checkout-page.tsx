@@ -25,7 +25,9 @@ import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
 const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;
 
 const dayFormat = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 /**
  * /quick-checkout/:serviceId: the server finds the soonest free detailer and slot for the service; the customer
@@ -95,7 +97,13 @@ function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | n
       vehicleType: vehicle.data,
       date: slot.date,
       time: slot.time,
-      ...(place && { address: place.address, apt: place.apt || null, city: place.city, zip: place.zip, accessNotes: place.accessNotes || null }),
+      ...(place && {
+        address: place.address,
+        apt: place.apt || null,
+        city: place.city,
+        zip: place.zip,
+        accessNotes: place.accessNotes || null,
+      }),
       ...draftAmounts(slot.priceCents, settings),
       step: 2,
     });
@@ -115,7 +123,11 @@ function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | n
           <div className="min-w-0">
             <p className="font-semibold text-neutral-900">{slot.serviceName}</p>
             <p className="text-sm text-neutral-600">with {slot.detailerBusinessName}</p>
-            {place && <p className="text-sm text-neutral-600">at {place.label}, {place.address}</p>}
+            {place && (
+              <p className="text-sm text-neutral-600">
+                at {place.label}, {place.address}
+              </p>
+            )}
             <p className="mt-1 font-medium text-brand-700">
               {dayFormat(slot.date)} at {slot.time}
             </p>

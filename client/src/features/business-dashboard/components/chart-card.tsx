@@ -42,7 +42,13 @@ export function ChartCard({ title, summary, chart, table }: ChartCardProps) {
       <CardContent id={bodyId} className="pb-4">
         {isTable ? (
           // A long table scrolls in place; keyboard users can focus it to scroll.
-          <div className="max-h-80 overflow-y-auto" style={{ minHeight: chartHeight }} tabIndex={0} role="group" aria-label={`${title}, table`}>
+          <div
+            className="max-h-80 overflow-y-auto"
+            style={{ minHeight: chartHeight }}
+            tabIndex={0}
+            role="group"
+            aria-label={`${title}, table`}
+          >
             {table}
           </div>
         ) : (
@@ -63,7 +69,11 @@ export function StatsTable({ caption, columns, rows }: { caption: string; column
       <thead>
         <tr className="border-b border-neutral-200">
           {columns.map((column, index) => (
-            <th key={column} scope="col" className={index === 0 ? 'py-2 pr-2 font-medium text-neutral-700' : 'py-2 pl-2 text-right font-medium text-neutral-700'}>
+            <th
+              key={column}
+              scope="col"
+              className={index === 0 ? 'py-2 pr-2 font-medium text-neutral-700' : 'py-2 pl-2 text-right font-medium text-neutral-700'}
+            >
               {column}
             </th>
           ))}

@@ -79,7 +79,9 @@ export function repeatSummary(stats: BusinessStats): { summary: string; table: T
   const { repeat, total } = stats.repeatCustomers;
   const share = total ? Math.round((repeat / total) * 100) : 0;
   return {
-    summary: total ? `${share}% of your customers came back: ${repeat} of ${total} booked two or more jobs.` : 'No customers in this period yet.',
+    summary: total
+      ? `${share}% of your customers came back: ${repeat} of ${total} booked two or more jobs.`
+      : 'No customers in this period yet.',
     table: {
       caption: 'Customers with completed jobs in this period',
       columns: ['Customers', 'Count'],

@@ -13,7 +13,11 @@ const tick = { fill: 'var(--color-neutral-600)', fontSize: 12 };
 const size = { width: '100%', height: '100%' } as const;
 
 // Motion is off for those who asked for less of it (PRODUCT.md).
-const animate = !(typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+const animate = !(
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches
+);
 
 const tooltipStyle = {
   contentStyle: { borderRadius: 8, border: '1px solid var(--color-neutral-200)', fontSize: 12 },
@@ -24,7 +28,15 @@ export function RevenueChart({ weeks }: { weeks: BusinessStats['revenueByWeek'] 
   return (
     <BarChart data={weeks} responsive style={size} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
       <CartesianGrid vertical={false} stroke={grid} />
-      <XAxis dataKey="weekStart" tickFormatter={shortDate} tick={tick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={16} />
+      <XAxis
+        dataKey="weekStart"
+        tickFormatter={shortDate}
+        tick={tick}
+        tickLine={false}
+        axisLine={false}
+        interval="preserveStartEnd"
+        minTickGap={16}
+      />
       <YAxis tickFormatter={compactUsd} tick={tick} tickLine={false} axisLine={false} width={48} allowDecimals={false} />
       <Tooltip
         {...tooltipStyle}
@@ -41,7 +53,14 @@ export function RevenueChart({ weeks }: { weeks: BusinessStats['revenueByWeek'] 
 export function ServicesChart({ services }: { services: BusinessStats['bookingsByService'] }) {
   const top = services.slice(0, 5);
   return (
-    <BarChart data={top} layout="vertical" responsive style={size} accessibilityLayer={false} margin={{ top: 0, right: 32, bottom: 0, left: 0 }}>
+    <BarChart
+      data={top}
+      layout="vertical"
+      responsive
+      style={size}
+      accessibilityLayer={false}
+      margin={{ top: 0, right: 32, bottom: 0, left: 0 }}
+    >
       <XAxis type="number" hide allowDecimals={false} />
       <YAxis
         type="category"
@@ -61,26 +80,31 @@ export function ServicesChart({ services }: { services: BusinessStats['bookingsB
 
 export function RatingChart({ months }: { months: BusinessStats['ratingByMonth'] }) {
   if (months.every((month) => month.reviewCount === 0)) {
-    return <p className="flex h-full items-center justify-center rounded-control bg-neutral-50 text-sm text-neutral-600">No reviews in this period yet</p>;
+    return (
+      <p className="flex h-full items-center justify-center rounded-control bg-neutral-50 text-sm text-neutral-600">
+        No reviews in this period yet
+      </p>
+    );
   }
   return (
     <LineChart data={months} responsive style={size} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
       <CartesianGrid vertical={false} stroke={grid} />
-      <XAxis dataKey="month" tickFormatter={(month: string) => monthLabel(month)} tick={tick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={8} />
+      <XAxis
+        dataKey="month"
+        tickFormatter={(month: string) => monthLabel(month)}
+        tick={tick}
+        tickLine={false}
+        axisLine={false}
+        interval="preserveStartEnd"
+        minTickGap={8}
+      />
       <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={tick} tickLine={false} axisLine={false} width={28} />
       <Tooltip
         {...tooltipStyle}
         labelFormatter={(month) => monthLabel(String(month), 'long')}
         formatter={(value) => [Number(value).toFixed(1), 'Average rating']}
       />
-      <Line
-        dataKey="averageRating"
-        stroke={brand}
-        strokeWidth={2}
-        dot={{ r: 3, fill: brand }}
-        connectNulls
-        isAnimationActive={animate}
-      />
+      <Line dataKey="averageRating" stroke={brand} strokeWidth={2} dot={{ r: 3, fill: brand }} connectNulls isAnimationActive={animate} />
     </LineChart>
   );
 }
@@ -96,7 +120,18 @@ export function RepeatCustomersChart({ repeat, total }: BusinessStats['repeatCus
     <div className="flex h-full items-center gap-4">
       <div className="relative h-full flex-1">
         <PieChart responsive style={size} accessibilityLayer={false}>
-          <Pie data={slices} dataKey="value" nameKey="name" rootTabIndex={-1} innerRadius="62%" outerRadius="92%" startAngle={90} endAngle={-270} stroke="none" isAnimationActive={animate}>
+          <Pie
+            data={slices}
+            dataKey="value"
+            nameKey="name"
+            rootTabIndex={-1}
+            innerRadius="62%"
+            outerRadius="92%"
+            startAngle={90}
+            endAngle={-270}
+            stroke="none"
+            isAnimationActive={animate}
+          >
             {slices.map((slice) => (
               <Cell key={slice.name} fill={slice.fill} />
             ))}

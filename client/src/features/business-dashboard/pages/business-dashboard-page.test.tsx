@@ -46,7 +46,14 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
   // Recharts measures its box; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 
 const renderPage = () => renderAtPath('/business/dashboard', <BusinessDashboardPage />);

@@ -80,15 +80,30 @@ function Dashboard({ stats, isUpdating }: { stats: BusinessStats; isUpdating: bo
           <dd className="text-xl font-semibold tabular-nums">{stats.completedBookings}</dd>
         </Card>
       </dl>
-      <ChartCard title={chartTitles[0]!} summary={revenue.summary} chart={<RevenueChart weeks={stats.revenueByWeek} />} table={<StatsTable {...revenue.table} />} />
+      <ChartCard
+        title={chartTitles[0]!}
+        summary={revenue.summary}
+        chart={<RevenueChart weeks={stats.revenueByWeek} />}
+        table={<StatsTable {...revenue.table} />}
+      />
       <ChartCard
         title={chartTitles[1]!}
         summary={services.summary}
         chart={<ServicesChart services={stats.bookingsByService} />}
         table={<StatsTable {...services.table} />}
       />
-      <ChartCard title={chartTitles[2]!} summary={rating.summary} chart={<RatingChart months={stats.ratingByMonth} />} table={<StatsTable {...rating.table} />} />
-      <ChartCard title={chartTitles[3]!} summary={busy.summary} chart={<BusyHoursGrid cells={stats.busyHours} />} table={<StatsTable {...busy.table} />} />
+      <ChartCard
+        title={chartTitles[2]!}
+        summary={rating.summary}
+        chart={<RatingChart months={stats.ratingByMonth} />}
+        table={<StatsTable {...rating.table} />}
+      />
+      <ChartCard
+        title={chartTitles[3]!}
+        summary={busy.summary}
+        chart={<BusyHoursGrid cells={stats.busyHours} />}
+        table={<StatsTable {...busy.table} />}
+      />
       <ChartCard
         title={chartTitles[4]!}
         summary={repeat.summary}

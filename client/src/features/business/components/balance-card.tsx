@@ -15,7 +15,9 @@ export function BalanceCard({ earnings }: { earnings: Earnings }) {
         <h2 id="balance-heading" className="text-sm font-medium text-neutral-600">
           Balance
         </h2>
-        <p className={cn('text-3xl font-semibold tracking-tight', balanceCents < 0 ? 'text-danger-700' : 'text-neutral-900')}>{formatUsd(balanceCents)}</p>
+        <p className={cn('text-3xl font-semibold tracking-tight', balanceCents < 0 ? 'text-danger-700' : 'text-neutral-900')}>
+          {formatUsd(balanceCents)}
+        </p>
         <p className="text-sm text-neutral-600">
           This week <span className="font-medium text-neutral-900">{formatUsd(weekCents)}</span>
           <span aria-hidden="true"> · </span>

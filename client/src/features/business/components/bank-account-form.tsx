@@ -9,7 +9,9 @@ import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useSavePayoutAccount } from '../api/save-payout-account.ts';
 
-const resolver = schemaResolver<BankAccountFormValues, BankAccountInput>(() => import('@core/schemas/earnings.ts').then((schemas) => schemas.bankAccountInputSchema));
+const resolver = schemaResolver<BankAccountFormValues, BankAccountInput>(() =>
+  import('@core/schemas/earnings.ts').then((schemas) => schemas.bankAccountInputSchema),
+);
 
 type FieldName = keyof BankAccountFormValues;
 const fieldNames: FieldName[] = ['accountHolderName', 'routingNumber', 'accountNumber'];
@@ -33,16 +35,39 @@ export function BankAccountForm({ onDone, onCancel }: { onDone: () => void; onCa
         const fields = error instanceof ApiError ? error.fields : undefined;
         const known = Object.entries(fields ?? {}).filter(([name]) => fieldNames.includes(name as FieldName));
         for (const [name, message] of known) setError(name as FieldName, { message }, { shouldFocus: true });
-        if (known.length === 0) toast({ title: "Couldn't save your payout details", description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (known.length === 0)
+          toast({
+            title: "Couldn't save your payout details",
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          });
       },
     }),
   );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Payout details">
-      <BankField name="accountHolderName" label="Account holder name" error={errors.accountHolderName?.message} register={register} autoComplete="name" />
-      <BankField name="routingNumber" label="Routing number" error={errors.routingNumber?.message} register={register} inputMode="numeric" />
-      <BankField name="accountNumber" label="Account number" error={errors.accountNumber?.message} register={register} inputMode="numeric" />
+      <BankField
+        name="accountHolderName"
+        label="Account holder name"
+        error={errors.accountHolderName?.message}
+        register={register}
+        autoComplete="name"
+      />
+      <BankField
+        name="routingNumber"
+        label="Routing number"
+        error={errors.routingNumber?.message}
+        register={register}
+        inputMode="numeric"
+      />
+      <BankField
+        name="accountNumber"
+        label="Account number"
+        error={errors.accountNumber?.message}
+        register={register}
+        inputMode="numeric"
+      />
       <p className="text-xs text-neutral-600">
         Test mode: use routing number 110000000 and account number 000123456789. Only the last four digits are kept.
       </p>

@@ -17,4 +17,5 @@ export function formatMonth(month: string): string {
 }
 
 /** An instant as 'Dec 2' on the viewer's calendar. */
-export const formatDay = (iso: string): string => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date(iso));
+export const formatDay = (iso: string): string =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date(iso));

@@ -35,7 +35,9 @@ export function PayoutAccountCard() {
         <StripeAccount status={account.data.account?.status ?? null} description={account.data.account?.description ?? null} />
       ) : isEditing || !account.data.account ? (
         <>
-          {!account.data.account && <p className="text-sm text-neutral-600">Add the bank account your payouts go to. Payouts run weekly.</p>}
+          {!account.data.account && (
+            <p className="text-sm text-neutral-600">Add the bank account your payouts go to. Payouts run weekly.</p>
+          )}
           <BankAccountForm onDone={() => setIsEditing(false)} onCancel={account.data.account ? () => setIsEditing(false) : undefined} />
         </>
       ) : (
@@ -75,7 +77,8 @@ function StripeAccount({ status, description }: { status: PayoutAccountStatus | 
       onSuccess: (saved) => {
         if (saved.onboardingUrl) window.location.assign(saved.onboardingUrl);
       },
-      onError: (error) => toast({ title: "Couldn't open Stripe", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't open Stripe", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   return (
     <div className="grid gap-3">

@@ -57,10 +57,15 @@ function PayoutItem({ payout }: { payout: Payout }) {
           </span>
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
-        <ChevronDown aria-hidden="true" className={cn('size-5 shrink-0 text-neutral-500 transition-transform motion-reduce:transition-none', isOpen && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-5 shrink-0 text-neutral-500 transition-transform motion-reduce:transition-none', isOpen && 'rotate-180')}
+        />
       </button>
       <div id={linesId} hidden={!isOpen} className="border-t border-neutral-100 px-4 pb-4">
-        {payout.failureMessage && <p className="pt-3 text-sm text-danger-700">{payout.failureMessage} The amount is back in your balance.</p>}
+        {payout.failureMessage && (
+          <p className="pt-3 text-sm text-danger-700">{payout.failureMessage} The amount is back in your balance.</p>
+        )}
         <ul className="grid gap-2 pt-3" aria-label={`Bookings in the payout of ${formatRunDate(payout.runDate, true)}`}>
           {payout.lines.map((line) => (
             <li key={line.id} className="flex items-baseline justify-between gap-3 text-sm">
@@ -71,10 +76,17 @@ function PayoutItem({ payout }: { payout: Payout }) {
                 </span>
                 <span className="text-neutral-600">
                   {ledgerKindLabels[line.kind]} · {formatDay(line.createdAt)}
-                  {line.commissionCents !== 0 && <> · {formatUsd(line.grossCents)} less {formatUsd(Math.abs(line.commissionCents))} commission</>}
+                  {line.commissionCents !== 0 && (
+                    <>
+                      {' '}
+                      · {formatUsd(line.grossCents)} less {formatUsd(Math.abs(line.commissionCents))} commission
+                    </>
+                  )}
                 </span>
               </span>
-              <span className={cn('shrink-0 font-medium', line.amountCents < 0 ? 'text-danger-700' : 'text-neutral-900')}>{formatUsd(line.amountCents)}</span>
+              <span className={cn('shrink-0 font-medium', line.amountCents < 0 ? 'text-danger-700' : 'text-neutral-900')}>
+                {formatUsd(line.amountCents)}
+              </span>
             </li>
           ))}
         </ul>

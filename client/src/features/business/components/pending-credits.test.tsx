@@ -18,7 +18,11 @@ const credit = (overrides: Partial<PendingCredit>): PendingCredit => ({
 
 describe('PendingCredits', () => {
   it("shows each held membership visit as 'Pending' with the day it becomes available, or 'On hold' while a problem is open", () => {
-    render(<PendingCredits credits={[credit({}), credit({ bookingId: 2, serviceName: 'Full Interior Detail', amountCents: 10965, status: 'on_hold' })]} />);
+    render(
+      <PendingCredits
+        credits={[credit({}), credit({ bookingId: 2, serviceName: 'Full Interior Detail', amountCents: 10965, status: 'on_hold' })]}
+      />,
+    );
     const section = screen.getByRole('region', { name: 'Pending membership visits' });
     const [pending, held] = within(section).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(pending.textContent).toContain('Basic Exterior Wash');

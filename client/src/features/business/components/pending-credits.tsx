@@ -16,7 +16,9 @@ export function PendingCredits({ credits }: { credits: PendingCredit[] }) {
         <h2 id="pending-credits-heading" className="text-lg font-semibold tracking-tight text-neutral-900">
           Pending membership visits
         </h2>
-        <p className="text-sm text-neutral-600">Glossly pays membership visits once the member's 48 hours to report a problem have passed.</p>
+        <p className="text-sm text-neutral-600">
+          Glossly pays membership visits once the member's 48 hours to report a problem have passed.
+        </p>
       </div>
       <ul className="grid gap-3">
         {credits.map((credit) => (
@@ -32,7 +34,9 @@ export function PendingCredits({ credits }: { credits: PendingCredit[] }) {
               </div>
               <div className="grid shrink-0 justify-items-end gap-1">
                 <p className="font-semibold text-neutral-900">{formatUsd(credit.amountCents)}</p>
-                <Badge variant={credit.status === 'on_hold' ? 'warning' : 'neutral'}>{credit.status === 'on_hold' ? 'On hold' : 'Pending'}</Badge>
+                <Badge variant={credit.status === 'on_hold' ? 'warning' : 'neutral'}>
+                  {credit.status === 'on_hold' ? 'On hold' : 'Pending'}
+                </Badge>
               </div>
             </Card>
           </li>

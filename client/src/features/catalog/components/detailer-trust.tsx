@@ -18,7 +18,10 @@ function TrustFacts({ trust }: { trust: DetailerTrust }) {
       {trust.badges.length > 0 && (
         <ul aria-label="Verified by Glossly" className="flex flex-wrap justify-center gap-2">
           {trust.badges.map((badge) => (
-            <li key={badge.kind} className="inline-flex items-center gap-1.5 rounded-full bg-success-100 px-3 py-1 text-sm font-medium text-success-800">
+            <li
+              key={badge.kind}
+              className="inline-flex items-center gap-1.5 rounded-full bg-success-100 px-3 py-1 text-sm font-medium text-success-800"
+            >
               <ShieldCheck aria-hidden className="size-4" />
               {badge.label}
               <span className="font-normal">· until {dayLabel(badge.expiresOn)}</span>
@@ -49,8 +52,17 @@ function TrustFacts({ trust }: { trust: DetailerTrust }) {
 function PairImage({ image, label }: { image: PortfolioImage; label: string }) {
   return (
     <figure className="relative">
-      <img src={`${image.url}?w=320`} alt={label} width={image.width} height={image.height} loading="lazy" className="aspect-square w-full rounded-control bg-neutral-100 object-cover" />
-      <figcaption className="absolute bottom-1 left-1 rounded-full bg-neutral-900/75 px-2 py-0.5 text-xs font-medium text-white">{label}</figcaption>
+      <img
+        src={`${image.url}?w=320`}
+        alt={label}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        className="aspect-square w-full rounded-control bg-neutral-100 object-cover"
+      />
+      <figcaption className="absolute bottom-1 left-1 rounded-full bg-neutral-900/75 px-2 py-0.5 text-xs font-medium text-white">
+        {label}
+      </figcaption>
     </figure>
   );
 }

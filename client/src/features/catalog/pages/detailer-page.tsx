@@ -19,12 +19,7 @@ export default function DetailerPage() {
   const id = parseRouteId(params.id);
   const detailer = useDetailer(id);
   const isNotFound = id === null || (detailer.error instanceof ApiError && detailer.error.status === 404);
-  useErrorToast(
-    isNotFound ? null : detailer.error,
-    detailer.errorUpdatedAt,
-    'Failed to fetch detailers',
-    detailer.refetch,
-  );
+  useErrorToast(isNotFound ? null : detailer.error, detailer.errorUpdatedAt, 'Failed to fetch detailers', detailer.refetch);
 
   if (isNotFound) {
     return (
@@ -46,11 +41,7 @@ export default function DetailerPage() {
   if (detailer.isError) {
     return (
       <section className="p-4">
-        <ErrorState
-          title="Failed to fetch detailers"
-          message="We couldn't load this detailer."
-          onRetry={() => void detailer.refetch()}
-        />
+        <ErrorState title="Failed to fetch detailers" message="We couldn't load this detailer." onRetry={() => void detailer.refetch()} />
       </section>
     );
   }

@@ -35,11 +35,7 @@ export default function DetailersPage() {
           <DetailerCardSkeleton />
         </div>
       ) : detailers.isError ? (
-        <ErrorState
-          title="Failed to fetch detailers"
-          message="We couldn't load the detailers."
-          onRetry={() => void detailers.refetch()}
-        />
+        <ErrorState title="Failed to fetch detailers" message="We couldn't load the detailers." onRetry={() => void detailers.refetch()} />
       ) : detailers.data.length === 0 ? (
         <EmptyState
           icon={<Store />}

@@ -38,10 +38,34 @@ describe('ServicePage', () => {
     replies['/api/detailers?serviceId=1'] = {
       status: 200,
       body: [
-        { id: 4, userId: 9, businessName: 'Far Away Wash', description: '', avatarUrl: null, rating: 4, reviewCount: 2,
-          startingPrice: 59, distanceMiles: 9.5, services: [], timeZone: 'UTC', createdAt: '' },
-        { id: 2, userId: 8, businessName: 'Sparkle Squad', description: '', avatarUrl: null, rating: 4.7, reviewCount: 132,
-          startingPrice: 59, distanceMiles: 1, services: [], timeZone: 'UTC', createdAt: '' },
+        {
+          id: 4,
+          userId: 9,
+          businessName: 'Far Away Wash',
+          description: '',
+          avatarUrl: null,
+          rating: 4,
+          reviewCount: 2,
+          startingPrice: 59,
+          distanceMiles: 9.5,
+          services: [],
+          timeZone: 'UTC',
+          createdAt: '',
+        },
+        {
+          id: 2,
+          userId: 8,
+          businessName: 'Sparkle Squad',
+          description: '',
+          avatarUrl: null,
+          rating: 4.7,
+          reviewCount: 132,
+          startingPrice: 59,
+          distanceMiles: 1,
+          services: [],
+          timeZone: 'UTC',
+          createdAt: '',
+        },
       ],
     };
     renderAt('/service/1');

@@ -19,12 +19,7 @@ export default function ServicePage() {
   const id = parseRouteId(params.id ?? params.serviceId);
   const service = useService(id);
   const isNotFound = id === null || (service.error instanceof ApiError && service.error.status === 404);
-  useErrorToast(
-    isNotFound ? null : service.error,
-    service.errorUpdatedAt,
-    'Failed to fetch service details',
-    service.refetch,
-  );
+  useErrorToast(isNotFound ? null : service.error, service.errorUpdatedAt, 'Failed to fetch service details', service.refetch);
 
   if (isNotFound) {
     return (
@@ -58,13 +53,7 @@ export default function ServicePage() {
   const s = service.data;
   return (
     <article aria-labelledby="service-name" className="flex flex-col gap-6 pb-4">
-      <img
-        src={s.imageUrl}
-        alt=""
-        width={320}
-        height={200}
-        className="aspect-[8/5] h-auto w-full bg-brand-50 object-cover"
-      />
+      <img src={s.imageUrl} alt="" width={320} height={200} className="aspect-[8/5] h-auto w-full bg-brand-50 object-cover" />
       <div className="flex flex-col gap-3 px-4">
         <h1 id="service-name" className="text-2xl font-semibold tracking-tight text-neutral-900">
           {s.name}

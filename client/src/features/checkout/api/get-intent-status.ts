@@ -7,7 +7,11 @@ export const getIntentStatus = (clientSecret: string) =>
   apiGet<IntentStatusResponse>(`/api/payments/intent-status?client_secret=${encodeURIComponent(clientSecret)}`);
 
 export const intentStatusQueryOptions = (clientSecret: string) =>
-  queryOptions({ queryKey: ['/api/payments/intent-status', clientSecret] as const, queryFn: () => getIntentStatus(clientSecret), staleTime: 0 });
+  queryOptions({
+    queryKey: ['/api/payments/intent-status', clientSecret] as const,
+    queryFn: () => getIntentStatus(clientSecret),
+    staleTime: 0,
+  });
 
 export function useIntentStatus(clientSecret: string | null) {
   return useQuery({ ...intentStatusQueryOptions(clientSecret ?? ''), enabled: Boolean(clientSecret) });

@@ -12,7 +12,15 @@ import { bookingResponse, jsonResponse } from '../../../../../tests/factories/bo
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import CheckoutPage from './checkout-page.tsx';
 
-const customer = { id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0', detailerId: null };
+const customer = {
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0',
+  detailerId: null,
+};
 const intent: PaymentIntentResponse = {
   clientSecret: 'pi_test_1_secret_abc',
   publishableKey: null,
@@ -35,7 +43,14 @@ const fetchMock = vi.fn((url: string, init?: RequestInit) => {
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
   // Radix's switch and checkbox measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   document.cookie = 'glossly_signed_in=1; path=/';
   replies = {
     '/api/auth/session': { status: 200, body: { user: customer } },

@@ -34,7 +34,15 @@ const defaultBookingId = 1;
 
 type MessageAction = { href: string; label: string };
 
-function MessageView({ title, message, action = { href: '/', label: 'Return to Home' } }: { title: string; message: string; action?: MessageAction }) {
+function MessageView({
+  title,
+  message,
+  action = { href: '/', label: 'Return to Home' },
+}: {
+  title: string;
+  message: string;
+  action?: MessageAction;
+}) {
   return (
     <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
       <div aria-hidden className="flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600">
@@ -65,11 +73,19 @@ function bookingMovedOn(booking: Booking): { title: string; message: string; act
     case 'pending_payment':
       return null;
     case 'abandoned':
-      return { title: 'Hold expired', message: 'The hold on this time slot has lapsed. Please book again.', action: { href: `/booking/${booking.detailerId}`, label: 'Book again' } };
+      return {
+        title: 'Hold expired',
+        message: 'The hold on this time slot has lapsed. Please book again.',
+        action: { href: `/booking/${booking.detailerId}`, label: 'Book again' },
+      };
     case 'cancelled':
     case 'declined':
     case 'expired':
-      return { title: 'Nothing to pay', message: `This booking is ${bookingStatusLabel(booking.status).toLowerCase()}.`, action: toBooking };
+      return {
+        title: 'Nothing to pay',
+        message: `This booking is ${bookingStatusLabel(booking.status).toLowerCase()}.`,
+        action: toBooking,
+      };
     default:
       return { title: 'Already paid', message: 'This booking is paid: your card was authorized.', action: toBooking };
   }
@@ -113,31 +129,35 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (!setupError) return;
     const message = setupError instanceof ApiError ? (setupError.serverMessage ?? setupError.message) : setupError.message;
-    toast({ title: 'Payment Setup Error', description: message || 'Could not process payment. Please try again later.', variant: 'destructive' });
+    toast({
+      title: 'Payment Setup Error',
+      description: message || 'Could not process payment. Please try again later.',
+      variant: 'destructive',
+    });
   }, [setupError]);
 
   const onStatus = (status: IntentStatus, providerMessage: string | null = null) => {
-      const outcome = outcomeOf(status);
-      if (outcome === 'action') {
-        setAwaitingAuthentication(true);
-        return;
-      }
-      setAwaitingAuthentication(false);
-      if (outcome === 'success') {
-        setHasPaid(true);
-        setCardError(null);
-        toastOutcome('success');
-        void invalidateLiveQueries(queryClient, 'booking');
-        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        continueAfterPayment(bookingId, go);
-        return;
-      }
-      if (outcome === 'failed' && providerMessage) {
-        setCardError(providerMessage);
-        toast({ title: 'Payment Failed', description: providerMessage, variant: 'destructive' });
-        return;
-      }
-      toastOutcome(outcome);
+    const outcome = outcomeOf(status);
+    if (outcome === 'action') {
+      setAwaitingAuthentication(true);
+      return;
+    }
+    setAwaitingAuthentication(false);
+    if (outcome === 'success') {
+      setHasPaid(true);
+      setCardError(null);
+      toastOutcome('success');
+      void invalidateLiveQueries(queryClient, 'booking');
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      continueAfterPayment(bookingId, go);
+      return;
+    }
+    if (outcome === 'failed' && providerMessage) {
+      setCardError(providerMessage);
+      toast({ title: 'Payment Failed', description: providerMessage, variant: 'destructive' });
+      return;
+    }
+    toastOutcome(outcome);
   };
 
   const onResult = (result: IntentStatusResponse) => onStatus(result.status, result.errorMessage);
@@ -240,8 +260,8 @@ export default function CheckoutPage() {
           </div>
           {/* The disclosure for the kept card (setup_future_usage): what it is kept for, and what Glossly sees of it. */}
           <p className="text-xs text-neutral-600">
-            Our payment provider keeps this card for this booking, so a tip after the job takes one tap. Glossly sees
-            only its brand and last four digits.
+            Our payment provider keeps this card for this booking, so a tip after the job takes one tap. Glossly sees only its brand and
+            last four digits.
           </p>
           <p className="text-center text-sm text-neutral-600">
             <Link href="/help-support" className="font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -259,9 +279,7 @@ export default function CheckoutPage() {
         <AuthenticationDialog
           amountCents={data.amountCents}
           isPending={authenticate.isPending}
-          onAnswer={(approve) =>
-            authenticate.mutate({ clientSecret: data.clientSecret, approve }, { onSuccess: onResult, onError })
-          }
+          onAnswer={(approve) => authenticate.mutate({ clientSecret: data.clientSecret, approve }, { onSuccess: onResult, onError })}
         />
       )}
     </div>

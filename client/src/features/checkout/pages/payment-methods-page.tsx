@@ -90,7 +90,11 @@ function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaym
                 remove.mutate(card.id, {
                   onSuccess: () => toast({ title: 'Card removed', description: `${cardName(card)} was removed.` }),
                   onError: (error) =>
-                    toast({ title: "Couldn't remove the card", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                    toast({
+                      title: "Couldn't remove the card",
+                      description: errorMessage(error, 'Please try again.'),
+                      variant: 'destructive',
+                    }),
                 })
               }
             >

@@ -6,7 +6,15 @@ import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '.
 import { bookingResponse } from '../../../../../tests/factories/booking-response.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
-const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
+const customer = {
+  id: 7,
+  email: 'alex@example.com',
+  role: 'customer',
+  name: 'Alex Rivera',
+  username: 'alex',
+  referralCredits: '0',
+  detailerId: null,
+};
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
@@ -54,7 +62,7 @@ describe('PaymentSuccessPage', () => {
     expect(tick(container)).toBeNull();
   });
 
-  it("when the status cannot be read says so with an alert icon, not a tick", async () => {
+  it('when the status cannot be read says so with an alert icon, not a tick', async () => {
     replies['/api/payments/booking-status?bookingId=5'] = { status: 500, body: { code: 'internal', message: 'Boom' } };
     const { container } = renderAt('/payment-success?id=5');
     expect(await screen.findByText("We couldn't read this payment's status.")).toBeTruthy();
@@ -83,7 +91,13 @@ describe('PaymentSuccessPage', () => {
     replies['/api/payments/booking-status?bookingId=5'] = authorized;
     replies['/api/bookings/5'] = {
       status: 200,
-      body: bookingResponse({ id: 5, status: 'requested', answerBy: '2098-12-31T04:00:00.000Z', timeZone: 'America/Los_Angeles', detailerBusinessName: 'Gloss Boss' }),
+      body: bookingResponse({
+        id: 5,
+        status: 'requested',
+        answerBy: '2098-12-31T04:00:00.000Z',
+        timeZone: 'America/Los_Angeles',
+        detailerBusinessName: 'Gloss Boss',
+      }),
     };
     renderAt('/payment-success?id=5');
     expect(await screen.findByText('Request sent to Gloss Boss')).toBeTruthy();
@@ -92,9 +106,12 @@ describe('PaymentSuccessPage', () => {
     expect(screen.queryByText(/Booking confirmed/)).toBeNull();
   });
 
-  it("for an instant booking (accepted at once) says it is confirmed, with no answer-by", async () => {
+  it('for an instant booking (accepted at once) says it is confirmed, with no answer-by', async () => {
     replies['/api/payments/booking-status?bookingId=5'] = authorized;
-    replies['/api/bookings/5'] = { status: 200, body: bookingResponse({ id: 5, status: 'accepted', detailerBusinessName: 'Sparkle Squad' }) };
+    replies['/api/bookings/5'] = {
+      status: 200,
+      body: bookingResponse({ id: 5, status: 'accepted', detailerBusinessName: 'Sparkle Squad' }),
+    };
     renderAt('/payment-success?id=5');
     expect(await screen.findByText('Booking confirmed with Sparkle Squad.')).toBeTruthy();
     expect(screen.queryByText(/has until/)).toBeNull();

@@ -14,11 +14,26 @@ import { outcomeOf, successRedirectMs } from '../lib/payment-results.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 
 const views = {
-  success: { icon: CircleCheck, tone: 'bg-success-100 text-success-700', title: 'Payment Successful', text: 'Your card is authorized. Taking you to your bookings...' },
+  success: {
+    icon: CircleCheck,
+    tone: 'bg-success-100 text-success-700',
+    title: 'Payment Successful',
+    text: 'Your card is authorized. Taking you to your bookings...',
+  },
   processing: { icon: Clock, tone: 'bg-brand-50 text-brand-700', title: 'Processing Payment', text: 'Your payment is processing.' },
-  failed: { icon: CircleAlert, tone: 'bg-danger-50 text-danger-600', title: 'Payment Failed', text: 'Your payment was not successful, please try again.' },
+  failed: {
+    icon: CircleAlert,
+    tone: 'bg-danger-50 text-danger-600',
+    title: 'Payment Failed',
+    text: 'Your payment was not successful, please try again.',
+  },
   action: { icon: Clock, tone: 'bg-brand-50 text-brand-700', title: 'Processing Payment', text: 'Your payment is processing.' },
-  other: { icon: CircleAlert, tone: 'bg-danger-50 text-danger-600', title: 'Something went wrong', text: 'Please try again or contact support.' },
+  other: {
+    icon: CircleAlert,
+    tone: 'bg-danger-50 text-danger-600',
+    title: 'Something went wrong',
+    text: 'Please try again or contact support.',
+  },
 } as const;
 
 /**

@@ -79,7 +79,11 @@ export function DashboardJobCard({ job, showDate = false, notice }: DashboardJob
       {statusIn(notArrivedStatuses, job.status) && (
         <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${when}`} />
       )}
-      <DetailerActionButtons booking={job} className="auto-cols-fr grid-flow-col" accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`} />
+      <DetailerActionButtons
+        booking={job}
+        className="auto-cols-fr grid-flow-col"
+        accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`}
+      />
       <MessageButton
         bookingId={job.id}
         label="Message customer"

@@ -6,7 +6,12 @@ const areas: { href: string; label: string; description: string; icon: ReactNode
   { href: '/detailer/bookings', label: 'Bookings', description: 'Every request and job', icon: <ClipboardList /> },
   { href: '/detailer/availability', label: 'Availability', description: 'Hours, days off and service area', icon: <CalendarClock /> },
   { href: '/detailer/services', label: 'Services', description: 'What you offer and for how much', icon: <Briefcase /> },
-  { href: '/detailer/location-sharing', label: 'Location sharing', description: 'Let customers follow you on the way', icon: <MapPinned /> },
+  {
+    href: '/detailer/location-sharing',
+    label: 'Location sharing',
+    description: 'Let customers follow you on the way',
+    icon: <MapPinned />,
+  },
   { href: '/detailer/marketing', label: 'Marketing', description: 'Bring in more customers', icon: <Megaphone /> },
   { href: '/business', label: 'Business', description: 'Earnings, payouts and statements', icon: <Wallet /> },
   { href: '/business/dashboard', label: 'Charts', description: 'Revenue, busiest hours and returning customers', icon: <BarChart3 /> },
@@ -26,7 +31,10 @@ export function DashboardLinks() {
               href={area.href}
               className="flex min-h-14 items-center gap-3 rounded-card bg-surface p-3 shadow-card hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-5">
+              <span
+                aria-hidden
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-5"
+              >
                 {area.icon}
               </span>
               <span className="grid min-w-0 flex-1">

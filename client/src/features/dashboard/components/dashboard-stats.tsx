@@ -47,7 +47,9 @@ export function DashboardStats({ dashboard }: { dashboard: DetailerDashboard }) 
           icon={<Star />}
           label="Rating"
           value={dashboard.reviewCount === 0 ? '—' : dashboard.rating.toFixed(1)}
-          note={dashboard.reviewCount === 0 ? 'No reviews yet' : dashboard.reviewCount === 1 ? '1 review' : `${dashboard.reviewCount} reviews`}
+          note={
+            dashboard.reviewCount === 0 ? 'No reviews yet' : dashboard.reviewCount === 1 ? '1 review' : `${dashboard.reviewCount} reviews`
+          }
         />
       </div>
     </section>

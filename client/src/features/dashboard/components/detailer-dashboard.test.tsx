@@ -60,7 +60,9 @@ describe('DetailerDashboard', () => {
     expect(within(requests).getByText(/^Answer within 3 h (19|20) min/)).toBeTruthy();
     expect(within(requests).getByRole('button', { name: /^Decline: Full Interior Detail/ })).toBeTruthy();
     const today = screen.getByRole('region', { name: /Today's jobs/ });
-    const customers = within(today).getAllByText(/^(Ada Lane|Ben Ode)$/).map((node) => node.textContent);
+    const customers = within(today)
+      .getAllByText(/^(Ada Lane|Ben Ode)$/)
+      .map((node) => node.textContent);
     expect(customers).toEqual(['Ada Lane', 'Ben Ode']);
     expect(within(today).getAllByRole('button', { name: /^On my way/ })).toHaveLength(2);
     const areas = screen.getByRole('navigation', { name: 'Your business' });
@@ -73,7 +75,11 @@ describe('DetailerDashboard', () => {
       ['Business', '/business'],
       ['Charts', '/business/dashboard'],
     ]) {
-      expect(within(areas).getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(href);
+      expect(
+        within(areas)
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .getAttribute('href'),
+      ).toBe(href);
     }
   });
 
@@ -86,7 +92,14 @@ describe('DetailerDashboard', () => {
   });
 
   it('says so when there is nothing yet', async () => {
-    dashboard = fresh({ todayJobs: [], requests: [], weekEarningsCents: 0, acceptance: { accepted: 0, declined: 0, expired: 0, ratePercent: null }, reviewCount: 0, rating: 0 });
+    dashboard = fresh({
+      todayJobs: [],
+      requests: [],
+      weekEarningsCents: 0,
+      acceptance: { accepted: 0, declined: 0, expired: 0, ratePercent: null },
+      reviewCount: 0,
+      rating: 0,
+    });
     renderAtPath('/detailer', <DetailerDashboard />);
     expect(await screen.findByText('No earnings yet this week')).toBeTruthy();
     expect(screen.getAllByText('—')).toHaveLength(2);

@@ -15,7 +15,9 @@ import { useMinuteClock } from './use-minute-clock.ts';
 /** The deadline on the detailer's clock, with its weekday when it is not today ('by 5:16 AM', 'by Tue 5:16 AM'). */
 function deadlineText(deadline: Date, today: string, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone };
-  return new Intl.DateTimeFormat('en-US', dateInZone(deadline, timeZone) === today ? options : { ...options, weekday: 'short' }).format(deadline);
+  return new Intl.DateTimeFormat('en-US', dateInZone(deadline, timeZone) === today ? options : { ...options, weekday: 'short' }).format(
+    deadline,
+  );
 }
 
 /** /detailer and /detailer/dashboard once approved: the day at a glance (decision 021). */

@@ -8,6 +8,7 @@ export function useResetCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<CalendarFeed>('POST', '/api/detailer/calendar-feed'),
-    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQueryKey, { isSet: feed.isSet, createdAt: feed.createdAt, lastFetchedAt: feed.lastFetchedAt }),
+    onSuccess: (feed) =>
+      queryClient.setQueryData(calendarFeedQueryKey, { isSet: feed.isSet, createdAt: feed.createdAt, lastFetchedAt: feed.lastFetchedAt }),
   });
 }

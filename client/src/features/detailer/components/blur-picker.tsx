@@ -7,7 +7,17 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
  * A photo on which the detailer drags a rectangle to blur (a plate, a face, a house number). The region is kept in
  * fractions of the photo, which is what the server blurs; the server makes the blurred copy, this only shows where.
  */
-export function BlurPicker({ src, label, region, onChange }: { src: string; label: string; region: BlurRegion | null; onChange: (region: BlurRegion | null) => void }) {
+export function BlurPicker({
+  src,
+  label,
+  region,
+  onChange,
+}: {
+  src: string;
+  label: string;
+  region: BlurRegion | null;
+  onChange: (region: BlurRegion | null) => void;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [start, setStart] = useState<{ x: number; y: number } | null>(null);
 
@@ -48,7 +58,12 @@ export function BlurPicker({ src, label, region, onChange }: { src: string; labe
         <div
           aria-hidden
           className="absolute border-2 border-white bg-neutral-900/40 backdrop-blur-md"
-          style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
+          style={{
+            left: `${region.x * 100}%`,
+            top: `${region.y * 100}%`,
+            width: `${region.width * 100}%`,
+            height: `${region.height * 100}%`,
+          }}
         />
       )}
     </div>

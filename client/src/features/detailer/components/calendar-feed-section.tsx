@@ -28,7 +28,12 @@ export function CalendarFeedSection({ timeZone }: { timeZone: string }) {
   function makeLink() {
     setHasCopied(false);
     reset.mutate(undefined, {
-      onError: (error) => toast({ title: 'Could not make your calendar link', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Could not make your calendar link',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -70,7 +75,13 @@ export function CalendarFeedSection({ timeZone }: { timeZone: string }) {
               </Button>
               <div className="grid gap-1.5">
                 <Label htmlFor="calendar-feed-url">Calendar address</Label>
-                <Input id="calendar-feed-url" readOnly value={fresh.url} aria-describedby="calendar-feed-private" onFocus={(event) => event.target.select()} />
+                <Input
+                  id="calendar-feed-url"
+                  readOnly
+                  value={fresh.url}
+                  aria-describedby="calendar-feed-private"
+                  onFocus={(event) => event.target.select()}
+                />
               </div>
               <Button variant="secondary" onClick={() => void copy(fresh.url)}>
                 {hasCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
@@ -83,11 +94,18 @@ export function CalendarFeedSection({ timeZone }: { timeZone: string }) {
           ) : (
             <FeedState feed={feed.data} timeZone={timeZone} />
           )}
-          <Button variant={feed.data.isSet || fresh ? 'secondary' : 'primary'} size={feed.data.isSet || fresh ? 'md' : 'lg'} disabled={reset.isPending} onClick={makeLink}>
+          <Button
+            variant={feed.data.isSet || fresh ? 'secondary' : 'primary'}
+            size={feed.data.isSet || fresh ? 'md' : 'lg'}
+            disabled={reset.isPending}
+            onClick={makeLink}
+          >
             {feed.data.isSet || fresh ? <RefreshCw aria-hidden /> : <CalendarSync aria-hidden />}
             {reset.isPending ? 'Making your link...' : feed.data.isSet || fresh ? 'Make a new link' : 'Get my calendar link'}
           </Button>
-          {(feed.data.isSet || fresh) && <p className="text-xs text-neutral-600">A new link replaces this one: the old address stops working at once.</p>}
+          {(feed.data.isSet || fresh) && (
+            <p className="text-xs text-neutral-600">A new link replaces this one: the old address stops working at once.</p>
+          )}
         </div>
       )}
     </section>
@@ -101,7 +119,9 @@ function FeedState({ feed, timeZone }: { feed: CalendarFeed; timeZone: string })
   return (
     <p className="text-sm text-neutral-700">
       Your calendar link was made {momentText(feed.createdAt, timeZone)}.{' '}
-      {feed.lastFetchedAt ? `Your calendar app last checked it ${momentText(feed.lastFetchedAt, timeZone)}.` : 'No calendar app has checked it yet.'}
+      {feed.lastFetchedAt
+        ? `Your calendar app last checked it ${momentText(feed.lastFetchedAt, timeZone)}.`
+        : 'No calendar app has checked it yet.'}
     </p>
   );
 }

@@ -49,7 +49,8 @@ export function InstantBookingSection() {
                       title: saved.instantBooking ? 'Instant booking on' : 'Instant booking off',
                       description: saved.instantBooking ? 'New paid bookings are accepted at once.' : 'New bookings wait for your answer.',
                     }),
-                  onError: (error) => toast({ title: 'Could not save', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({ title: 'Could not save', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
                 },
               )
             }

@@ -30,7 +30,9 @@ export function JobCard({ job }: { job: Booking }) {
           </h3>
           <p className="text-sm text-neutral-600">{formatUsd(job.totalCents)}</p>
         </div>
-        <Badge variant={job.status === 'requested' || job.status === 'overdue' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
+        <Badge variant={job.status === 'requested' || job.status === 'overdue' ? 'warning' : 'brand'}>
+          {bookingStatusLabel(job.status)}
+        </Badge>
       </div>
       <p className="flex gap-2 text-sm font-medium text-neutral-900">
         <UserRound aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
@@ -56,7 +58,10 @@ export function JobCard({ job }: { job: Booking }) {
       {statusIn(tripStatuses, job.status) && (
         // Proof of service (photos, checklist) is taken on the job's own screen; Complete below waits for it.
         <Button asChild variant="secondary">
-          <Link href={`/job-progress/${job.id}`} aria-label={`Photos and checklist: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}>
+          <Link
+            href={`/job-progress/${job.id}`}
+            aria-label={`Photos and checklist: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
+          >
             <Camera aria-hidden />
             Photos and checklist
           </Link>

@@ -58,7 +58,8 @@ function ServiceAreaForm({ area }: { area: ServiceArea | null }) {
       if (fields?.zip || fields?.radiusMiles) {
         if (fields.zip) form.setError('zip', { message: fields.zip });
         if (fields.radiusMiles) form.setError('radiusMiles', { message: fields.radiusMiles });
-      } else toast({ title: 'Could not save your service area', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      } else
+        toast({ title: 'Could not save your service area', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     }
   });
 

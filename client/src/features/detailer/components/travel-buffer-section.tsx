@@ -16,7 +16,10 @@ export function TravelBufferSection() {
   const save = useUpdateTravelBuffer();
   const current = buffer.data?.minutes;
   // A value set before these choices (any 0-120) is still shown as it is.
-  const choices = current === undefined || (travelBufferChoices as readonly number[]).includes(current) ? travelBufferChoices : [...travelBufferChoices, current].sort((a, b) => a - b);
+  const choices =
+    current === undefined || (travelBufferChoices as readonly number[]).includes(current)
+      ? travelBufferChoices
+      : [...travelBufferChoices, current].sort((a, b) => a - b);
   return (
     <section aria-labelledby="travel-buffer-heading" className="grid gap-3">
       <div>

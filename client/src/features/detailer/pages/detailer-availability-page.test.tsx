@@ -8,7 +8,8 @@ import DetailerAvailabilityPage from './detailer-availability-page.tsx';
 
 let posts: unknown[];
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-  if (url === '/api/detailer/availability') return jsonResponse({ rules: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], daysOff: [], timeZone: 'America/Chicago' }, 200);
+  if (url === '/api/detailer/availability')
+    return jsonResponse({ rules: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], daysOff: [], timeZone: 'America/Chicago' }, 200);
   if (url === '/api/detailer/days-off' && init?.method === 'POST') {
     posts.push(JSON.parse(String(init.body)));
     return jsonResponse({ ok: true }, 200);

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CalendarOff, X } from 'lucide-react';
 import { dateInZone } from '@core/domain/time-slots.ts';
-import { availabilityRuleSchema, dayOffSchema, type AvailabilityRule, type DayOffInput, type WeeklyAvailability } from '@core/schemas/booking.ts';
+import {
+  availabilityRuleSchema,
+  dayOffSchema,
+  type AvailabilityRule,
+  type DayOffInput,
+  type WeeklyAvailability,
+} from '@core/schemas/booking.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -113,7 +119,8 @@ function WeeklyHoursForm({ availability }: { availability: WeeklyAvailability })
       .map(({ weekday }) => ({ weekday, startMinute: days[weekday]!.startMinute, endMinute: days[weekday]!.endMinute }));
     save.mutate(rules, {
       onSuccess: () => toast({ title: 'Hours saved', description: 'Customers now see your new times.' }),
-      onError: (error) => toast({ title: 'Could not save your hours', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Could not save your hours', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 

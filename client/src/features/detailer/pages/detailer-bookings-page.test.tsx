@@ -87,7 +87,10 @@ describe('DetailerBookingsPage', () => {
       renderPage();
       const today = await screen.findByRole('region', { name: /Today/ });
       const upcoming = screen.getByRole('region', { name: /Upcoming/ });
-      const titles = (region: HTMLElement) => within(region).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+      const titles = (region: HTMLElement) =>
+        within(region)
+          .queryAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent);
       expect(titles(today)).toEqual(['Sunday wash under way', 'Monday wash']);
       expect(titles(upcoming)).toEqual(['Tuesday wash', 'Thursday wash']);
     } finally {

@@ -91,9 +91,7 @@ function JobSection({ id, title, jobs, emptyText }: { id: string; title: string;
     <section aria-labelledby={id} className="grid grid-cols-1 gap-3">
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-neutral-900">
         {title}
-        {jobs.length > 0 && (
-          <span className="rounded-full bg-brand-50 px-2 text-sm font-medium text-brand-700">{jobs.length}</span>
-        )}
+        {jobs.length > 0 && <span className="rounded-full bg-brand-50 px-2 text-sm font-medium text-brand-700">{jobs.length}</span>}
       </h2>
       {jobs.length === 0 ? (
         <p className="rounded-card bg-surface p-4 text-sm text-neutral-600 shadow-card">{emptyText}</p>

@@ -24,7 +24,8 @@ export default function DetailerDocumentsPage() {
     <div className="flex flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Badges</h1>
       <p className="text-sm text-neutral-600">
-        Send a photo of your insurance certificate or business licence. Once we check it, customers see the badge on your page until it expires. Only you and Glossly see the document.
+        Send a photo of your insurance certificate or business licence. Once we check it, customers see the badge on your page until it
+        expires. Only you and Glossly see the document.
       </p>
       <SendDocument />
       <section aria-labelledby="my-documents" className="grid gap-3">
@@ -107,7 +108,12 @@ function SendDocument() {
             ))}
           </RadioGroup>
         </fieldset>
-        <ImageUpload key={uploadKey} label="Photo of the document" onUploaded={(upload) => setUploadId(upload.id)} onRemove={() => setUploadId(null)} />
+        <ImageUpload
+          key={uploadKey}
+          label="Photo of the document"
+          onUploaded={(upload) => setUploadId(upload.id)}
+          onRemove={() => setUploadId(null)}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-expires`}>Expiry date</Label>
           <Input id={`${id}-expires`} type="date" required value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />

@@ -24,7 +24,8 @@ export default function DetailerPortfolioPage() {
     <div className="flex flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Portfolio</h1>
       <p className="text-sm text-neutral-600">
-        Show before and after photos of jobs whose customer said yes. Drag over a plate, a face or a house number to blur it: customers only ever see the blurred copy.
+        Show before and after photos of jobs whose customer said yes. Drag over a plate, a face or a house number to blur it: customers only
+        ever see the blurred copy.
       </p>
       {portfolio.isPending ? (
         <LoadingState label="Loading your portfolio">
@@ -59,12 +60,18 @@ function PortfolioContent({ portfolio }: { portfolio: DetailerPortfolio }) {
                     <img src={`${pair.after.url}?w=320`} alt="After" className="aspect-square w-full rounded-control object-cover" />
                   </div>
                   <p className="text-sm text-neutral-700">
-                    <span className="font-medium text-success-800">{verifiedJobLabel}</span> · {verifiedJobDetail(pair.serviceName, pair.month)}
+                    <span className="font-medium text-success-800">{verifiedJobLabel}</span> ·{' '}
+                    {verifiedJobDetail(pair.serviceName, pair.month)}
                   </p>
                   <Button
                     variant="secondary"
                     disabled={unpublish.isPending}
-                    onClick={() => unpublish.mutate(pair.id, { onError: (error) => toast({ title: 'Not removed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) })}
+                    onClick={() =>
+                      unpublish.mutate(pair.id, {
+                        onError: (error) =>
+                          toast({ title: 'Not removed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                      })
+                    }
                   >
                     Remove from my page
                   </Button>
@@ -79,7 +86,11 @@ function PortfolioContent({ portfolio }: { portfolio: DetailerPortfolio }) {
           Jobs you can show
         </h2>
         {portfolio.jobs.length === 0 ? (
-          <EmptyState icon={<Images />} title="No jobs to show yet" description="After a review, customers are asked whether you may show their job's photos." />
+          <EmptyState
+            icon={<Images />}
+            title="No jobs to show yet"
+            description="After a review, customers are asked whether you may show their job's photos."
+          />
         ) : (
           <ul className="grid gap-4">
             {portfolio.jobs.map((job) => (
@@ -94,7 +105,17 @@ function PortfolioContent({ portfolio }: { portfolio: DetailerPortfolio }) {
   );
 }
 
-function PhotoChoice({ photos, chosen, onChoose, label }: { photos: Photo[]; chosen: number | null; onChoose: (id: number) => void; label: string }) {
+function PhotoChoice({
+  photos,
+  chosen,
+  onChoose,
+  label,
+}: {
+  photos: Photo[];
+  chosen: number | null;
+  onChoose: (id: number) => void;
+  label: string;
+}) {
   // One photo is no choice.
   if (photos.length < 2) return null;
   return (
@@ -107,7 +128,10 @@ function PhotoChoice({ photos, chosen, onChoose, label }: { photos: Photo[]; cho
           aria-checked={chosen === photo.id}
           aria-label={`${label} ${index + 1}`}
           onClick={() => onChoose(photo.id)}
-          className={cn('size-16 shrink-0 overflow-hidden rounded-control border-2', chosen === photo.id ? 'border-brand-600' : 'border-transparent')}
+          className={cn(
+            'size-16 shrink-0 overflow-hidden rounded-control border-2',
+            chosen === photo.id ? 'border-brand-600' : 'border-transparent',
+          )}
         >
           <img src={`${photo.url}?w=160`} alt="" className="size-full object-cover" />
         </button>
@@ -137,15 +161,39 @@ function PublishJob({ job }: { job: Job }) {
         <>
           <div className="grid gap-2">
             <p className="text-sm font-medium text-neutral-900">Before · drag over what must not show</p>
-            <PhotoChoice photos={befores} chosen={beforeId} onChoose={(id) => { setBeforeId(id); setBeforeBlur(null); }} label="Before photo" />
+            <PhotoChoice
+              photos={befores}
+              chosen={beforeId}
+              onChoose={(id) => {
+                setBeforeId(id);
+                setBeforeBlur(null);
+              }}
+              label="Before photo"
+            />
             <BlurPicker src={before.url} label="Before photo" region={beforeBlur} onChange={setBeforeBlur} />
-            {beforeBlur && <Button variant="ghost" size="sm" onClick={() => setBeforeBlur(null)}>Clear blur on before</Button>}
+            {beforeBlur && (
+              <Button variant="ghost" size="sm" onClick={() => setBeforeBlur(null)}>
+                Clear blur on before
+              </Button>
+            )}
           </div>
           <div className="grid gap-2">
             <p className="text-sm font-medium text-neutral-900">After · drag over what must not show</p>
-            <PhotoChoice photos={afters} chosen={afterId} onChoose={(id) => { setAfterId(id); setAfterBlur(null); }} label="After photo" />
+            <PhotoChoice
+              photos={afters}
+              chosen={afterId}
+              onChoose={(id) => {
+                setAfterId(id);
+                setAfterBlur(null);
+              }}
+              label="After photo"
+            />
             <BlurPicker src={after.url} label="After photo" region={afterBlur} onChange={setAfterBlur} />
-            {afterBlur && <Button variant="ghost" size="sm" onClick={() => setAfterBlur(null)}>Clear blur on after</Button>}
+            {afterBlur && (
+              <Button variant="ghost" size="sm" onClick={() => setAfterBlur(null)}>
+                Clear blur on after
+              </Button>
+            )}
           </div>
           <Button
             disabled={publish.isPending}
@@ -154,7 +202,8 @@ function PublishJob({ job }: { job: Job }) {
                 { beforePhotoId: before.id, afterPhotoId: after.id, beforeBlur, afterBlur },
                 {
                   onSuccess: () => toast({ title: 'Published', description: 'The pair is on your page.' }),
-                  onError: (error) => toast({ title: 'Not published', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({ title: 'Not published', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
                 },
               )
             }

@@ -8,8 +8,18 @@ export const useAuthDiagnostics = () =>
   useQuery({ queryKey: ['/api/diagnostics/auth'], queryFn: () => apiGet<AuthDiagnostics>('/api/diagnostics/auth'), retry: false });
 
 export const useIdentityDiagnostics = () =>
-  useQuery({ queryKey: ['/api/diagnostics/identity'], queryFn: () => apiGet<IdentityDiagnostics>('/api/diagnostics/identity'), retry: false });
+  useQuery({
+    queryKey: ['/api/diagnostics/identity'],
+    queryFn: () => apiGet<IdentityDiagnostics>('/api/diagnostics/identity'),
+    retry: false,
+  });
 
 /** Probed live each time: never served from the cache. */
 export const useFlowDiagnostics = () =>
-  useQuery({ queryKey: ['/api/diagnostics/flow'], queryFn: () => apiGet<FlowDiagnostics>('/api/diagnostics/flow'), retry: false, staleTime: 0, gcTime: 0 });
+  useQuery({
+    queryKey: ['/api/diagnostics/flow'],
+    queryFn: () => apiGet<FlowDiagnostics>('/api/diagnostics/flow'),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });

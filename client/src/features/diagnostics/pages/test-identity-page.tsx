@@ -18,7 +18,9 @@ export default function TestIdentityPage() {
             <h2 className="text-base font-semibold text-neutral-900">Test sign-in</h2>
             {data.startUrl ? (
               <>
-                <p className="text-sm text-neutral-600">Signs in with Google as a real visitor would; you come back signed in as that account.</p>
+                <p className="text-sm text-neutral-600">
+                  Signs in with Google as a real visitor would; you come back signed in as that account.
+                </p>
                 {/* A full page load: the provider's page is another site. */}
                 <a href={data.startUrl} className={buttonClasses('primary', 'md')}>
                   <LogIn aria-hidden />

@@ -19,7 +19,8 @@ export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | n
       <DialogContent>
         <DialogTitle>Delete {name}?</DialogTitle>
         <DialogDescription>
-          It leaves My Cars{shown?.isDefault ? ', and your newest other car becomes the default' : ''}. Bookings made with it keep its details.
+          It leaves My Cars{shown?.isDefault ? ', and your newest other car becomes the default' : ''}. Bookings made with it keep its
+          details.
         </DialogDescription>
         <div className="mt-6 grid gap-2">
           <Button
@@ -32,7 +33,12 @@ export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | n
                   toast({ title: 'Car deleted', description: `${name} was removed from My Cars.` });
                   onClose();
                 },
-                onError: (error) => toast({ title: "Couldn't delete the car", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                onError: (error) =>
+                  toast({
+                    title: "Couldn't delete the car",
+                    description: errorMessage(error, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >

@@ -5,7 +5,15 @@ import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import GaragePage from './garage-page.tsx';
 
-const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
+const customer = {
+  id: 7,
+  email: 'alex@example.com',
+  role: 'customer',
+  name: 'Alex Rivera',
+  username: 'alex',
+  referralCredits: '0',
+  detailerId: null,
+};
 
 const car = (overrides: Partial<Vehicle>): Vehicle => ({
   id: 1,
@@ -24,7 +32,19 @@ const car = (overrides: Partial<Vehicle>): Vehicle => ({
 });
 
 const rav4 = car({});
-const civic = car({ id: 2, make: 'Honda', model: 'Civic', year: 2018, color: '', licensePlate: '', vehicleType: 'Sedan', nickname: 'Commuter', isDefault: false, photoUploadId: 9, photoUrl: '/api/uploads/9' });
+const civic = car({
+  id: 2,
+  make: 'Honda',
+  model: 'Civic',
+  year: 2018,
+  color: '',
+  licensePlate: '',
+  vehicleType: 'Sedan',
+  nickname: 'Commuter',
+  isDefault: false,
+  photoUploadId: 9,
+  photoUrl: '/api/uploads/9',
+});
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
@@ -41,7 +61,9 @@ afterEach(() => {
 const renderGarage = () => renderAtPath('/garage', <GaragePage />);
 /** The URLs fetched with a method (the stub's own type leaves out fetch's second argument). */
 const calls = (method: string) =>
-  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
+  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url]) => url);
 
 describe('GaragePage', () => {
   it('lists the cars: name or nickname, type, colour, plate, the Default badge, a photo or a car icon', async () => {

@@ -29,7 +29,8 @@ export default function GaragePage() {
   function onMakeDefault(vehicle: Vehicle) {
     makeDefault.mutate(vehicle.id, {
       onSuccess: () => toast({ title: 'Default car set', description: `${vehicleName(vehicle)} is offered first when you book.` }),
-      onError: (error) => toast({ title: "Couldn't set the default", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't set the default", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 

@@ -21,7 +21,9 @@ function useScrollToHash() {
 function SectionBody({ section }: { section: LegalSection }) {
   return (
     <div className="grid gap-3 text-base leading-relaxed text-neutral-700">
-      {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+      {section.paragraphs?.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
       {section.items && (
         <ul className="grid list-disc gap-2 pl-5 marker:text-brand-600">
           {section.items.map((item) => (

@@ -49,7 +49,7 @@ export const bookingTopicFor = (f: HelpFigures): FaqTopic => ({
       id: 'address',
       question: 'Why was my address refused?',
       answer: [
-        "Each detailer serves an area around their base. When the address you enter is outside that area, the booking is refused so nobody books a detailer who cannot reach them. Choose another detailer closer to you, or check the ZIP code you typed.",
+        'Each detailer serves an area around their base. When the address you enter is outside that area, the booking is refused so nobody books a detailer who cannot reach them. Choose another detailer closer to you, or check the ZIP code you typed.',
       ],
     },
     {

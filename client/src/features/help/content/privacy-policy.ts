@@ -33,9 +33,7 @@ export const privacyPolicy: LegalDocumentContent = {
         'To keep accounts safe: confirming email addresses, limiting sign-in attempts and ending sessions.',
         'To answer support requests, settle disputes and meet our legal obligations.',
       ],
-      paragraphs: [
-        'We do not sell your personal information, and we do not share it with advertisers.',
-      ],
+      paragraphs: ['We do not sell your personal information, and we do not share it with advertisers.'],
     },
     {
       id: 'who-sees-what',
@@ -43,9 +41,9 @@ export const privacyPolicy: LegalDocumentContent = {
       items: [
         'Your detailer: once you have paid for a booking, the detailer sees your name, the job address, your vehicle type, your notes and the service and time booked. A booking you have not paid for is never shown to them. Detailers do not see your email address or any card details.',
         "Customers: a detailer's business name, picture, rating, services and prices are public. The customer of a booking sees the detailer's position, estimated arrival time and vehicle description only while the detailer is on the way or doing the job.",
-        'The other side of a conversation: messages in a booking conversation are seen by that booking\'s customer and detailer. Phone numbers and email addresses in them are hidden until the detailer accepts the booking.',
+        "The other side of a conversation: messages in a booking conversation are seen by that booking's customer and detailer. Phone numbers and email addresses in them are hidden until the detailer accepts the booking.",
         'Glossly admins: our team can see accounts, bookings, payments, notifications and conversations, including hidden contact details, to run the platform, answer support requests and stop misuse.',
-        'Companies that work for us: our payment processor (your card and payment), our email delivery provider (your email address and the email), your browser\'s push service (the notification, encrypted) and, where we use them, map and address lookup services (the job address or coordinates). They may use this information only to provide their service to Glossly.',
+        "Companies that work for us: our payment processor (your card and payment), our email delivery provider (your email address and the email), your browser's push service (the notification, encrypted) and, where we use them, map and address lookup services (the job address or coordinates). They may use this information only to provide their service to Glossly.",
         'Authorities: when the law requires it, for example a valid court order.',
       ],
     },
@@ -54,7 +52,7 @@ export const privacyPolicy: LegalDocumentContent = {
       title: 'Payments and card details',
       paragraphs: [
         'Card payments are handled by our payment processor. Your card number and security code go straight to the processor: Glossly never stores them, and they never pass through our records.',
-        'For each payment we keep the amount, its status, the card brand and the last four digits. When you save a card, we keep the processor\'s reference to it with the brand, last four digits and expiry date. Removing a card in Payment methods also removes it at the processor.',
+        "For each payment we keep the amount, its status, the card brand and the last four digits. When you save a card, we keep the processor's reference to it with the brand, last four digits and expiry date. Removing a card in Payment methods also removes it at the processor.",
       ],
     },
     {
@@ -62,7 +60,7 @@ export const privacyPolicy: LegalDocumentContent = {
       title: 'Location',
       paragraphs: [
         "Customers: if you let your browser share your location, the app uses it, rounded to about 100 meters, to show how far away detailers are. It is sent with that request and is not saved to your account. For a booking we use the address you enter, and the coordinates we work out from it, to check the detailer's service area and estimate arrival times.",
-        'Detailers: your position is recorded only when you have turned location sharing on for the day and only for a booking that is on the way or in progress. It is shown to that booking\'s customer and to Glossly admins, and deleted 24 hours after the job ends.',
+        "Detailers: your position is recorded only when you have turned location sharing on for the day and only for a booking that is on the way or in progress. It is shown to that booking's customer and to Glossly admins, and deleted 24 hours after the job ends.",
       ],
     },
     {
@@ -82,7 +80,7 @@ export const privacyPolicy: LegalDocumentContent = {
       title: 'Cookies and storage on your device',
       paragraphs: [
         'We use two cookies, both our own: glossly_session, which keeps you signed in (your browser does not let page scripts read it), and glossly_signed_in, which only tells the app that you may be signed in. We use no advertising or tracking cookies.',
-        'The app also keeps a few things in your browser\'s storage: an unfinished booking so it survives a reload, which help tips and tours you have already seen, and whether you were asked about notifications.',
+        "The app also keeps a few things in your browser's storage: an unfinished booking so it survives a reload, which help tips and tours you have already seen, and whether you were asked about notifications.",
       ],
     },
     {

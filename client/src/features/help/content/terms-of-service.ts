@@ -83,7 +83,7 @@ export const termsOfServiceFor = (f: HelpFigures): LegalDocumentContent => ({
       items: [
         'Be respectful in messages. Phone numbers and email addresses are hidden until a detailer accepts a booking, and booking conversations close 7 days after the booking ends.',
         'Report a message that is abusive, unsafe or spam from the conversation; our team reviews reports.',
-        'Do not make false bookings, misuse another person\'s card or account, try to get around the app\'s payment or security, or collect other users\' information.',
+        "Do not make false bookings, misuse another person's card or account, try to get around the app's payment or security, or collect other users' information.",
       ],
     },
     {

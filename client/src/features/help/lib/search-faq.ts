@@ -27,5 +27,4 @@ export function searchFaq(topics: readonly FaqTopic[], query: string): FaqTopic[
     .filter((topic) => topic.entries.length > 0);
 }
 
-export const countEntries = (topics: readonly FaqTopic[]): number =>
-  topics.reduce((sum, topic) => sum + topic.entries.length, 0);
+export const countEntries = (topics: readonly FaqTopic[]): number => topics.reduce((sum, topic) => sum + topic.entries.length, 0);

@@ -6,7 +6,15 @@ import { Toaster } from '@/components/ui/toaster.tsx';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import HelpSupportPage from './help-support-page.tsx';
 
-const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
+const customer = {
+  id: 7,
+  email: 'alex@example.com',
+  role: 'customer',
+  name: 'Alex Rivera',
+  username: 'alex',
+  referralCredits: '0',
+  detailerId: null,
+};
 const supportThread = {
   id: 42,
   kind: 'support',

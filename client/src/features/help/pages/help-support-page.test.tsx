@@ -85,7 +85,13 @@ describe('HelpSupportPage: the figures come from the platform settings (decision
     replies = {
       '/api/settings/public': {
         status: 200,
-        body: { ...defaultPublicSettings, serviceFeeCents: 2000, taxRateBasisPoints: 1000, freeCancellationHours: 48, lateCancellationFeeCents: 2500 },
+        body: {
+          ...defaultPublicSettings,
+          serviceFeeCents: 2000,
+          taxRateBasisPoints: 1000,
+          freeCancellationHours: 48,
+          lateCancellationFeeCents: 2500,
+        },
       },
     };
     renderPage();

@@ -7,11 +7,7 @@ import { StarRating } from '@/components/catalog/star-rating.tsx';
 /** Who a tapped pin is, with a link to their profile: loaded on the first tap of a pin (nearby-detailers-map.tsx). */
 export default function NearbyDetailerPreview({ selected, onClose }: { selected: Detailer; onClose: () => void }) {
   return (
-    <div
-      role="group"
-      aria-label="Selected detailer"
-      className="flex items-center gap-3 rounded-card bg-surface p-2 pl-3 shadow-card"
-    >
+    <div role="group" aria-label="Selected detailer" className="flex items-center gap-3 rounded-card bg-surface p-2 pl-3 shadow-card">
       <img
         src={selected.avatarUrl ?? defaultDetailerImageUrl}
         alt=""

@@ -8,16 +8,38 @@ vi.mock('@/components/map/map-view.tsx', () => import('@/components/map/map-view
 stubFetchEachTest(vi.fn());
 
 const detailer = (id: number, businessName: string, hasBase = true) => ({
-  id, userId: id, businessName, description: '', avatarUrl: null, rating: 4.5, reviewCount: 10, startingPrice: 59, distanceMiles: 1.5,
-  services: ['Interior'], timeZone: 'UTC', createdAt: '', vehicleDescription: '',
+  id,
+  userId: id,
+  businessName,
+  description: '',
+  avatarUrl: null,
+  rating: 4.5,
+  reviewCount: 10,
+  startingPrice: 59,
+  distanceMiles: 1.5,
+  services: ['Interior'],
+  timeZone: 'UTC',
+  createdAt: '',
+  vehicleDescription: '',
   serviceArea: hasBase ? { latitude: 37.77 + id / 100, longitude: -122.42, radiusMiles: 25 } : null,
 });
 
 describe('NearbyDetailersMap', () => {
   it("shows detailers as pins; tapping one shows the detailer's name with a link to the profile", async () => {
-    renderAtPath('/', <NearbyDetailersMap isPending={false} you={{ latitude: 37.77, longitude: -122.41 }} detailers={[detailer(1, 'Gloss Boss'), detailer(2, 'Sparkle Squad'), detailer(3, 'Unplaced', false)]} />);
+    renderAtPath(
+      '/',
+      <NearbyDetailersMap
+        isPending={false}
+        you={{ latitude: 37.77, longitude: -122.41 }}
+        detailers={[detailer(1, 'Gloss Boss'), detailer(2, 'Sparkle Squad'), detailer(3, 'Unplaced', false)]}
+      />,
+    );
     const map = screen.getByRole('region', { name: 'Map of nearby detailers' });
-    expect(within(map).getAllByRole('button').map((b) => b.textContent)).toEqual(['Gloss Boss', 'Sparkle Squad']);
+    expect(
+      within(map)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Gloss Boss', 'Sparkle Squad']);
     expect(within(map).getByText('Your location')).toBeTruthy();
     expect(screen.getByText('2 detailers on the map. Tap a pin to see who it is.')).toBeTruthy();
 

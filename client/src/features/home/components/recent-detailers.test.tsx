@@ -11,11 +11,25 @@ import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.t
 import { RecentDetailers } from './recent-detailers.tsx';
 
 const customer: User = {
-  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
-  detailerId: null, phone: null, avatarUrl: null,
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
 };
 const recent = (detailerId: number, businessName: string, serviceName: string, bookingId: number): RecentDetailer => ({
-  detailerId, businessName, avatarUrl: null, rating: 4.8, reviewCount: 42, bookingId, serviceId: detailerId * 10, serviceName,
+  detailerId,
+  businessName,
+  avatarUrl: null,
+  rating: 4.8,
+  reviewCount: 42,
+  bookingId,
+  serviceId: detailerId * 10,
+  serviceName,
   completedAt: '2098-12-01T18:00:00.000Z',
 });
 
@@ -35,7 +49,10 @@ function renderRow(user: User) {
 
 describe("Home's 'Book again' row", () => {
   it('shows each recent detailer with the last service and a Book again link into the prefilled flow', async () => {
-    answer = json([recent(1, 'Gloss Boss Mobile Detailing', 'Basic Exterior Wash', 41), recent(2, 'Sparkle Squad', 'Full Interior Detail', 38)]);
+    answer = json([
+      recent(1, 'Gloss Boss Mobile Detailing', 'Basic Exterior Wash', 41),
+      recent(2, 'Sparkle Squad', 'Full Interior Detail', 38),
+    ]);
     renderRow(customer);
     const row = await screen.findByRole('region', { name: 'Book again' });
     const cards = within(row).getAllByRole('article');

@@ -19,7 +19,12 @@ export function RecentDetailers() {
     return (
       <section aria-labelledby="book-again-heading" className="px-4">
         <SectionHeading id="book-again-heading" title="Book again" />
-        <ErrorState className="py-6" title="Failed to fetch your recent detailers" message="We couldn't load them." onRetry={() => void recent.refetch()} />
+        <ErrorState
+          className="py-6"
+          title="Failed to fetch your recent detailers"
+          message="We couldn't load them."
+          onRetry={() => void recent.refetch()}
+        />
       </section>
     );
   }

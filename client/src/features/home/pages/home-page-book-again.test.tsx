@@ -7,10 +7,27 @@ import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '.
 import HomePage from './home-page.tsx';
 
 const customer = {
-  id: 2, email: 'sam@example.com', role: 'customer', name: 'Sam Carter', username: 'sam', referralCredits: '0.00',
-  detailerId: null, phone: null, avatarUrl: null,
+  id: 2,
+  email: 'sam@example.com',
+  role: 'customer',
+  name: 'Sam Carter',
+  username: 'sam',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
 };
-const service = { id: 1, detailerId: 1, categoryId: 1, name: 'Basic Exterior Wash', description: '', price: 59, priceCents: 5900, duration: 45, imageUrl: '/images/services/default.svg' };
+const service = {
+  id: 1,
+  detailerId: 1,
+  categoryId: 1,
+  name: 'Basic Exterior Wash',
+  description: '',
+  price: 59,
+  priceCents: 5900,
+  duration: 45,
+  imageUrl: '/images/services/default.svg',
+};
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);

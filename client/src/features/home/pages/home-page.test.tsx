@@ -6,12 +6,30 @@ import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '.
 import HomePage from './home-page.tsx';
 
 const service = (id: number, name: string, categoryId = 1) => ({
-  id, detailerId: 1, categoryId, name, description: '', price: 59, priceCents: 5900, duration: 45,
+  id,
+  detailerId: 1,
+  categoryId,
+  name,
+  description: '',
+  price: 59,
+  priceCents: 5900,
+  duration: 45,
   imageUrl: '/images/services/default.svg',
 });
 const detailer = (id: number, businessName: string, distanceMiles: number | null) => ({
-  id, userId: id, businessName, description: '', avatarUrl: null, rating: 4.5, reviewCount: 10, startingPrice: 59,
-  distanceMiles, services: ['Interior'], timeZone: 'UTC', createdAt: '', vehicleDescription: '',
+  id,
+  userId: id,
+  businessName,
+  description: '',
+  avatarUrl: null,
+  rating: 4.5,
+  reviewCount: 10,
+  startingPrice: 59,
+  distanceMiles,
+  services: ['Interior'],
+  timeZone: 'UTC',
+  createdAt: '',
+  vehicleDescription: '',
   serviceArea: { latitude: 37.7749 + id / 100, longitude: -122.4194, radiusMiles: 25 },
 });
 
@@ -21,12 +39,21 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = {
-    '/api/service-categories': { status: 200, body: [{ id: 1, name: 'Exterior' }, { id: 2, name: 'Interior' }] },
+    '/api/service-categories': {
+      status: 200,
+      body: [
+        { id: 1, name: 'Exterior' },
+        { id: 2, name: 'Interior' },
+      ],
+    },
     '/api/services': {
       status: 200,
       body: [
-        service(1, 'Basic Exterior Wash'), service(2, 'Full Interior Detail', 2), service(3, 'Complete Detail Package'),
-        service(4, 'Ceramic Coating'), service(5, 'Engine Bay Cleaning'),
+        service(1, 'Basic Exterior Wash'),
+        service(2, 'Full Interior Detail', 2),
+        service(3, 'Complete Detail Package'),
+        service(4, 'Ceramic Coating'),
+        service(5, 'Engine Bay Cleaning'),
       ],
     },
     '/api/services?categoryId=2': { status: 200, body: [service(2, 'Full Interior Detail', 2)] },
@@ -65,10 +92,11 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Glossly!' })).toBeTruthy();
     const detailers = section('Nearby Detailers');
     await within(detailers).findByRole('heading', { name: 'Sparkle Squad' });
-    expect(within(detailers).getAllByRole('article').map((a) => a.querySelector('h3')?.textContent)).toEqual([
-      'Sparkle Squad',
-      'Far Wash',
-    ]);
+    expect(
+      within(detailers)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('h3')?.textContent),
+    ).toEqual(['Sparkle Squad', 'Far Wash']);
     const services = section('Popular Services');
     expect(within(services).getAllByRole('article')).toHaveLength(4);
     expect(within(services).queryByRole('heading', { name: 'Engine Bay Cleaning' })).toBeNull();

@@ -110,11 +110,7 @@ function CategoryChips({ categoryId, onChange }: CategoryChipsProps) {
             All Services
           </CategoryChip>
           {categories.data.map((category) => (
-            <CategoryChip
-              key={category.id}
-              isActive={categoryId === category.id}
-              onClick={() => onChange(category.id)}
-            >
+            <CategoryChip key={category.id} isActive={categoryId === category.id} onClick={() => onChange(category.id)}>
               {category.name}
             </CategoryChip>
           ))}
@@ -159,7 +155,7 @@ function NearbyDetailers({ query }: { query: string }) {
             href="/detailers"
             className="inline-flex min-h-11 items-center rounded-control px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
-            View All{' '}<span className="sr-only">detailers</span>
+            View All <span className="sr-only">detailers</span>
           </Link>
         }
       />
@@ -184,7 +180,12 @@ function NearbyDetailers({ query }: { query: string }) {
             description={`Nothing named "${query.trim()}". Try another name.`}
           />
         ) : (
-          <EmptyState className="py-8" icon={<Store />} title="No detailers nearby yet" description="Check back soon: new detailers join every week." />
+          <EmptyState
+            className="py-8"
+            icon={<Store />}
+            title="No detailers nearby yet"
+            description="Check back soon: new detailers join every week."
+          />
         )
       ) : (
         <ul className="flex flex-col gap-3">
@@ -226,11 +227,7 @@ function PopularServices({ query, categoryId }: { query: string; categoryId: Cat
           ))}
         </div>
       ) : services.isError ? (
-        <ErrorState
-          title="Failed to fetch services"
-          message="We couldn't load the services."
-          onRetry={() => void services.refetch()}
-        />
+        <ErrorState title="Failed to fetch services" message="We couldn't load the services." onRetry={() => void services.refetch()} />
       ) : shownServices.length === 0 ? (
         isSearching ? (
           <EmptyState
@@ -240,7 +237,12 @@ function PopularServices({ query, categoryId }: { query: string; categoryId: Cat
             description={`Nothing named "${query.trim()}". Try another name or category.`}
           />
         ) : (
-          <EmptyState className="py-8" icon={<Wrench />} title="No services in this category yet" description="Choose another category to see more." />
+          <EmptyState
+            className="py-8"
+            icon={<Wrench />}
+            title="No services in this category yet"
+            description="Choose another category to see more."
+          />
         )
       ) : (
         <ul className="grid grid-cols-2 gap-3">

@@ -29,7 +29,8 @@ const keys = {
   promoCodes: ['/api/admin/promo-codes'] as const,
 };
 
-export const useMarketingOverview = () => useQuery({ queryKey: keys.overview, queryFn: () => apiGet<MarketingOverview>('/api/admin/marketing') });
+export const useMarketingOverview = () =>
+  useQuery({ queryKey: keys.overview, queryFn: () => apiGet<MarketingOverview>('/api/admin/marketing') });
 export const useAudiences = () => useQuery({ queryKey: keys.audiences, queryFn: () => apiGet<Audience[]>('/api/admin/audiences') });
 export const useAudience = (id: number | null) =>
   useQuery({ queryKey: keys.audience(id ?? 0), queryFn: () => apiGet<Audience>(`/api/admin/audiences/${id}`), enabled: id !== null });
@@ -44,8 +45,10 @@ export const useCampaign = (id: number | null) =>
   });
 export const useCampaignPreview = (id: number) =>
   useQuery({ queryKey: keys.preview(id), queryFn: () => apiGet<CampaignPreview>(`/api/admin/campaigns/${id}/preview`) });
-export const useAdminNotifications = () => useQuery({ queryKey: keys.notifications, queryFn: () => apiGet<AdminNotification[]>('/api/admin/notifications') });
-export const useAdminPromoCodes = () => useQuery({ queryKey: keys.promoCodes, queryFn: () => apiGet<PromoCode[]>('/api/admin/promo-codes') });
+export const useAdminNotifications = () =>
+  useQuery({ queryKey: keys.notifications, queryFn: () => apiGet<AdminNotification[]>('/api/admin/notifications') });
+export const useAdminPromoCodes = () =>
+  useQuery({ queryKey: keys.promoCodes, queryFn: () => apiGet<PromoCode[]>('/api/admin/promo-codes') });
 
 /** Who a campaign to this audience on these channels is sent to now: the figure 'Send now' freezes (same server rule). */
 export const useCampaignReach = (input: CampaignReachInput | null) =>
@@ -62,7 +65,9 @@ export function useSaveAudience(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AudienceInput) =>
-      id === null ? apiRequest<Audience>('POST', '/api/admin/audiences', input) : apiRequest<Audience>('PUT', `/api/admin/audiences/${id}`, input),
+      id === null
+        ? apiRequest<Audience>('POST', '/api/admin/audiences', input)
+        : apiRequest<Audience>('PUT', `/api/admin/audiences/${id}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.audiences }),
   });
 }
@@ -71,7 +76,9 @@ export function useSaveCampaign(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CampaignInput) =>
-      id === null ? apiRequest<Campaign>('POST', '/api/admin/campaigns', input) : apiRequest<Campaign>('PUT', `/api/admin/campaigns/${id}`, input),
+      id === null
+        ? apiRequest<Campaign>('POST', '/api/admin/campaigns', input)
+        : apiRequest<Campaign>('PUT', `/api/admin/campaigns/${id}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaigns }),
   });
 }

@@ -11,7 +11,11 @@ export const statusLabels: Record<CampaignStatus, { label: string; variant: Badg
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { label, variant } = statusLabels[status];
-  return <Badge variant={variant} className="shrink-0">{label}</Badge>;
+  return (
+    <Badge variant={variant} className="shrink-0">
+      {label}
+    </Badge>
+  );
 }
 
 /** Sent, delivered, opened, clicked and bookings with its code, as a definition list. */

@@ -12,7 +12,10 @@ export function CampaignList({ campaigns, label }: { campaigns: Campaign[]; labe
         <li key={campaign.id}>
           <Card className="grid gap-3 p-4">
             <div className="flex items-start justify-between gap-3">
-              <Link href={`/admin/marketing/campaigns/${campaign.id}`} className="min-h-11 min-w-0 content-center font-semibold [overflow-wrap:anywhere] text-brand-700 underline">
+              <Link
+                href={`/admin/marketing/campaigns/${campaign.id}`}
+                className="min-h-11 min-w-0 content-center font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
+              >
                 {campaign.name}
               </Link>
               <CampaignStatusBadge status={campaign.status} />

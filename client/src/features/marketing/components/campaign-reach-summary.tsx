@@ -18,7 +18,8 @@ export const channelBreakdown = (reach: CampaignReach, channels: readonly Campai
  */
 export function CampaignReachSummary({ audienceId, channels }: { audienceId: number | null; channels: readonly CampaignChannel[] }) {
   const reach = useCampaignReach(audienceId === null ? null : { audienceId, channels: [...channels] });
-  if (audienceId === null || channels.length === 0) return <p className="text-sm text-neutral-600">Choose an audience and a channel to see who this reaches.</p>;
+  if (audienceId === null || channels.length === 0)
+    return <p className="text-sm text-neutral-600">Choose an audience and a channel to see who this reaches.</p>;
   if (reach.isError) return <p className="text-sm text-danger-700">{errorMessage(reach.error, 'We could not count who this reaches.')}</p>;
   if (!reach.data) return <Skeleton className="h-16" />;
   const { recipients, audience, promotionsOff } = reach.data;

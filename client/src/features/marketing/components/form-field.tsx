@@ -6,7 +6,17 @@ import { fieldClasses } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 
 /** A labelled field: the label, an optional hint, the control (given its id and described-by) and its error. */
-export function FormField({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: ReactElement<Record<string, unknown>> }) {
+export function FormField({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   return (
     <div className="grid content-start gap-1.5">

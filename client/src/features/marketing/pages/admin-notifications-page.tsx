@@ -1,6 +1,10 @@
 import { BellRing } from 'lucide-react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { adminNotificationFormSchema, type AdminNotificationFormOutput, type AdminNotificationFormValues } from '@core/schemas/marketing.ts';
+import {
+  adminNotificationFormSchema,
+  type AdminNotificationFormOutput,
+  type AdminNotificationFormValues,
+} from '@core/schemas/marketing.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -19,7 +23,9 @@ const fieldNames = ['email', 'audienceId', 'title', 'message'] as const;
 
 // The schema comes with the page (no import()): the other marketing pages import its module, and a module both
 // imported and loaded with import() can lose its entry in the build (glossly:route-preloads).
-const schemaResolve = schemaResolver<AdminNotificationFormValues, AdminNotificationFormOutput>(() => Promise.resolve(adminNotificationFormSchema));
+const schemaResolve = schemaResolver<AdminNotificationFormValues, AdminNotificationFormOutput>(() =>
+  Promise.resolve(adminNotificationFormSchema),
+);
 // The API names the missing target 'email'; sending to an audience, the admin is missing the audience.
 const resolver: Resolver<AdminNotificationFormValues, unknown, AdminNotificationFormOutput> = async (values, context, options) => {
   const result = await schemaResolve(values, context, options);
@@ -52,7 +58,9 @@ export default function AdminNotificationsPage() {
 
   return (
     <section aria-labelledby="admin-notifications-heading" className="grid gap-4 p-4">
-      <h1 id="admin-notifications-heading" className="text-xl font-semibold text-neutral-900">Notifications</h1>
+      <h1 id="admin-notifications-heading" className="text-xl font-semibold text-neutral-900">
+        Notifications
+      </h1>
       <form noValidate onSubmit={submit}>
         <Card className="grid gap-4 p-4">
           <h2 className="text-base font-semibold text-neutral-900">Send a notification</h2>
@@ -70,7 +78,11 @@ export default function AdminNotificationsPage() {
             <FormField label="Audience" error={errors.audienceId?.message}>
               <NativeSelect {...form.register('audienceId')}>
                 <option value="">Choose an audience</option>
-                {(audiences.data ?? []).map((a) => <option key={a.id} value={a.id}>{a.name} ({a.count})</option>)}
+                {(audiences.data ?? []).map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name} ({a.count})
+                  </option>
+                ))}
               </NativeSelect>
             </FormField>
           )}
@@ -80,7 +92,9 @@ export default function AdminNotificationsPage() {
           <FormField label="Message" error={errors.message?.message}>
             <Textarea maxLength={2000} {...form.register('message')} />
           </FormField>
-          <Button type="submit" disabled={isSubmitting}>Send notification</Button>
+          <Button type="submit" disabled={isSubmitting}>
+            Send notification
+          </Button>
         </Card>
       </form>
       <h2 className="text-base font-semibold text-neutral-900">Sent</h2>
@@ -98,7 +112,8 @@ export default function AdminNotificationsPage() {
                 <h3 className="font-semibold text-neutral-900">{n.title}</h3>
                 <p className="whitespace-pre-wrap text-neutral-800">{n.message}</p>
                 <p className="text-neutral-600">
-                  To {n.to} · {n.recipientCount} {n.recipientCount === 1 ? 'person' : 'people'} · {new Date(n.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                  To {n.to} · {n.recipientCount} {n.recipientCount === 1 ? 'person' : 'people'} ·{' '}
+                  {new Date(n.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
                   {n.sentBy ? ` · by ${n.sentBy}` : ''}
                 </p>
               </Card>

@@ -7,8 +7,10 @@ import { renderAtPath, stubFetchEachTest } from '../../../../../tests/factories/
 import AudienceFormPage from './audience-form-page.tsx';
 
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-  if (url === '/api/admin/audiences/preview') return json({ count: 2, sample: [{ name: 'Ana Diaz', email: 'ana@example.com', city: 'Austin' }] });
-  if (url === '/api/admin/audiences' && init?.method === 'POST') return json({ id: 9, name: 'Austin', rules: {}, count: 2, createdAt: '', updatedAt: '' }, 201);
+  if (url === '/api/admin/audiences/preview')
+    return json({ count: 2, sample: [{ name: 'Ana Diaz', email: 'ana@example.com', city: 'Austin' }] });
+  if (url === '/api/admin/audiences' && init?.method === 'POST')
+    return json({ id: 9, name: 'Austin', rules: {}, count: 2, createdAt: '', updatedAt: '' }, 201);
   return json({ message: 'Not found' }, 404);
 });
 stubFetchEachTest(fetchMock);
@@ -25,7 +27,7 @@ const saves = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/a
 const describedError = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('the audience form', () => {
-  it("checks the rules as they are typed and counts a valid set", async () => {
+  it('checks the rules as they are typed and counts a valid set', async () => {
     renderPage();
     const zip = screen.getByLabelText('ZIP code');
     fireEvent.change(zip, { target: { value: '787' } });

@@ -52,7 +52,12 @@ export default function AudienceFormPage() {
   const [params] = useSearchParams();
   const id = parseRouteId(params.get('id'));
   const existing = useAudience(id);
-  if (id !== null && existing.isPending) return <LoadingState label="Loading audience"><Skeleton className="h-96" /></LoadingState>;
+  if (id !== null && existing.isPending)
+    return (
+      <LoadingState label="Loading audience">
+        <Skeleton className="h-96" />
+      </LoadingState>
+    );
   if (id !== null && existing.isError) return <ErrorState message="We couldn't load this audience." onRetry={() => existing.refetch()} />;
   return <AudienceForm key={id ?? 'new'} id={id} initial={existing.data ? fromRules(existing.data.name, existing.data.rules) : empty} />;
 }
@@ -72,8 +77,14 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
     const timer = setTimeout(() => setDebounced(parsed.success ? parsed.data : null), 300);
     return () => clearTimeout(timer);
   }, [parsed]);
-  const preview = useQuery({ queryKey: ['audience-preview', debounced], queryFn: () => previewAudience(debounced!), enabled: debounced !== null });
-  const ruleErrors: Partial<Record<string, string>> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  const preview = useQuery({
+    queryKey: ['audience-preview', debounced],
+    queryFn: () => previewAudience(debounced!),
+    enabled: debounced !== null,
+  });
+  const ruleErrors: Partial<Record<string, string>> = parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
   const errorOf = (key: AudienceRuleField) => errors.rules?.[key]?.message || (ruleTexts[key] ? ruleErrors[key] : undefined);
 
   const submit = form.handleSubmit(async (input) => {
@@ -82,9 +93,15 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
       toast({ title: id === null ? 'Audience saved' : 'Audience updated' });
       navigate('/admin/marketing/audiences');
     } catch (error) {
-      const known = error instanceof ApiError ? Object.entries(error.fields ?? {}).filter(([path]) => path === 'name' || audienceRuleFields.some((field) => path === `rules.${field}`)) : [];
+      const known =
+        error instanceof ApiError
+          ? Object.entries(error.fields ?? {}).filter(
+              ([path]) => path === 'name' || audienceRuleFields.some((field) => path === `rules.${field}`),
+            )
+          : [];
       if (error instanceof ApiError && error.status === 409) form.setError('name', { message: error.serverMessage ?? 'Name taken' });
-      else if (known.length > 0) for (const [path, message] of known) form.setError(path as 'name' | `rules.${AudienceRuleField}`, { message });
+      else if (known.length > 0)
+        for (const [path, message] of known) form.setError(path as 'name' | `rules.${AudienceRuleField}`, { message });
       else toast({ title: errorMessage(error, 'We could not save the audience.'), variant: 'destructive' });
     }
   });
@@ -111,7 +128,11 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
           <FormField label="Role" error={errorOf('role')}>
             <NativeSelect {...form.register('rules.role')}>
               <option value="">Any role</option>
-              {roles.map((role) => <option key={role} value={role}>{role[0]!.toUpperCase() + role.slice(1)}</option>)}
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {role[0]!.toUpperCase() + role.slice(1)}
+                </option>
+              ))}
             </NativeSelect>
           </FormField>
           <FormField label="City" hint="Where their saved addresses or bookings are." error={errorOf('city')}>
@@ -147,7 +168,11 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
           <FormField label="Has a car of type" error={errorOf('vehicleType')}>
             <NativeSelect {...form.register('rules.vehicleType')}>
               <option value="">Any car</option>
-              {vehicleTypes.map((type) => <option key={type} value={type}>{type}</option>)}
+              {vehicleTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
             </NativeSelect>
           </FormField>
           <div className={fieldGridClassName}>
@@ -172,7 +197,10 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
                 {preview.data.sample.map((member) => (
                   <li key={member.email + member.name} className="grid text-sm">
                     <span className="font-medium text-neutral-900">{member.name}</span>
-                    <span className="text-neutral-600">{member.email}{member.city ? ` · ${member.city}` : ''}</span>
+                    <span className="text-neutral-600">
+                      {member.email}
+                      {member.city ? ` · ${member.city}` : ''}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -180,8 +208,12 @@ function AudienceForm({ id, initial }: { id: number | null; initial: Values }) {
           )}
         </Card>
         <div className="flex justify-end gap-2">
-          <Button asChild variant="secondary"><Link href="/admin/marketing/audiences">Cancel</Link></Button>
-          <Button type="submit" disabled={isSubmitting}>Save audience</Button>
+          <Button asChild variant="secondary">
+            <Link href="/admin/marketing/audiences">Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            Save audience
+          </Button>
         </div>
       </form>
     </section>

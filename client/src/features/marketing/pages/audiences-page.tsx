@@ -17,17 +17,28 @@ export default function AudiencesPage() {
   return (
     <section aria-labelledby="audiences-heading" className="grid gap-4 p-4">
       <div className="flex items-center justify-between gap-3">
-        <h1 id="audiences-heading" className="text-xl font-semibold text-neutral-900">Audiences</h1>
+        <h1 id="audiences-heading" className="text-xl font-semibold text-neutral-900">
+          Audiences
+        </h1>
         <Button asChild variant="secondary">
-          <Link href={newHref}><Plus aria-hidden /> New audience</Link>
+          <Link href={newHref}>
+            <Plus aria-hidden /> New audience
+          </Link>
         </Button>
       </div>
       {list.isPending ? (
-        <LoadingState label="Loading audiences"><Skeleton className="h-24" /><Skeleton className="h-24" /></LoadingState>
+        <LoadingState label="Loading audiences">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </LoadingState>
       ) : list.isError ? (
         <ErrorState message="We couldn't load the audiences." onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState icon={<Users />} title="No audiences yet" description="Build a segment from rules (role, place, bookings, cars) and reuse it in campaigns." />
+        <EmptyState
+          icon={<Users />}
+          title="No audiences yet"
+          description="Build a segment from rules (role, place, bookings, cars) and reuse it in campaigns."
+        />
       ) : (
         <ul className="grid gap-3 [&>*]:min-w-0" aria-label="Audiences">
           {list.data.map((audience) => (
@@ -36,10 +47,16 @@ export default function AudiencesPage() {
                 <div className="flex items-start justify-between gap-3">
                   {/* A name of one long word wraps inside the card instead of widening the page (320 px). */}
                   <h2 className="min-w-0 font-semibold [overflow-wrap:anywhere] text-neutral-900">{audience.name}</h2>
-                  <span className="shrink-0 text-sm font-medium text-neutral-700">{audience.count} {audience.count === 1 ? 'person' : 'people'}</span>
+                  <span className="shrink-0 text-sm font-medium text-neutral-700">
+                    {audience.count} {audience.count === 1 ? 'person' : 'people'}
+                  </span>
                 </div>
                 <p className="text-sm [overflow-wrap:anywhere] text-neutral-600">{describeAudienceRules(audience.rules).join(' · ')}</p>
-                <Link className="min-h-11 content-center text-sm font-medium text-brand-700 underline" href={`${newHref}?id=${audience.id}`} aria-label={`Edit ${audience.name}`}>
+                <Link
+                  className="min-h-11 content-center text-sm font-medium text-brand-700 underline"
+                  href={`${newHref}?id=${audience.id}`}
+                  aria-label={`Edit ${audience.name}`}
+                >
                   Edit
                 </Link>
               </Card>

@@ -1,6 +1,12 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
-import { campaignChannelLabels, campaignChannels, campaignFormSchema, type CampaignFormOutput, type CampaignFormValues } from '@core/schemas/marketing.ts';
+import {
+  campaignChannelLabels,
+  campaignChannels,
+  campaignFormSchema,
+  type CampaignFormOutput,
+  type CampaignFormValues,
+} from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -32,11 +38,25 @@ export default function CampaignFormPage() {
   const params = useParams<{ id?: string }>();
   const id = params.id === undefined ? null : parseRouteId(params.id);
   const existing = useCampaign(id);
-  if (id !== null && existing.isPending) return <LoadingState label="Loading campaign"><Skeleton className="h-96" /></LoadingState>;
+  if (id !== null && existing.isPending)
+    return (
+      <LoadingState label="Loading campaign">
+        <Skeleton className="h-96" />
+      </LoadingState>
+    );
   if (id !== null && existing.isError) return <ErrorState message="We couldn't load this campaign." onRetry={() => existing.refetch()} />;
   const c = existing.data;
   const initial: Values = c
-    ? { name: c.name, audienceId: String(c.audienceId), channels: c.channels, subject: c.subject, body: c.body, promoCodeId: c.promoCodeId ? String(c.promoCodeId) : '', ctaUrl: c.ctaUrl ?? '', ctaLabel: c.ctaLabel ?? '' }
+    ? {
+        name: c.name,
+        audienceId: String(c.audienceId),
+        channels: c.channels,
+        subject: c.subject,
+        body: c.body,
+        promoCodeId: c.promoCodeId ? String(c.promoCodeId) : '',
+        ctaUrl: c.ctaUrl ?? '',
+        ctaLabel: c.ctaLabel ?? '',
+      }
     : empty;
   return <CampaignForm key={id ?? 'new'} id={id} initial={initial} />;
 }
@@ -63,20 +83,35 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
     }
   });
 
-  if (audiences.isPending) return <LoadingState label="Loading campaign"><Skeleton className="h-96" /></LoadingState>;
+  if (audiences.isPending)
+    return (
+      <LoadingState label="Loading campaign">
+        <Skeleton className="h-96" />
+      </LoadingState>
+    );
   const adminCodes = (codes.data ?? []).filter((code) => code.ownerDetailerId === null);
   return (
     <section aria-labelledby="campaign-form-heading" className="grid gap-4 p-4">
-      <h1 id="campaign-form-heading" className="text-xl font-semibold text-neutral-900">{id === null ? 'New campaign' : 'Edit campaign'}</h1>
+      <h1 id="campaign-form-heading" className="text-xl font-semibold text-neutral-900">
+        {id === null ? 'New campaign' : 'Edit campaign'}
+      </h1>
       <form noValidate className="grid gap-4" onSubmit={submit}>
         <Card className="grid gap-4 p-4">
           <FormField label="Campaign name" error={errors.name?.message}>
             <Input maxLength={80} {...form.register('name')} />
           </FormField>
-          <FormField label="Audience" error={errors.audienceId?.message} hint={audiences.data?.length === 0 ? 'Save an audience first.' : undefined}>
+          <FormField
+            label="Audience"
+            error={errors.audienceId?.message}
+            hint={audiences.data?.length === 0 ? 'Save an audience first.' : undefined}
+          >
             <NativeSelect {...form.register('audienceId')}>
               <option value="">Choose an audience</option>
-              {(audiences.data ?? []).map((a) => <option key={a.id} value={a.id}>{a.name} ({a.count})</option>)}
+              {(audiences.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name} ({a.count})
+                </option>
+              ))}
             </NativeSelect>
           </FormField>
           <fieldset className="grid gap-2" aria-describedby="channels-error">
@@ -116,7 +151,11 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
           <FormField label="Promo code (optional)" error={errors.promoCodeId?.message}>
             <NativeSelect {...form.register('promoCodeId')}>
               <option value="">No code</option>
-              {adminCodes.map((code) => <option key={code.id} value={code.id}>{code.code}</option>)}
+              {adminCodes.map((code) => (
+                <option key={code.id} value={code.id}>
+                  {code.code}
+                </option>
+              ))}
             </NativeSelect>
           </FormField>
           <FormField label="Button link (optional)" hint="A Glossly page, for example /detailers." error={errors.ctaUrl?.message}>
@@ -127,8 +166,12 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
           </FormField>
         </Card>
         <div className="flex justify-end gap-2">
-          <Button asChild variant="secondary"><Link href={id === null ? '/admin/marketing/campaigns' : `/admin/marketing/campaigns/${id}`}>Cancel</Link></Button>
-          <Button type="submit" disabled={isSubmitting}>Save draft</Button>
+          <Button asChild variant="secondary">
+            <Link href={id === null ? '/admin/marketing/campaigns' : `/admin/marketing/campaigns/${id}`}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            Save draft
+          </Button>
         </div>
       </form>
     </section>

@@ -1,6 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import { campaignChannelLabels, campaignScheduleFormSchema, type CampaignScheduleFormValues, type CampaignScheduleInput } from '@core/schemas/marketing.ts';
+import {
+  campaignChannelLabels,
+  campaignScheduleFormSchema,
+  type CampaignScheduleFormValues,
+  type CampaignScheduleInput,
+} from '@core/schemas/marketing.ts';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -18,7 +23,9 @@ import { SendNowButton } from '../components/campaign-reach-summary.tsx';
 
 // The schema comes with the page, not at first use: the page already imports its module, and a page that both imports
 // a module and loads it with import() can lose its entry in the build (glossly:route-preloads).
-const scheduleResolver = schemaResolver<CampaignScheduleFormValues, CampaignScheduleInput>(() => Promise.resolve(campaignScheduleFormSchema));
+const scheduleResolver = schemaResolver<CampaignScheduleFormValues, CampaignScheduleInput>(() =>
+  Promise.resolve(campaignScheduleFormSchema),
+);
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,7 +35,10 @@ export default function CampaignPage() {
   const campaign = useCampaign(id);
   const preview = useCampaignPreview(id);
   const action = useCampaignAction(id);
-  const schedule = useForm<CampaignScheduleFormValues, unknown, CampaignScheduleInput>({ resolver: scheduleResolver, defaultValues: { sendAt: '' } });
+  const schedule = useForm<CampaignScheduleFormValues, unknown, CampaignScheduleInput>({
+    resolver: scheduleResolver,
+    defaultValues: { sendAt: '' },
+  });
 
   const run = async (input: CampaignAction, done: string) => {
     try {
@@ -41,7 +51,12 @@ export default function CampaignPage() {
 
   const submitSchedule = schedule.handleSubmit(({ sendAt }) => run({ kind: 'schedule', sendAt }, 'Campaign scheduled'));
 
-  if (campaign.isPending) return <LoadingState label="Loading campaign"><Skeleton className="h-96" /></LoadingState>;
+  if (campaign.isPending)
+    return (
+      <LoadingState label="Loading campaign">
+        <Skeleton className="h-96" />
+      </LoadingState>
+    );
   if (campaign.isError) return <ErrorState message="We couldn't load this campaign." onRetry={() => campaign.refetch()} />;
   const c = campaign.data;
   const editable = c.status === 'draft' || c.status === 'scheduled';
@@ -49,7 +64,9 @@ export default function CampaignPage() {
     <section aria-labelledby="campaign-heading" className="grid gap-4 p-4">
       <div className="flex items-start justify-between gap-3">
         {/* A long name wraps, even inside a word, beside its status instead of widening the page. */}
-        <h1 id="campaign-heading" className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere] text-neutral-900">{c.name}</h1>
+        <h1 id="campaign-heading" className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere] text-neutral-900">
+          {c.name}
+        </h1>
         <CampaignStatusBadge status={c.status} />
       </div>
       <p className="text-sm text-neutral-600">
@@ -66,21 +83,39 @@ export default function CampaignPage() {
       {editable && (
         <Card className="grid gap-3 p-4">
           <h2 className="text-base font-semibold text-neutral-900">Send</h2>
-          <SendNowButton audienceId={c.audienceId} channels={c.channels} disabled={action.isPending} onSend={() => void run({ kind: 'send' }, 'Sending started')} />
+          <SendNowButton
+            audienceId={c.audienceId}
+            channels={c.channels}
+            disabled={action.isPending}
+            onSend={() => void run({ kind: 'send' }, 'Sending started')}
+          />
           <form noValidate className="grid gap-2" onSubmit={submitSchedule}>
             <FormField label="Or send at" error={schedule.formState.errors.sendAt?.message}>
               <Input type="datetime-local" {...schedule.register('sendAt')} />
             </FormField>
-            <Button type="submit" variant="secondary" disabled={action.isPending}>Schedule</Button>
+            <Button type="submit" variant="secondary" disabled={action.isPending}>
+              Schedule
+            </Button>
           </form>
           <div className="flex gap-2">
-            <Button asChild variant="secondary" className="flex-1"><Link href={`/admin/marketing/campaigns/${c.id}/edit`}>Edit</Link></Button>
-            <Button variant="secondary" className="flex-1" onClick={() => void run({ kind: 'cancel' }, 'Campaign canceled')} disabled={action.isPending}>Cancel campaign</Button>
+            <Button asChild variant="secondary" className="flex-1">
+              <Link href={`/admin/marketing/campaigns/${c.id}/edit`}>Edit</Link>
+            </Button>
+            <Button
+              variant="secondary"
+              className="flex-1"
+              onClick={() => void run({ kind: 'cancel' }, 'Campaign canceled')}
+              disabled={action.isPending}
+            >
+              Cancel campaign
+            </Button>
           </div>
         </Card>
       )}
       {c.status === 'sending' && (
-        <Button variant="secondary" onClick={() => void run({ kind: 'cancel' }, 'Campaign stopped')} disabled={action.isPending}>Stop sending</Button>
+        <Button variant="secondary" onClick={() => void run({ kind: 'cancel' }, 'Campaign stopped')} disabled={action.isPending}>
+          Stop sending
+        </Button>
       )}
       <Card className="grid gap-3 p-4">
         <h2 className="text-base font-semibold text-neutral-900">Preview</h2>
@@ -93,19 +128,29 @@ export default function CampaignPage() {
             {c.channels.includes('email') && (
               <div className="grid gap-1">
                 <h3 className="font-medium text-neutral-900">Email: {preview.data.email.subject}</h3>
-                <pre className="whitespace-pre-wrap break-words rounded-control bg-neutral-50 p-3 font-sans text-neutral-800">{preview.data.email.text}</pre>
+                <pre className="whitespace-pre-wrap break-words rounded-control bg-neutral-50 p-3 font-sans text-neutral-800">
+                  {preview.data.email.text}
+                </pre>
               </div>
             )}
             {c.channels.includes('push') && (
               <div className="grid gap-1">
                 <h3 className="font-medium text-neutral-900">Push</h3>
-                <p className="rounded-control bg-neutral-50 p-3 text-neutral-800"><strong>{preview.data.push.title}</strong><br />{preview.data.push.body}</p>
+                <p className="rounded-control bg-neutral-50 p-3 text-neutral-800">
+                  <strong>{preview.data.push.title}</strong>
+                  <br />
+                  {preview.data.push.body}
+                </p>
               </div>
             )}
             {c.channels.includes('in_app') && (
               <div className="grid gap-1">
                 <h3 className="font-medium text-neutral-900">In-app notification</h3>
-                <p className="whitespace-pre-wrap rounded-control bg-neutral-50 p-3 text-neutral-800"><strong>{preview.data.inApp.title}</strong><br />{preview.data.inApp.message}</p>
+                <p className="whitespace-pre-wrap rounded-control bg-neutral-50 p-3 text-neutral-800">
+                  <strong>{preview.data.inApp.title}</strong>
+                  <br />
+                  {preview.data.inApp.message}
+                </p>
                 {preview.data.inApp.link && <p className="text-neutral-600">Opens {preview.data.inApp.link}</p>}
               </div>
             )}

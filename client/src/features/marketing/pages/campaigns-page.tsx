@@ -14,17 +14,28 @@ export default function CampaignsPage() {
   return (
     <section aria-labelledby="campaigns-heading" className="grid gap-4 p-4">
       <div className="flex items-center justify-between gap-3">
-        <h1 id="campaigns-heading" className="text-xl font-semibold text-neutral-900">Campaigns</h1>
+        <h1 id="campaigns-heading" className="text-xl font-semibold text-neutral-900">
+          Campaigns
+        </h1>
         <Button asChild variant="secondary">
-          <Link href="/admin/marketing/campaigns/new"><Plus aria-hidden /> New campaign</Link>
+          <Link href="/admin/marketing/campaigns/new">
+            <Plus aria-hidden /> New campaign
+          </Link>
         </Button>
       </div>
       {list.isPending ? (
-        <LoadingState label="Loading campaigns"><Skeleton className="h-32" /><Skeleton className="h-32" /></LoadingState>
+        <LoadingState label="Loading campaigns">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </LoadingState>
       ) : list.isError ? (
         <ErrorState message="We couldn't load the campaigns." onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState icon={<Megaphone />} title="No campaigns yet" description="Send an audience an email, a push or an in-app notification, with an optional promo code." />
+        <EmptyState
+          icon={<Megaphone />}
+          title="No campaigns yet"
+          description="Send an audience an email, a push or an in-app notification, with an optional promo code."
+        />
       ) : (
         <CampaignList campaigns={list.data} label="Campaigns" />
       )}

@@ -10,7 +10,14 @@ import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.t
 import AdminNotificationsPage from './admin-notifications-page.tsx';
 import CampaignFormPage from './campaign-form-page.tsx';
 
-const audience = { id: 3, name: 'Austin regulars', rules: {}, count: 12, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
+const audience = {
+  id: 3,
+  name: 'Austin regulars',
+  rules: {},
+  count: 12,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const method = init?.method ?? 'GET';
   if (url === '/api/admin/audiences' && method === 'GET') return json([audience]);

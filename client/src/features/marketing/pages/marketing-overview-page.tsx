@@ -17,16 +17,25 @@ export default function MarketingOverviewPage() {
   const overview = useMarketingOverview();
   return (
     <section aria-labelledby="marketing-heading" className="grid gap-4 p-4">
-      <h1 id="marketing-heading" className="text-xl font-semibold text-neutral-900">Marketing</h1>
+      <h1 id="marketing-heading" className="text-xl font-semibold text-neutral-900">
+        Marketing
+      </h1>
       <nav aria-label="Marketing" className="grid grid-cols-3 gap-2">
         {links.map(([label, href]) => (
-          <Link key={href} href={href} className="flex min-h-11 items-center justify-center rounded-control border border-neutral-200 bg-surface px-2 text-sm font-medium text-brand-700">
+          <Link
+            key={href}
+            href={href}
+            className="flex min-h-11 items-center justify-center rounded-control border border-neutral-200 bg-surface px-2 text-sm font-medium text-brand-700"
+          >
             {label}
           </Link>
         ))}
       </nav>
       {overview.isPending ? (
-        <LoadingState label="Loading marketing"><Skeleton className="h-32" /><Skeleton className="h-32" /></LoadingState>
+        <LoadingState label="Loading marketing">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </LoadingState>
       ) : overview.isError ? (
         <ErrorState message="We couldn't load marketing." onRetry={() => overview.refetch()} />
       ) : (
@@ -38,14 +47,29 @@ export default function MarketingOverviewPage() {
             ) : (
               <table className="w-full text-left text-sm">
                 <thead className="text-neutral-600">
-                  <tr><th scope="col" className="py-1 font-medium">Code</th><th scope="col" className="py-1 font-medium">Uses</th><th scope="col" className="py-1 font-medium">Ends</th></tr>
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">
+                      Code
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Uses
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Ends
+                    </th>
+                  </tr>
                 </thead>
                 <tbody>
                   {overview.data.activeCodes.map((code) => (
                     <tr key={code.id} className="border-t border-neutral-100">
                       <td className="py-2 font-medium text-neutral-900">{code.code}</td>
-                      <td className="py-2 text-neutral-700">{code.usesCount}{code.maxUses ? ` of ${code.maxUses}` : ''}</td>
-                      <td className="py-2 text-neutral-700">{code.endsAt ? new Date(code.endsAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'No end'}</td>
+                      <td className="py-2 text-neutral-700">
+                        {code.usesCount}
+                        {code.maxUses ? ` of ${code.maxUses}` : ''}
+                      </td>
+                      <td className="py-2 text-neutral-700">
+                        {code.endsAt ? new Date(code.endsAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'No end'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -54,7 +78,12 @@ export default function MarketingOverviewPage() {
           </Card>
           <h2 className="text-base font-semibold text-neutral-900">Recent campaigns</h2>
           {overview.data.recentCampaigns.length === 0 ? (
-            <p className="text-sm text-neutral-600">No campaigns yet. <Link className="font-medium text-brand-700 underline" href="/admin/marketing/campaigns/new">Create one</Link></p>
+            <p className="text-sm text-neutral-600">
+              No campaigns yet.{' '}
+              <Link className="font-medium text-brand-700 underline" href="/admin/marketing/campaigns/new">
+                Create one
+              </Link>
+            </p>
           ) : (
             <CampaignList campaigns={overview.data.recentCampaigns} label="Recent campaigns" />
           )}

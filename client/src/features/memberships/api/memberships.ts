@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMembershipPlan, Membership, MembershipPlan, MyMembership, PlanInput, SubscribeResult } from '@core/schemas/memberships.ts';
+import type {
+  AdminMembershipPlan,
+  Membership,
+  MembershipPlan,
+  MyMembership,
+  PlanInput,
+  SubscribeResult,
+} from '@core/schemas/memberships.ts';
 import type { TestCardInput } from '@core/schemas/payments.ts';
 import { apiGet, apiRequest } from '@/lib/api-client.ts';
 
@@ -9,12 +16,14 @@ export const plansQueryKey = ['/api/membership-plans'] as const;
 export const adminPlansQueryKey = ['/api/admin/membership-plans'] as const;
 export const myMembershipQueryKey = ['/api/memberships/me'] as const;
 
-export const usePlans = () => useQuery(queryOptions({ queryKey: plansQueryKey, queryFn: () => apiGet<MembershipPlan[]>('/api/membership-plans') }));
+export const usePlans = () =>
+  useQuery(queryOptions({ queryKey: plansQueryKey, queryFn: () => apiGet<MembershipPlan[]>('/api/membership-plans') }));
 
 export const useAdminPlans = () =>
   useQuery(queryOptions({ queryKey: adminPlansQueryKey, queryFn: () => apiGet<AdminMembershipPlan[]>('/api/admin/membership-plans') }));
 
-export const useMyMembership = () => useQuery(queryOptions({ queryKey: myMembershipQueryKey, queryFn: () => apiGet<MyMembership>('/api/memberships/me') }));
+export const useMyMembership = () =>
+  useQuery(queryOptions({ queryKey: myMembershipQueryKey, queryFn: () => apiGet<MyMembership>('/api/memberships/me') }));
 
 export type CategoryOption = { id: number; name: string };
 export const useCatalogCategories = () =>
@@ -41,13 +50,17 @@ export type SubscribeBody = { planId: number; card?: TestCardInput; paymentMetho
 
 export function useSubscribe() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: SubscribeBody) => apiRequest<SubscribeResult>('POST', '/api/memberships', body), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: SubscribeBody) => apiRequest<SubscribeResult>('POST', '/api/memberships', body),
+    onSuccess: refresh,
+  });
 }
 
 export function useAuthenticateMembership() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, approve }: { id: number; approve: boolean }) => apiRequest<SubscribeResult>('POST', `/api/memberships/${id}/authenticate`, { approve }),
+    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
+      apiRequest<SubscribeResult>('POST', `/api/memberships/${id}/authenticate`, { approve }),
     onSettled: refresh,
   });
 }

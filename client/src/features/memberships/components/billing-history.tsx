@@ -24,13 +24,20 @@ export function BillingHistory({ membership }: { membership: Membership }) {
               <div className="grid gap-0.5">
                 <p className="text-sm font-medium text-neutral-900">{kindLabel[invoice.kind]}</p>
                 <p className="text-xs text-neutral-600">{formatDay(invoice.paidAt ?? invoice.createdAt)}</p>
-                {invoice.failureMessage && invoice.status === 'failed' && <p className="text-xs text-danger-700">{invoice.failureMessage}</p>}
+                {invoice.failureMessage && invoice.status === 'failed' && (
+                  <p className="text-xs text-danger-700">{invoice.failureMessage}</p>
+                )}
               </div>
               <div className="flex items-center gap-2">
                 <span className="text-sm font-semibold text-neutral-900">{formatUsd(invoice.amountCents)}</span>
                 <Badge variant={variant}>{label}</Badge>
                 {invoice.status === 'paid' && (
-                  <Button size="sm" variant="ghost" onClick={() => setReceipt(invoice)} aria-label={`Receipt of ${formatDay(invoice.paidAt!)}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setReceipt(invoice)}
+                    aria-label={`Receipt of ${formatDay(invoice.paidAt!)}`}
+                  >
                     Receipt
                   </Button>
                 )}

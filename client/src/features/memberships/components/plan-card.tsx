@@ -11,7 +11,9 @@ export function planIncludes(plan: MembershipPlan): string[] {
   const lines: string[] = [];
   if (plan.includedVisitsPerMonth > 0) {
     const what = plan.categories.map((c) => c.name.toLowerCase()).join(' or ') || 'covered';
-    lines.push(`${plan.includedVisitsPerMonth} ${what} ${plan.includedVisitsPerMonth === 1 ? 'visit' : 'visits'} a month, up to ${formatUsd(plan.coveredPriceLimitCents)} each`);
+    lines.push(
+      `${plan.includedVisitsPerMonth} ${what} ${plan.includedVisitsPerMonth === 1 ? 'visit' : 'visits'} a month, up to ${formatUsd(plan.coveredPriceLimitCents)} each`,
+    );
   }
   if (plan.discountBasisPoints > 0) lines.push(`${plan.discountBasisPoints / 100} % off other services`);
   return lines;
@@ -20,7 +22,10 @@ export function planIncludes(plan: MembershipPlan): string[] {
 /** One plan as Subscription Plans shows it: price, what is included, the best value marked. */
 export function PlanCard({ plan, action, current = false }: { plan: MembershipPlan; action?: ReactNode; current?: boolean }) {
   return (
-    <Card className={cn('grid content-start gap-3 p-4', plan.bestValue && 'border-2 border-brand-600')} aria-labelledby={`plan-${plan.id}-name`}>
+    <Card
+      className={cn('grid content-start gap-3 p-4', plan.bestValue && 'border-2 border-brand-600')}
+      aria-labelledby={`plan-${plan.id}-name`}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={`plan-${plan.id}-name`} className="text-lg font-semibold text-neutral-900">
           {plan.name}

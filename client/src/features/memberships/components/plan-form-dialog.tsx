@@ -13,7 +13,9 @@ import { toast } from '@/lib/toast.ts';
 import { useCatalogCategories, useSavePlan } from '../api/memberships.ts';
 
 /** Create or edit a plan: name, monthly price, included visits, their price limit and categories, discount, perks. */
-const resolver = schemaResolver<PlanFormInput, PlanInput>(() => import('@core/schemas/memberships.ts').then((schemas) => schemas.planFormSchema));
+const resolver = schemaResolver<PlanFormInput, PlanInput>(() =>
+  import('@core/schemas/memberships.ts').then((schemas) => schemas.planFormSchema),
+);
 
 export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | null; onClose: () => void }) {
   const id = useId();
@@ -42,7 +44,9 @@ export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | 
         onClose();
       },
       (e: unknown) =>
-        form.setError('root', { message: e instanceof ApiError ? (e.serverMessage ?? 'Please check the plan.') : errorMessage(e, 'Please try again.') }),
+        form.setError('root', {
+          message: e instanceof ApiError ? (e.serverMessage ?? 'Please check the plan.') : errorMessage(e, 'Please try again.'),
+        }),
     ),
   );
 
@@ -83,7 +87,10 @@ export function PlanFormDialog({ plan, onClose }: { plan: AdminMembershipPlan | 
                     className="size-4 accent-brand-600"
                     checked={categoryIds.includes(category.id)}
                     onChange={(e) =>
-                      form.setValue('categoryIds', e.target.checked ? [...categoryIds, category.id] : categoryIds.filter((x) => x !== category.id))
+                      form.setValue(
+                        'categoryIds',
+                        e.target.checked ? [...categoryIds, category.id] : categoryIds.filter((x) => x !== category.id),
+                      )
                     }
                   />
                   {category.name}

@@ -51,7 +51,13 @@ export function UpdateCard({ membership }: { membership: Membership }) {
       </p>
       {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={update.isPending} />}
       {selected === newCardChoice ? (
-        <CardForm label="Card details" submitLabel={submitLabel} isProcessing={update.isPending} cardError={cardError} onSubmit={(card) => save({ card })}>
+        <CardForm
+          label="Card details"
+          submitLabel={submitLabel}
+          isProcessing={update.isPending}
+          cardError={cardError}
+          onSubmit={(card) => save({ card })}
+        >
           <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.</p>
         </CardForm>
       ) : (

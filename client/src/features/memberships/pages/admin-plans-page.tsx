@@ -28,7 +28,8 @@ export default function AdminPlansPage() {
       },
       {
         onSuccess: () => toast({ title: status === 'retired' ? `${plan.name} retired` : `${plan.name} is on sale again` }),
-        onError: (error) => toast({ title: "Couldn't change the plan", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: "Couldn't change the plan", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -41,7 +42,9 @@ export default function AdminPlansPage() {
       <Button size="lg" onClick={() => setEditing('new')}>
         <Plus aria-hidden /> New plan
       </Button>
-      {plans.data.length === 0 && <EmptyState icon={<BadgeCheck />} title="No plans yet" description="Create the first plan customers can subscribe to." />}
+      {plans.data.length === 0 && (
+        <EmptyState icon={<BadgeCheck />} title="No plans yet" description="Create the first plan customers can subscribe to." />
+      )}
       <ul className="grid gap-3" aria-label="Plans">
         {plans.data.map((plan) => (
           <li key={plan.id}>
@@ -61,11 +64,21 @@ export default function AdminPlansPage() {
                   Edit
                 </Button>
                 {plan.status === 'active' ? (
-                  <Button variant="ghost" disabled={save.isPending} onClick={() => setStatus(plan, 'retired')} aria-label={`Retire ${plan.name}`}>
+                  <Button
+                    variant="ghost"
+                    disabled={save.isPending}
+                    onClick={() => setStatus(plan, 'retired')}
+                    aria-label={`Retire ${plan.name}`}
+                  >
                     Retire
                   </Button>
                 ) : (
-                  <Button variant="ghost" disabled={save.isPending} onClick={() => setStatus(plan, 'active')} aria-label={`Reactivate ${plan.name}`}>
+                  <Button
+                    variant="ghost"
+                    disabled={save.isPending}
+                    onClick={() => setStatus(plan, 'active')}
+                    aria-label={`Reactivate ${plan.name}`}
+                  >
                     Reactivate
                   </Button>
                 )}

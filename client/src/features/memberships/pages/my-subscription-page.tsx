@@ -15,7 +15,12 @@ import { BillingHistory, formatDay } from '../components/billing-history.tsx';
 import { UpdateCard } from '../components/update-card.tsx';
 import { VisitRhythmSection } from '../visits/visit-rhythm-section.tsx';
 
-const statusLabel = { active: ['success', 'Active'], past_due: ['warning', 'Payment failed'], incomplete: ['neutral', 'Waiting for payment'], canceled: ['neutral', 'Canceled'] } as const;
+const statusLabel = {
+  active: ['success', 'Active'],
+  past_due: ['warning', 'Payment failed'],
+  incomplete: ['neutral', 'Waiting for payment'],
+  canceled: ['neutral', 'Canceled'],
+} as const;
 
 /** /account/subscription ('My Subscription'): plan, status, billing, visits left, history, change, cancel, resume. */
 export default function MySubscriptionPage() {
@@ -62,7 +67,12 @@ function MembershipView({ membership }: { membership: Membership }) {
       { id: membership.id, action: kind, planId },
       {
         onSuccess: () => toast({ title: success }),
-        onError: (error) => toast({ title: "Couldn't change your membership", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: "Couldn't change your membership",
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   const others = (plans.data ?? []).filter((p) => p.id !== membership.plan.id);
@@ -101,7 +111,12 @@ function MembershipView({ membership }: { membership: Membership }) {
             <p className="text-sm text-neutral-900">
               Changes to {membership.nextPlan.name} on {formatDay(membership.currentPeriodEnd)}
             </p>
-            <Button size="md" variant="secondary" disabled={action.isPending} onClick={() => run('change-plan', `You're staying on ${membership.plan.name}`, membership.plan.id)}>
+            <Button
+              size="md"
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() => run('change-plan', `You're staying on ${membership.plan.name}`, membership.plan.id)}
+            >
               Keep {membership.plan.name}
             </Button>
           </div>
@@ -113,7 +128,11 @@ function MembershipView({ membership }: { membership: Membership }) {
               Resume membership
             </Button>
           ) : (
-            <Button variant="secondary" disabled={action.isPending} onClick={() => run('cancel', 'Your membership ends at the end of this period')}>
+            <Button
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() => run('cancel', 'Your membership ends at the end of this period')}
+            >
               Cancel at period end
             </Button>
           ))}
@@ -124,15 +143,29 @@ function MembershipView({ membership }: { membership: Membership }) {
           <h2 id="change-plan-title" className="text-base font-semibold text-neutral-900">
             Change plan
           </h2>
-          <p className="text-sm text-neutral-600">An upgrade charges the difference for the rest of this month now. A downgrade starts at the end of this period, when your next bill is the new price; there is no refund for this month.</p>
+          <p className="text-sm text-neutral-600">
+            An upgrade charges the difference for the rest of this month now. A downgrade starts at the end of this period, when your next
+            bill is the new price; there is no refund for this month.
+          </p>
           {others.map((plan) => (
             <div key={plan.id} className="flex items-center justify-between gap-3">
               <span className="text-sm text-neutral-900">
                 {plan.name} · {formatUsd(plan.monthlyPriceCents)} / month
               </span>
-              <Button size="md" variant="secondary" disabled={action.isPending} onClick={() =>
-                  run('change-plan', plan.monthlyPriceCents < membership.plan.monthlyPriceCents ? `You'll change to ${plan.name} on ${formatDay(membership.currentPeriodEnd)}` : `You're now on ${plan.name}`, plan.id)
-                }>
+              <Button
+                size="md"
+                variant="secondary"
+                disabled={action.isPending}
+                onClick={() =>
+                  run(
+                    'change-plan',
+                    plan.monthlyPriceCents < membership.plan.monthlyPriceCents
+                      ? `You'll change to ${plan.name} on ${formatDay(membership.currentPeriodEnd)}`
+                      : `You're now on ${plan.name}`,
+                    plan.id,
+                  )
+                }
+              >
                 Switch
               </Button>
             </div>

@@ -23,7 +23,9 @@ export default function PlansPage() {
   return (
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Subscription Plans</h1>
-      <p className="text-sm text-neutral-600">Regular care for your car, billed monthly. Cancel any time; it ends with the month you paid for.</p>
+      <p className="text-sm text-neutral-600">
+        Regular care for your car, billed monthly. Cancel any time; it ends with the month you paid for.
+      </p>
       {/* scroll-px-4: cards snap to the page's 16 px margin, not flush against the screen's edge. */}
       <div className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2" role="list" aria-label="Plans">
         {plans.data.map((plan) => (
@@ -31,7 +33,11 @@ export default function PlansPage() {
             <PlanCard
               plan={plan}
               action={
-                <Link href={`/subscribe?plan=${plan.id}`} className={buttonClasses(plan.bestValue ? 'primary' : 'secondary', 'md')} aria-label={`Subscribe to ${plan.name}`}>
+                <Link
+                  href={`/subscribe?plan=${plan.id}`}
+                  className={buttonClasses(plan.bestValue ? 'primary' : 'secondary', 'md')}
+                  aria-label={`Subscribe to ${plan.name}`}
+                >
                   Subscribe
                 </Link>
               }

@@ -80,7 +80,8 @@ export default function SubscribePage() {
       { planId: plan.id, ...body },
       {
         onSuccess: (result) => {
-          if (result.payment.status === 'requires_action') setAwaiting({ id: result.membership.id, amountCents: result.payment.amountCents });
+          if (result.payment.status === 'requires_action')
+            setAwaiting({ id: result.membership.id, amountCents: result.payment.amountCents });
           else done();
         },
         onError: (error) => setCardError(errorMessage(error, 'Your card was not charged. Please try again.')),
@@ -109,7 +110,13 @@ export default function SubscribePage() {
       </p>
       {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={busy} />}
       {selected === newCardChoice ? (
-        <CardForm label="Card details" submitLabel={payLabel} isProcessing={busy} cardError={cardError} onSubmit={(card) => start({ card })}>
+        <CardForm
+          label="Card details"
+          submitLabel={payLabel}
+          isProcessing={busy}
+          cardError={cardError}
+          onSubmit={(card) => start({ card })}
+        >
           <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.</p>
         </CardForm>
       ) : (

@@ -47,20 +47,36 @@ function MoveVisitForm({ membershipId, visit, onDone }: { membershipId: number; 
           toast({ title: 'Visit moved', description: `${formatLongDate(date)} at ${time}` });
           onDone();
         },
-        onError: (error) => toast({ title: 'Could not move your visit', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Could not move your visit', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
   }
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3" aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}>
+    <form
+      onSubmit={submit}
+      className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3"
+      aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}
+    >
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-date`}>New date</Label>
-          <input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} className={cn(fieldClasses, 'h-11')} />
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            className={cn(fieldClasses, 'h-11')}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-time`}>New time</Label>
-          <select id={`${id}-time`} value={time} onChange={(e) => setTime(e.target.value as TimeSlotLabel)} className={cn(fieldClasses, 'h-11')}>
+          <select
+            id={`${id}-time`}
+            value={time}
+            onChange={(e) => setTime(e.target.value as TimeSlotLabel)}
+            className={cn(fieldClasses, 'h-11')}
+          >
             {timeSlotLabels.map((label) => (
               <option key={label}>{label}</option>
             ))}
@@ -84,7 +100,8 @@ export function UpcomingVisits({ membershipId, visits }: { membershipId: number;
   const [moving, setMoving] = useState<string | null>(null);
   const skip = useSkipVisit(membershipId);
   const confirm = useConfirmVisit(membershipId);
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
   if (visits.length === 0) return <p className="text-sm text-neutral-600">No visits coming up.</p>;
   return (
     <ul className="grid gap-3" aria-label="Upcoming visits">
@@ -106,10 +123,17 @@ export function UpcomingVisits({ membershipId, visits }: { membershipId: number;
             {visit.status === 'needs_confirmation' && (
               <div className="mt-3 flex flex-wrap gap-2">
                 <p className="w-full text-sm text-neutral-700">Your usual time was taken. Does this time suit you?</p>
-                <Button size="md" onClick={() => confirm.mutate({ dueOn: visit.dueOn, accept: true }, { onError: failed('Could not confirm') })}>
+                <Button
+                  size="md"
+                  onClick={() => confirm.mutate({ dueOn: visit.dueOn, accept: true }, { onError: failed('Could not confirm') })}
+                >
                   Accept
                 </Button>
-                <Button size="md" variant="secondary" onClick={() => confirm.mutate({ dueOn: visit.dueOn, accept: false }, { onError: failed('Could not decline') })}>
+                <Button
+                  size="md"
+                  variant="secondary"
+                  onClick={() => confirm.mutate({ dueOn: visit.dueOn, accept: false }, { onError: failed('Could not decline') })}
+                >
                   Decline
                 </Button>
               </div>
@@ -122,13 +146,21 @@ export function UpcomingVisits({ membershipId, visits }: { membershipId: number;
                   aria-label={`Skip the visit of ${formatLongDate(visit.dueOn)}`}
                   disabled={skip.isPending}
                   onClick={() =>
-                    skip.mutate({ dueOn: visit.dueOn }, { onSuccess: () => toast({ title: 'Visit skipped' }), onError: failed('Could not skip') })
+                    skip.mutate(
+                      { dueOn: visit.dueOn },
+                      { onSuccess: () => toast({ title: 'Visit skipped' }), onError: failed('Could not skip') },
+                    )
                   }
                 >
                   Skip
                 </Button>
                 {isLive && (
-                  <Button size="md" variant="ghost" aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`} onClick={() => setMoving(visit.dueOn)}>
+                  <Button
+                    size="md"
+                    variant="ghost"
+                    aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}
+                    onClick={() => setMoving(visit.dueOn)}
+                  >
                     Move
                   </Button>
                 )}

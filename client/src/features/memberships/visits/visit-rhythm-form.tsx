@@ -13,7 +13,15 @@ import { useSetVisitRhythm } from './api/visit-mutations.ts';
 
 type Draft = { [K in keyof VisitRhythmInput]: string };
 
-const empty: Draft = { serviceId: '', everyWeeks: '2', detailerId: '', weekday: '', timeWindow: 'morning', vehicleId: '', savedAddressId: '' };
+const empty: Draft = {
+  serviceId: '',
+  everyWeeks: '2',
+  detailerId: '',
+  weekday: '',
+  timeWindow: 'morning',
+  vehicleId: '',
+  savedAddressId: '',
+};
 
 function draftOf(rhythm: VisitRhythm | null): Draft {
   if (!rhythm) return empty;
@@ -111,7 +119,11 @@ export function VisitRhythmForm({
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate aria-label="Visit rhythm">
       <Field id={id('serviceId')} label="Service" error={errors.serviceId}>
-        {select('serviceId', 'Choose a service', options.services.map((s) => ({ value: String(s.id), label: s.name })))}
+        {select(
+          'serviceId',
+          'Choose a service',
+          options.services.map((s) => ({ value: String(s.id), label: s.name })),
+        )}
       </Field>
       <Field id={id('everyWeeks')} label="How often" error={errors.everyWeeks}>
         {select('everyWeeks', '', [
@@ -120,21 +132,37 @@ export function VisitRhythmForm({
         ])}
       </Field>
       <Field id={id('detailerId')} label="Detailer" error={errors.detailerId}>
-        {select('detailerId', draft.serviceId ? 'Choose a detailer' : 'Choose a service first', detailers.map((d) => ({ value: String(d.id), label: d.businessName })))}
+        {select(
+          'detailerId',
+          draft.serviceId ? 'Choose a detailer' : 'Choose a service first',
+          detailers.map((d) => ({ value: String(d.id), label: d.businessName })),
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field id={id('weekday')} label="Day" error={errors.weekday}>
-          {select('weekday', 'Choose a day', weekdayNames.map((name, i) => ({ value: String(i), label: name })))}
+          {select(
+            'weekday',
+            'Choose a day',
+            weekdayNames.map((name, i) => ({ value: String(i), label: name })),
+          )}
         </Field>
         <Field id={id('timeWindow')} label="Time window" error={errors.timeWindow}>
           {select('timeWindow', '', windows)}
         </Field>
       </div>
       <Field id={id('vehicleId')} label="Car" error={errors.vehicleId}>
-        {select('vehicleId', options.cars.length ? 'Choose a car' : 'Add a car in My Cars first', options.cars.map((c) => ({ value: String(c.id), label: c.label })))}
+        {select(
+          'vehicleId',
+          options.cars.length ? 'Choose a car' : 'Add a car in My Cars first',
+          options.cars.map((c) => ({ value: String(c.id), label: c.label })),
+        )}
       </Field>
       <Field id={id('savedAddressId')} label="Address" error={errors.savedAddressId ?? errors.zip}>
-        {select('savedAddressId', options.addresses.length ? 'Choose an address' : 'Add an address first', options.addresses.map((a) => ({ value: String(a.id), label: a.label })))}
+        {select(
+          'savedAddressId',
+          options.addresses.length ? 'Choose an address' : 'Add an address first',
+          options.addresses.map((a) => ({ value: String(a.id), label: a.label })),
+        )}
       </Field>
       <div className="flex gap-3">
         <Button type="submit" disabled={save.isPending}>

@@ -5,7 +5,15 @@ import type { VisitOptions, VisitSchedule } from '@core/schemas/membership-visit
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { VisitRhythmSection } from './visit-rhythm-section.tsx';
 
-const customer = { id: 7, email: 'alex@example.com', role: 'customer', name: 'Alex Rivera', username: 'alex', referralCredits: '0', detailerId: null };
+const customer = {
+  id: 7,
+  email: 'alex@example.com',
+  role: 'customer',
+  name: 'Alex Rivera',
+  username: 'alex',
+  referralCredits: '0',
+  detailerId: null,
+};
 
 const options: VisitOptions = {
   services: [{ id: 3, name: 'Basic Exterior Wash' }],
@@ -14,14 +22,39 @@ const options: VisitOptions = {
   addresses: [{ id: 8, label: 'Home: 500 Howard St, San Francisco' }],
 };
 
-const rhythm = { serviceId: 3, everyWeeks: 2 as const, detailerId: 1, weekday: 3, timeWindow: 'afternoon' as const, vehicleId: 5, savedAddressId: 8, nextVisitOn: '2026-12-02' };
+const rhythm = {
+  serviceId: 3,
+  everyWeeks: 2 as const,
+  detailerId: 1,
+  weekday: 3,
+  timeWindow: 'afternoon' as const,
+  vehicleId: 5,
+  savedAddressId: 8,
+  nextVisitOn: '2026-12-02',
+};
 
 const withRhythm: VisitSchedule = {
   rhythm,
   visitsLeftThisPeriod: 1,
   upcoming: [
-    { dueOn: '2026-12-02', status: 'booked', bookingId: 40, startsAt: '2026-12-02T21:00:00.000Z', detailerName: 'Gloss Boss Mobile Detailing', timeZone: 'America/Los_Angeles', serviceName: 'Basic Exterior Wash' },
-    { dueOn: '2026-12-16', status: 'planned', bookingId: null, startsAt: null, detailerName: null, timeZone: null, serviceName: 'Basic Exterior Wash' },
+    {
+      dueOn: '2026-12-02',
+      status: 'booked',
+      bookingId: 40,
+      startsAt: '2026-12-02T21:00:00.000Z',
+      detailerName: 'Gloss Boss Mobile Detailing',
+      timeZone: 'America/Los_Angeles',
+      serviceName: 'Basic Exterior Wash',
+    },
+    {
+      dueOn: '2026-12-16',
+      status: 'planned',
+      bookingId: null,
+      startsAt: null,
+      detailerName: null,
+      timeZone: null,
+      serviceName: 'Basic Exterior Wash',
+    },
   ],
 };
 
@@ -40,7 +73,11 @@ afterEach(() => {
 });
 
 const requests = () =>
-  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).map(([url, init]) => ({ url, method: init?.method ?? 'GET', body: init?.body }));
+  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).map(([url, init]) => ({
+    url,
+    method: init?.method ?? 'GET',
+    body: init?.body,
+  }));
 
 describe('VisitRhythmSection', () => {
   it('offers the rhythm form when none is set, evening shown disabled, and sends the choices', async () => {
@@ -61,13 +98,24 @@ describe('VisitRhythmSection', () => {
     await waitFor(() => expect(requests().some((r) => r.method === 'PUT')).toBe(true));
     const put = requests().find((r) => r.method === 'PUT')!;
     expect(put.url).toBe('/api/memberships/11/visit-rhythm');
-    expect(JSON.parse(String(put.body))).toEqual({ serviceId: 3, everyWeeks: 4, detailerId: 1, weekday: 3, timeWindow: 'afternoon', vehicleId: 5, savedAddressId: 8 });
+    expect(JSON.parse(String(put.body))).toEqual({
+      serviceId: 3,
+      everyWeeks: 4,
+      detailerId: 1,
+      weekday: 3,
+      timeWindow: 'afternoon',
+      vehicleId: 5,
+      savedAddressId: 8,
+    });
     expect(await screen.findByRole('list', { name: 'Upcoming visits' })).toBeTruthy();
   });
 
-  it('shows the server\'s field message next to the field it names', async () => {
+  it("shows the server's field message next to the field it names", async () => {
     replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
-    replies['/api/memberships/11/visit-rhythm'] = { status: 400, body: { code: 'bad_request', message: 'Choose one of your cars', fields: { vehicleId: 'Choose one of your cars' } } };
+    replies['/api/memberships/11/visit-rhythm'] = {
+      status: 400,
+      body: { code: 'bad_request', message: 'Choose one of your cars', fields: { vehicleId: 'Choose one of your cars' } },
+    };
     renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
     const form = await screen.findByRole('form', { name: 'Visit rhythm' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save rhythm' }));
@@ -89,7 +137,10 @@ describe('VisitRhythmSection', () => {
     expect(within(items[1]!).queryByRole('button', { name: /^Move/ })).toBeNull();
     expect(screen.getByText(/Every 2 weeks on Wednesday, afternoon/)).toBeTruthy();
 
-    replies['/api/memberships/11/visits/skip'] = { status: 200, body: { ...withRhythm, upcoming: [{ ...withRhythm.upcoming[0]!, status: 'skipped' }, withRhythm.upcoming[1]!] } };
+    replies['/api/memberships/11/visits/skip'] = {
+      status: 200,
+      body: { ...withRhythm, upcoming: [{ ...withRhythm.upcoming[0]!, status: 'skipped' }, withRhythm.upcoming[1]!] },
+    };
     fireEvent.click(within(items[0]!).getByRole('button', { name: /^Skip the visit of/ }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Upcoming visits' })).getByText('Skipped')).toBeTruthy());
     const skip = requests().find((r) => r.url.endsWith('/visits/skip'))!;

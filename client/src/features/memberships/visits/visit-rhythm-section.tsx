@@ -49,7 +49,11 @@ export function VisitRhythmSection({ membershipId }: { membershipId: number }) {
             </LoadingState>
           )}
           {schedule.isError && (
-            <ErrorState title="Could not load your visits" message={errorMessage(schedule.error, 'Please try again.')} onRetry={() => void schedule.refetch()} />
+            <ErrorState
+              title="Could not load your visits"
+              message={errorMessage(schedule.error, 'Please try again.')}
+              onRetry={() => void schedule.refetch()}
+            />
           )}
           {schedule.isSuccess && (
             <>
@@ -81,7 +85,12 @@ export function VisitRhythmSection({ membershipId }: { membershipId: number }) {
                       onClick={() =>
                         clear.mutate(undefined, {
                           onSuccess: () => toast({ title: 'Visit rhythm stopped', description: 'Visits already booked stay booked.' }),
-                          onError: (error) => toast({ title: 'Could not stop the rhythm', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                          onError: (error) =>
+                            toast({
+                              title: 'Could not stop the rhythm',
+                              description: errorMessage(error, 'Please try again.'),
+                              variant: 'destructive',
+                            }),
                         })
                       }
                     >

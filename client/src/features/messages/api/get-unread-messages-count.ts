@@ -5,8 +5,7 @@ import { apiGet } from '@/lib/api-client.ts';
 import { liveOn } from '@/lib/live-queries.ts';
 
 /** GET /api/conversations/unread-count: messages from others after the caller's read marks, all threads. */
-export const getUnreadMessagesCount = async () =>
-  (await apiGet<UnreadMessagesCount>('/api/conversations/unread-count')).count;
+export const getUnreadMessagesCount = async () => (await apiGet<UnreadMessagesCount>('/api/conversations/unread-count')).count;
 
 export const unreadMessagesCountQueryOptions = () =>
   queryOptions({ queryKey: conversationKeys.unreadCount(), queryFn: getUnreadMessagesCount, meta: liveOn('conversation') });

@@ -46,7 +46,9 @@ describe('ConversationThread', () => {
     expect(log.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByRole('heading', { level: 1, name: 'Gloss Boss Mobile Detailing' })).toBeTruthy();
 
-    const items = within(log).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toBe('Yesterday');
     expect(items[3]).toBe('Today');
     expect(items).toHaveLength(6);

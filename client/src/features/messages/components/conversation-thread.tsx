@@ -71,7 +71,8 @@ export function ConversationThread({ conversationId, role }: ConversationThreadP
   const { mutate: markAsRead } = markRead;
   const isOnlyLooking = isAdminView && conversation?.kind === 'booking';
   useEffect(() => {
-    if (!conversation || isOnlyLooking || conversation.unreadCount === 0 || newestId === undefined || markedUpTo.current >= newestId) return;
+    if (!conversation || isOnlyLooking || conversation.unreadCount === 0 || newestId === undefined || markedUpTo.current >= newestId)
+      return;
     markedUpTo.current = newestId;
     markAsRead({ conversationId, lastReadMessageId: newestId });
   }, [conversation, isOnlyLooking, newestId, conversationId, markAsRead]);

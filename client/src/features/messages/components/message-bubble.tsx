@@ -47,7 +47,17 @@ export function MessageBubble({ isOurs, body, photoSrc, senderName, showSender, 
 }
 
 /** A small text button of the meta line (Retry, Report): 24 px tall at least, as WCAG 2.2 asks. */
-export function MetaButton({ children, onClick, label, tone = 'neutral' }: { children: ReactNode; onClick: () => void; label?: string; tone?: 'neutral' | 'danger' }) {
+export function MetaButton({
+  children,
+  onClick,
+  label,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  label?: string;
+  tone?: 'neutral' | 'danger';
+}) {
   return (
     <button
       type="button"

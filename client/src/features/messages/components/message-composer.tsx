@@ -71,7 +71,11 @@ export function MessageComposer({ onSend, recipientName }: MessageComposerProps)
     <form onSubmit={submit} className="grid gap-2 border-t border-neutral-200 bg-surface px-3 pt-2 pb-3">
       {photo && (
         <div className="flex items-start gap-2">
-          <img src={`data:${photo.contentType};base64,${photo.data}`} alt="Photo to send" className="size-16 rounded-control object-cover" />
+          <img
+            src={`data:${photo.contentType};base64,${photo.data}`}
+            alt="Photo to send"
+            className="size-16 rounded-control object-cover"
+          />
           <Button variant="ghost" size="sm" onClick={() => setPhoto(null)}>
             <X aria-hidden />
             Remove photo
@@ -119,7 +123,11 @@ export function MessageComposer({ onSend, recipientName }: MessageComposerProps)
         </Button>
       </div>
       {length >= counterFrom && (
-        <p id={`${id}-count`} aria-live="polite" className={cn('text-right text-xs tabular-nums', isTooLong ? 'font-medium text-danger-700' : 'text-neutral-600')}>
+        <p
+          id={`${id}-count`}
+          aria-live="polite"
+          className={cn('text-right text-xs tabular-nums', isTooLong ? 'font-medium text-danger-700' : 'text-neutral-600')}
+        >
           {numberFormat.format(length)} / {numberFormat.format(messageBodyMaxLength)}
           {isTooLong && ` · ${numberFormat.format(length - messageBodyMaxLength)} over the limit`}
         </p>

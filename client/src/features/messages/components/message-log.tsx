@@ -20,7 +20,15 @@ type MessageLogProps = {
 };
 
 /** The messages of a thread, oldest first, under a separator for each day, then mine still on their way. */
-export function MessageLog({ messages, outgoing, otherPartyLastReadMessageId, isAdminView, onRetry, onDiscard, onReport }: MessageLogProps) {
+export function MessageLog({
+  messages,
+  outgoing,
+  otherPartyLastReadMessageId,
+  isAdminView,
+  onRetry,
+  onDiscard,
+  onReport,
+}: MessageLogProps) {
   const isOurs = (message: Message) => message.isMine || (isAdminView && message.senderName === supportSenderName);
   const sentClientIds = new Set(messages.filter((m) => m.isMine).map((m) => m.clientId));
   const items: LogItem[] = [
@@ -68,7 +76,19 @@ export function MessageLog({ messages, outgoing, otherPartyLastReadMessageId, is
   );
 }
 
-function StoredMessage({ message, isOurs, isSeen, showSender, onReport }: { message: Message; isOurs: boolean; isSeen: boolean; showSender: boolean; onReport?: (message: Message) => void }) {
+function StoredMessage({
+  message,
+  isOurs,
+  isSeen,
+  showSender,
+  onReport,
+}: {
+  message: Message;
+  isOurs: boolean;
+  isSeen: boolean;
+  showSender: boolean;
+  onReport?: (message: Message) => void;
+}) {
   return (
     <MessageBubble
       isOurs={isOurs}
@@ -98,7 +118,15 @@ function StoredMessage({ message, isOurs, isSeen, showSender, onReport }: { mess
   );
 }
 
-function OutgoingBubble({ message, onRetry, onDiscard }: { message: OutgoingMessage; onRetry: (message: OutgoingMessage) => void; onDiscard: (clientId: string) => void }) {
+function OutgoingBubble({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: OutgoingMessage;
+  onRetry: (message: OutgoingMessage) => void;
+  onDiscard: (clientId: string) => void;
+}) {
   const isFailed = message.status === 'failed';
   return (
     <MessageBubble

@@ -27,7 +27,9 @@ export function useOutbox(conversationId: number) {
   const update = useCallback(
     (clientId: string, change: Partial<OutgoingMessage> | null) =>
       setOutgoing((list) =>
-        change === null ? list.filter((m) => m.clientId !== clientId) : list.map((m) => (m.clientId === clientId ? { ...m, ...change } : m)),
+        change === null
+          ? list.filter((m) => m.clientId !== clientId)
+          : list.map((m) => (m.clientId === clientId ? { ...m, ...change } : m)),
       ),
     [],
   );

@@ -11,7 +11,9 @@ describe('splitLinks', () => {
       { kind: 'link', text: 'http://x.example/b_(c)', href: 'http://x.example/b_(c)' },
       { kind: 'text', text: '. <a href="javascript:alert(1)">x</a>' },
     ]);
-    expect(splitLinks('ftp://files.example and javascript:alert(1)')).toEqual([{ kind: 'text', text: 'ftp://files.example and javascript:alert(1)' }]);
+    expect(splitLinks('ftp://files.example and javascript:alert(1)')).toEqual([
+      { kind: 'text', text: 'ftp://files.example and javascript:alert(1)' },
+    ]);
   });
 });
 

@@ -66,7 +66,15 @@ describe('MessagesPage: the list', () => {
   });
 
   it('says how conversations start when there are none, and Contact support opens the support thread', async () => {
-    const opened = summary({ id: 9, kind: 'support', bookingId: null, booking: null, otherParty: { name: 'Glossly Support', avatarUrl: null }, lastMessage: null, lastMessageAt: null });
+    const opened = summary({
+      id: 9,
+      kind: 'support',
+      bookingId: null,
+      booking: null,
+      otherParty: { name: 'Glossly Support', avatarUrl: null },
+      lastMessage: null,
+      lastMessageAt: null,
+    });
     extra = {
       'POST /api/conversations': () => json(opened, 201),
       'GET /api/conversations/9': () => json(thread({ conversation: opened })),

@@ -7,8 +7,7 @@ export const notificationSettingsKey = ['notification-settings'] as const;
 /** GET /api/notification-settings: every type with its in-app, push and email switches. */
 export const getNotificationSettings = () => apiGet<NotificationSetting[]>('/api/notification-settings');
 
-export const notificationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: notificationSettingsKey, queryFn: getNotificationSettings });
+export const notificationSettingsQueryOptions = () => queryOptions({ queryKey: notificationSettingsKey, queryFn: getNotificationSettings });
 
 export function useNotificationSettings() {
   return useQuery(notificationSettingsQueryOptions());

@@ -44,7 +44,10 @@ export function NotificationPanel({ userId, onNavigate, banner }: NotificationPa
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {notifications.isPending ? (
           <div role="status" className="flex items-center justify-center gap-2 px-4 py-10 text-sm text-neutral-600">
-            <span aria-hidden="true" className="size-4 animate-spinner rounded-full border-2 border-current border-r-transparent text-brand-600" />
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spinner rounded-full border-2 border-current border-r-transparent text-brand-600"
+            />
             Loading notifications...
           </div>
         ) : notifications.isError ? (

@@ -17,8 +17,22 @@ const signedInAs = (as: Role) => {
 /** The prompt as the signed-in user of `role` sees it (the session already read, as on any signed-in page). */
 const prompt = () => {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, { id: 7, email: 'sam@example.com', role, name: 'Sam Chen', username: 'sam', referralCredits: '0.00', detailerId: null, phone: null, avatarUrl: null });
-  return renderAtPath('/', <NotificationPermissionPrompt open={false} onDismiss={() => {}} onEnable={() => {}} onStepAside={() => {}} />, queryClient);
+  queryClient.setQueryData(currentUserQueryKey, {
+    id: 7,
+    email: 'sam@example.com',
+    role,
+    name: 'Sam Chen',
+    username: 'sam',
+    referralCredits: '0.00',
+    detailerId: null,
+    phone: null,
+    avatarUrl: null,
+  });
+  return renderAtPath(
+    '/',
+    <NotificationPermissionPrompt open={false} onDismiss={() => {}} onEnable={() => {}} onStepAside={() => {}} />,
+    queryClient,
+  );
 };
 
 describe('NotificationPermissionPrompt', () => {
@@ -28,10 +42,12 @@ describe('NotificationPermissionPrompt', () => {
     expect(await screen.findByText(/Hear the moment your detailer accepts/)).toBeTruthy();
   });
 
-  it.each(['detailer', 'admin'] as const)("never speaks to a %s as a customer waiting for their detailer", async (role) => {
+  it.each(['detailer', 'admin'] as const)('never speaks to a %s as a customer waiting for their detailer', async (role) => {
     signedInAs(role);
     prompt();
-    expect(await screen.findByText(role === 'detailer' ? /a customer books or messages you/ : /a new detailer asks for approval/)).toBeTruthy();
+    expect(
+      await screen.findByText(role === 'detailer' ? /a customer books or messages you/ : /a new detailer asks for approval/),
+    ).toBeTruthy();
     expect(screen.queryByText(/your detailer/i)).toBeNull();
   });
 });

@@ -29,7 +29,8 @@ export type NotificationPermissionPromptProps = {
 };
 
 /** What a tap handed on from the prompt activates: the control under the finger, if there is one. */
-const tappableSelector = 'a[href],button,input,select,textarea,label,summary,[role="button"],[role="link"],[role="radio"],[role="tab"],[role="checkbox"],[role="switch"]';
+const tappableSelector =
+  'a[href],button,input,select,textarea,label,summary,[role="button"],[role="link"],[role="radio"],[role="tab"],[role="checkbox"],[role="switch"]';
 
 /**
  * Hands a tap that began on the prompt on to the page under it, once the prompt has closed: the control at the point

@@ -25,7 +25,7 @@ describe('UnreadBadge', () => {
     expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 
-  it("names the bell with the count its badge shows, so the name holds the visible text", () => {
+  it('names the bell with the count its badge shows, so the name holds the visible text', () => {
     expect(notificationBellName(0)).toBe('Notifications');
     expect(notificationBellName(7)).toBe('Notifications, 7 unread');
     expect(notificationBellName(100)).toBe('Notifications, 99+ unread');

@@ -64,7 +64,10 @@ export function useNotificationPermission(userId: number) {
     localStorage.setItem(storageKeys.notificationPermissionAsked, 'true');
     setPermission(result);
     if (result === 'denied') {
-      toast({ title: 'Notifications blocked', description: 'You have blocked notifications. You can enable them in your browser settings.' });
+      toast({
+        title: 'Notifications blocked',
+        description: 'You have blocked notifications. You can enable them in your browser settings.',
+      });
       return;
     }
     if (result !== 'granted') return;

@@ -8,7 +8,7 @@ export const notificationStreamUrl = '/api/notifications/stream';
 
 // Zod comes with the change schema when the first change arrives, not with the bell: it was a third of what a
 // signed-in page downloaded after the entry before its first paint. One promise, so changes are read in order.
-let liveChangeSchema: Promise<typeof import('@core/schemas/live-change.ts')['liveChangeSchema']> | undefined;
+let liveChangeSchema: Promise<(typeof import('@core/schemas/live-change.ts'))['liveChangeSchema']> | undefined;
 const loadLiveChangeSchema = () => (liveChangeSchema ??= import('@core/schemas/live-change.ts').then((module) => module.liveChangeSchema));
 
 /**

@@ -9,7 +9,17 @@ import type { User } from '@core/schemas/user.ts';
 import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { usePromptMoment } from './use-prompt-moment.ts';
 
-const customer: User = { id: 3, email: 'c@example.com', role: 'customer', name: 'Cara', username: 'cara', referralCredits: '0.00', detailerId: null, phone: null, avatarUrl: null };
+const customer: User = {
+  id: 3,
+  email: 'c@example.com',
+  role: 'customer',
+  name: 'Cara',
+  username: 'cara',
+  referralCredits: '0.00',
+  detailerId: null,
+  phone: null,
+  avatarUrl: null,
+};
 
 function renderAt(path: string, user: User = customer) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -50,7 +60,7 @@ describe('usePromptMoment', () => {
     expect(booking.result.current.isOpen).toBe(true);
   });
 
-  it("never takes the first tap: a page touched before the prompt opened keeps it shut until the next occasion", async () => {
+  it('never takes the first tap: a page touched before the prompt opened keeps it shut until the next occasion', async () => {
     const { result, location } = renderAt('/bookings/7');
     act(() => {
       document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));

@@ -44,7 +44,8 @@ export function BusinessProfileForm({ business }: { business: BusinessProfile })
           placed = true;
         }
       }
-      if (!placed) toast({ title: 'Could not save your business', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      if (!placed)
+        toast({ title: 'Could not save your business', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     }
   });
 

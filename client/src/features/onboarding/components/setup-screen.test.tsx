@@ -34,11 +34,27 @@ describe('SetupScreen', () => {
     expect(screen.getByText('1 of 5 done')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('1');
     const list = screen.getByRole('list', { name: 'Setup steps' });
-    expect(within(list).getByRole('link', { name: /Service area.*Done/ }).getAttribute('href')).toBe('/detailer/availability');
-    expect(within(list).getByRole('link', { name: /At least one service.*To do/ }).getAttribute('href')).toBe('/detailer/manage-services');
-    expect(within(list).getByRole('link', { name: /Payout details/ }).getAttribute('href')).toBe('/business');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Service area.*Done/ })
+        .getAttribute('href'),
+    ).toBe('/detailer/availability');
+    expect(
+      within(list)
+        .getByRole('link', { name: /At least one service.*To do/ })
+        .getAttribute('href'),
+    ).toBe('/detailer/manage-services');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Payout details/ })
+        .getAttribute('href'),
+    ).toBe('/business');
     // The business step is on this page: a jump to its form.
-    expect(within(list).getByRole('link', { name: /Business name, description and logo/ }).getAttribute('href')).toBe('#business');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Business name, description and logo/ })
+        .getAttribute('href'),
+    ).toBe('#business');
     expect(screen.getByLabelText('Logo or photo')).toBeTruthy();
   });
 

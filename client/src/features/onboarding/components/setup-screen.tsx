@@ -26,8 +26,7 @@ export function SetupScreen({ onboarding }: { onboarding: Onboarding }) {
           <div className="grid gap-1">
             <h2 className="font-semibold text-neutral-900">Waiting for approval</h2>
             <p className="text-sm text-neutral-700">
-              You&apos;ve finished every step. An admin is reviewing your business; we&apos;ll notify you as soon as customers can
-              book you.
+              You&apos;ve finished every step. An admin is reviewing your business; we&apos;ll notify you as soon as customers can book you.
             </p>
           </div>
         </Card>

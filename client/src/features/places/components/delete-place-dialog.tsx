@@ -18,7 +18,8 @@ export function DeletePlaceDialog({ place }: { place: SavedAddress }) {
         setIsOpen(false);
         toast({ title: 'Place deleted', description: `${place.label} was removed from your places.` });
       },
-      onError: (error) => toast({ title: "Couldn't delete the place", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't delete the place", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 

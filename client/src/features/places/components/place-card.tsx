@@ -22,8 +22,7 @@ export function PlaceCard({ place, onEdit }: { place: SavedAddress; onEdit: () =
         </div>
         <div className="min-w-0 flex-1">
           <h2 className="flex flex-wrap items-center gap-2 font-semibold text-neutral-900">
-            <span className="break-words">{place.label}</span>{' '}
-            {place.isDefault && <Badge variant="brand">Default</Badge>}
+            <span className="break-words">{place.label}</span> {place.isDefault && <Badge variant="brand">Default</Badge>}
           </h2>
           <p className="text-sm break-words text-neutral-700">{street}</p>
           <p className="text-sm text-neutral-700">{town}</p>
@@ -48,7 +47,12 @@ export function PlaceCard({ place, onEdit }: { place: SavedAddress; onEdit: () =
           onClick={() =>
             setDefault.mutate(place.id, {
               onSuccess: () => toast({ title: 'Default place changed', description: `Booking now starts at ${place.label}.` }),
-              onError: (error) => toast({ title: "Couldn't change the default", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+              onError: (error) =>
+                toast({
+                  title: "Couldn't change the default",
+                  description: errorMessage(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
             })
           }
         >

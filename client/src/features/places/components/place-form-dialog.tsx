@@ -15,7 +15,9 @@ import { toast } from '@/lib/toast.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 
-const resolver = schemaResolver<SavedAddressFormValues, SavedAddressInput>(() => import('@core/schemas/address.ts').then((schemas) => schemas.savedAddressInputSchema));
+const resolver = schemaResolver<SavedAddressFormValues, SavedAddressInput>(() =>
+  import('@core/schemas/address.ts').then((schemas) => schemas.savedAddressInputSchema),
+);
 
 type FieldName = keyof SavedAddressFormValues;
 const fieldNames: FieldName[] = ['label', 'address', 'apt', 'city', 'zip', 'accessNotes'];
@@ -23,7 +25,15 @@ const fieldNames: FieldName[] = ['label', 'address', 'apt', 'city', 'zip', 'acce
 const emptyPlace: SavedAddressFormValues = { label: 'Home', address: '', apt: '', city: '', zip: '', accessNotes: '' };
 
 /** Add a place (no `place`) or edit one, validated with the API's own schema; the server's field errors land on their fields. */
-export function PlaceFormDialog({ place, isOpen, onOpenChange }: { place?: SavedAddress; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+export function PlaceFormDialog({
+  place,
+  isOpen,
+  onOpenChange,
+}: {
+  place?: SavedAddress;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -87,11 +97,22 @@ function PlaceForm({ place, onDone }: { place?: SavedAddress; onDone: () => void
             </Button>
           ))}
         </div>
-        <Input id="place-label" aria-invalid={errors.label ? true : undefined} aria-describedby="place-label-error" {...register('label')} />
+        <Input
+          id="place-label"
+          aria-invalid={errors.label ? true : undefined}
+          aria-describedby="place-label-error"
+          {...register('label')}
+        />
         <FieldError id="place-label-error">{errors.label?.message}</FieldError>
       </div>
       <PlaceField name="address" label="Address" error={errors.address?.message} register={register} autoComplete="street-address" />
-      <PlaceField name="apt" label="Apartment/Suite/Unit (optional)" error={errors.apt?.message} register={register} autoComplete="address-line2" />
+      <PlaceField
+        name="apt"
+        label="Apartment/Suite/Unit (optional)"
+        error={errors.apt?.message}
+        register={register}
+        autoComplete="address-line2"
+      />
       <div className="grid grid-cols-[1fr_8rem] gap-3">
         <PlaceField name="city" label="City" error={errors.city?.message} register={register} autoComplete="address-level2" />
         <PlaceField name="zip" label="Zip" error={errors.zip?.message} register={register} autoComplete="postal-code" inputMode="numeric" />

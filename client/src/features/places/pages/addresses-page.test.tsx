@@ -19,7 +19,16 @@ const home: SavedAddress = {
   isDefault: true,
   createdAt: '2099-01-01T10:00:00.000Z',
 };
-const work: SavedAddress = { ...home, id: 2, label: 'Work', address: '500 Terry A Francois Blvd', apt: '', zip: '94158', accessNotes: '', isDefault: false };
+const work: SavedAddress = {
+  ...home,
+  id: 2,
+  label: 'Work',
+  address: '500 Terry A Francois Blvd',
+  apt: '',
+  zip: '94158',
+  accessNotes: '',
+  isDefault: false,
+};
 
 let places: SavedAddress[] | 'error' = [];
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -27,7 +36,8 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   if (url === '/api/addresses' && method === 'GET') return places === 'error' ? json({ message: 'boom' }, 500) : json(places);
   if (url === '/api/addresses' && method === 'POST') {
     const body = JSON.parse(String(init!.body));
-    if (body.zip === '00000') return json({ code: 'bad_request', message: 'x', fields: { zip: 'We could not find ZIP code 00000. Check it and try again.' } }, 400);
+    if (body.zip === '00000')
+      return json({ code: 'bad_request', message: 'x', fields: { zip: 'We could not find ZIP code 00000. Check it and try again.' } }, 400);
     return json({ ...home, ...body, id: 3 }, 201);
   }
   if (url === '/api/addresses/1' && method === 'DELETE') {
@@ -58,7 +68,7 @@ describe('AddressesPage', () => {
     await waitFor(() => expect(calls('POST', '/api/addresses/2/default')).toHaveLength(1));
   });
 
-  it('shows the empty state with a way to add the first place, and the form shows the schema\'s messages', async () => {
+  it("shows the empty state with a way to add the first place, and the form shows the schema's messages", async () => {
     places = [];
     renderPage();
     expect(await screen.findByRole('heading', { name: 'No saved places yet' })).toBeTruthy();

@@ -8,5 +8,8 @@ export const createDetailerPromoCode = (input: PromoCodeInput) => apiRequest<Pro
 
 export function useCreateDetailerPromoCode() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDetailerPromoCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: detailerMarketingQueryKey }) });
+  return useMutation({
+    mutationFn: createDetailerPromoCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailerMarketingQueryKey }),
+  });
 }

@@ -10,5 +10,8 @@ export const setDetailerPromoCodePaused = ({ id, paused }: SetPausedInput) =>
 
 export function useSetDetailerPromoCodePaused() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setDetailerPromoCodePaused, onSuccess: () => queryClient.invalidateQueries({ queryKey: detailerMarketingQueryKey }) });
+  return useMutation({
+    mutationFn: setDetailerPromoCodePaused,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailerMarketingQueryKey }),
+  });
 }

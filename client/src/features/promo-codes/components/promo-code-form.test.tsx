@@ -5,7 +5,16 @@ import { ApiError } from '@/lib/api-client.ts';
 import { PromoCodeForm } from './promo-code-form.tsx';
 
 // Radix's radio group measures itself; jsdom has no ResizeObserver.
-beforeEach(() => vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} }));
+beforeEach(() =>
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  ),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -30,7 +39,9 @@ describe('PromoCodeForm', () => {
     fireEvent.change(screen.getByLabelText('Percent off'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ code: 'SPRING20', kind: 'percent', percentOff: 20, amountOffCents: null }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'SPRING20', kind: 'percent', percentOff: 20, amountOffCents: null }),
+    );
   });
 
   it("puts a taken code's 409 at the code", async () => {

@@ -28,7 +28,15 @@ export interface PromoCodeFormProps {
 }
 
 /** A list of checkboxes: none ticked means every one (the code is not limited). */
-function Picker({ legend, hint, options, chosen, onChange, error, errorId }: {
+function Picker({
+  legend,
+  hint,
+  options,
+  chosen,
+  onChange,
+  error,
+  errorId,
+}: {
   legend: string;
   hint: string;
   options: PickerOption[];
@@ -122,14 +130,21 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
             control={control}
             name="kind"
             render={({ field }) => (
-              <RadioGroup value={field.value} onValueChange={(value) => field.onChange(value as PromoFormValues['kind'])} className="grid-cols-2">
+              <RadioGroup
+                value={field.value}
+                onValueChange={(value) => field.onChange(value as PromoFormValues['kind'])}
+                className="grid-cols-2"
+              >
                 {(
                   [
                     ['percent', 'Percent'],
                     ['fixed', 'Fixed amount'],
                   ] as const
                 ).map(([kind, label]) => (
-                  <Label key={kind} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 font-normal">
+                  <Label
+                    key={kind}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 font-normal"
+                  >
                     <RadioGroupItem value={kind} />
                     {label}
                   </Label>
@@ -171,19 +186,16 @@ export function PromoCodeForm({ services, detailers, isSaving, onSubmit, onCance
           {field(
             'maxUsesPerCustomer',
             'Uses per customer',
-            <Input
-              {...a11y('maxUsesPerCustomer')}
-              inputMode="numeric"
-              {...register('maxUsesPerCustomer')}
-              placeholder="No limit"
-            />,
+            <Input {...a11y('maxUsesPerCustomer')} inputMode="numeric" {...register('maxUsesPerCustomer')} placeholder="No limit" />,
           )}
         </div>
         <Label className="flex min-h-11 cursor-pointer items-center gap-3 font-normal">
           <Controller
             control={control}
             name="firstBookingOnly"
-            render={({ field }) => <Checkbox ref={field.ref} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+            render={({ field }) => (
+              <Checkbox ref={field.ref} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+            )}
           />
           First booking only
         </Label>

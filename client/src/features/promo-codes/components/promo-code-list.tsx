@@ -40,7 +40,12 @@ function conditions(code: PromoCode): string[] {
 }
 
 /** Codes as cards: the code, its discount, uses x/y, status and end, with pause or resume. */
-export function PromoCodeList({ codes, label, onTogglePause, isBusy }: {
+export function PromoCodeList({
+  codes,
+  label,
+  onTogglePause,
+  isBusy,
+}: {
   codes: PromoCode[];
   label: string;
   onTogglePause: (code: PromoCode) => void;

@@ -44,7 +44,11 @@ export function ShareProfileCard({ businessName, profilePath }: { businessName: 
       {origin === null ? (
         <div className="size-48 justify-self-center rounded-control border border-neutral-200" />
       ) : (
-        <QrCode value={url} label={`QR code for ${url}`} className="size-48 justify-self-center rounded-control border border-neutral-200" />
+        <QrCode
+          value={url}
+          label={`QR code for ${url}`}
+          className="size-48 justify-self-center rounded-control border border-neutral-200"
+        />
       )}
       <div className="grid gap-1.5">
         <Label htmlFor="profile-link">Your profile link</Label>

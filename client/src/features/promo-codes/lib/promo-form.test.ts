@@ -43,14 +43,22 @@ describe('the promo code form schema', () => {
     expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'ok' })).toEqual({
       errors: { code: 'Code must be 3 to 32 letters, digits, - or _', percentOff: 'Percent off must be a whole number from 1 to 100' },
     });
-    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20' })).toEqual({ errors: { percentOff: 'Percent off must be a whole number from 1 to 100' } });
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20' })).toEqual({
+      errors: { percentOff: 'Percent off must be a whole number from 1 to 100' },
+    });
     expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', percentOff: '20', endsOn: '2026-11-01' })).toEqual({
       errors: { endsOn: 'End must be after the start' },
     });
-    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', kind: 'fixed', amountOff: 'ten' })).toMatchObject({ errors: { amountOff: expect.any(String) } });
+    expect(await toPromoCodeInput({ ...emptyPromoForm(today), code: 'OK20', kind: 'fixed', amountOff: 'ten' })).toMatchObject({
+      errors: { amountOff: expect.any(String) },
+    });
   });
 
   it("places the server's field names at the form's fields", () => {
-    expect(toFormErrors({ amountOffCents: 'Too much', 'serviceIds.0': 'Unknown', startsAt: 'Bad' })).toEqual({ amountOff: 'Too much', serviceIds: 'Unknown', startsOn: 'Bad' });
+    expect(toFormErrors({ amountOffCents: 'Too much', 'serviceIds.0': 'Unknown', startsAt: 'Bad' })).toEqual({
+      amountOff: 'Too much',
+      serviceIds: 'Unknown',
+      startsOn: 'Bad',
+    });
   });
 });

@@ -1,5 +1,10 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { promoCodeFormFields, promoCodeFormSchema, type ParsedPromoCodeInput, type PromoCodeFormValues } from '@core/schemas/promo-codes.ts';
+import {
+  promoCodeFormFields,
+  promoCodeFormSchema,
+  type ParsedPromoCodeInput,
+  type PromoCodeFormValues,
+} from '@core/schemas/promo-codes.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
 /** What the new-code form holds: text as typed, turned into the API's contract on submit (core/schemas). */

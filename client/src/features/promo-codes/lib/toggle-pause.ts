@@ -19,7 +19,11 @@ export function togglePause(mutation: PauseMutation, code: PromoCode) {
             : { title: 'Code resumed', description: `Customers can use ${code.code} again.` },
         ),
       onError: (error) =>
-        toast({ title: paused ? "Couldn't pause the code" : "Couldn't resume the code", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: paused ? "Couldn't pause the code" : "Couldn't resume the code",
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     },
   );
 }

@@ -45,7 +45,9 @@ export default function AdminNewPromoCodePage() {
             });
             go(listHref);
           }}
-          onUnplacedError={(error) => toast({ title: "Couldn't create the code", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })}
+          onUnplacedError={(error) =>
+            toast({ title: "Couldn't create the code", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
+          }
         />
       )}
     </section>

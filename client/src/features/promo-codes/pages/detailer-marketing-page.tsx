@@ -73,7 +73,9 @@ export default function DetailerMarketingPage() {
               toast({ title: 'Promo code created', description: `Share ${code.code} with your customers.` });
               setIsCreating(false);
             }}
-            onUnplacedError={(error) => toast({ title: "Couldn't create the code", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })}
+            onUnplacedError={(error) =>
+              toast({ title: "Couldn't create the code", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
+            }
           />
         ) : codes.length === 0 ? (
           <EmptyState
@@ -87,7 +89,12 @@ export default function DetailerMarketingPage() {
             }
           />
         ) : (
-          <PromoCodeList codes={codes} label="Your promo codes" isBusy={pause.isPending} onTogglePause={(code) => togglePause(pause, code)} />
+          <PromoCodeList
+            codes={codes}
+            label="Your promo codes"
+            isBusy={pause.isPending}
+            onTogglePause={(code) => togglePause(pause, code)}
+          />
         )}
       </section>
     </div>

@@ -36,7 +36,8 @@ export default function ReceiptPage() {
   if (receipt.isError) {
     const status = receipt.error instanceof ApiError ? receipt.error.status : 0;
     if (status === 404) return <NoReceipt title="Receipt not found" description="This receipt does not exist or is not yours." />;
-    if (status === 409) return <NoReceipt title="No receipt yet" description="A receipt is issued once the card is charged, when the job is completed." />;
+    if (status === 409)
+      return <NoReceipt title="No receipt yet" description="A receipt is issued once the card is charged, when the job is completed." />;
     return (
       <>
         {/* Every state of the page has its heading (axe page-has-heading-one). */}
@@ -70,7 +71,9 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <header className="grid gap-1">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Glossly</p>
           <h1 className="text-xl font-semibold text-neutral-900">Receipt {receipt.receiptNumber}</h1>
-          <p className="text-sm text-neutral-600">Issued {charged} to {receipt.customerName}</p>
+          <p className="text-sm text-neutral-600">
+            Issued {charged} to {receipt.customerName}
+          </p>
         </header>
         <dl className="grid gap-3 text-sm">
           {[
@@ -92,10 +95,10 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
               // The booking's discount (decision 022): the same line as on the booking and at checkout.
               <DiscountRow key={line.kind} label={line.label} amountCents={line.amountCents} />
             ) : (
-            <div key={line.kind} className={cn('flex justify-between gap-4 text-neutral-700', lineStyles[line.kind])}>
-              <dt>{line.label}</dt>
-              <dd className="tabular-nums">{line.amountCents < 0 ? `−${formatUsd(-line.amountCents)}` : formatUsd(line.amountCents)}</dd>
-            </div>
+              <div key={line.kind} className={cn('flex justify-between gap-4 text-neutral-700', lineStyles[line.kind])}>
+                <dt>{line.label}</dt>
+                <dd className="tabular-nums">{line.amountCents < 0 ? `−${formatUsd(-line.amountCents)}` : formatUsd(line.amountCents)}</dd>
+              </div>
             ),
           )}
         </dl>

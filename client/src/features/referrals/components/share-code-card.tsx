@@ -9,7 +9,11 @@ import { toast } from '@/lib/toast.ts';
 async function shareLink(link: string, code: string) {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ title: 'Glossly', text: `Get a welcome credit on your first Glossly detail with my code ${code}`, url: link });
+      await navigator.share({
+        title: 'Glossly',
+        text: `Get a welcome credit on your first Glossly detail with my code ${code}`,
+        url: link,
+      });
     } catch {
       // The share sheet was closed: nothing to say.
     }
@@ -28,9 +32,7 @@ export function ShareCodeCard({ code, link }: { code: string; link: string }) {
   return (
     <Card className="grid gap-4 p-4">
       <div className="grid justify-items-center gap-1 text-center">
-        <h2 className="text-sm font-medium text-neutral-600">
-          Your referral code
-        </h2>
+        <h2 className="text-sm font-medium text-neutral-600">Your referral code</h2>
         <p data-testid="referral-code" className="font-mono text-3xl font-bold tracking-[0.2em] text-brand-700">
           {code}
         </p>

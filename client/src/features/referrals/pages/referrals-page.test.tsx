@@ -59,7 +59,7 @@ describe('ReferralsPage', () => {
     expect(writeText).toHaveBeenCalledWith(link);
   });
 
-  it('opens the phone\'s share sheet when there is one', async () => {
+  it("opens the phone's share sheet when there is one", async () => {
     replies = { '/api/referrals': { status: 200, body: mine() } };
     const share = vi.fn().mockResolvedValue(undefined);
     const writeText = vi.fn();

@@ -27,7 +27,10 @@ function HowItWorks() {
         <ol className="grid gap-3">
           {steps.map((step, index) => (
             <li key={step} className="flex items-start gap-3 text-sm text-neutral-700">
-              <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700">
+              <span
+                aria-hidden
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700"
+              >
                 {index + 1}
               </span>
               {step}

@@ -32,7 +32,8 @@ export function HideReviewDialog({ reviewId }: { reviewId: number }) {
         reset();
         toast({ title: 'Review hidden', description: 'It no longer shows publicly or counts in the rating.' });
       },
-      (error: unknown) => toast({ title: "Couldn't hide the review", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      (error: unknown) =>
+        toast({ title: "Couldn't hide the review", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     ),
   );
 

@@ -126,7 +126,8 @@ function AdminControls({ review }: { review: Review }) {
       onClick={() =>
         unhide.mutate(review.id, {
           onSuccess: () => toast({ title: 'Review shown again', description: 'It counts in the rating again.' }),
-          onError: (error) => toast({ title: "Couldn't show the review", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+          onError: (error) =>
+            toast({ title: "Couldn't show the review", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
         })
       }
     >

@@ -34,9 +34,12 @@ export function ChecklistEditor({ items, onChange, itemErrors, listError }: Chec
     <fieldset className="grid gap-2">
       <legend className="text-sm font-medium text-neutral-800">Checklist</legend>
       <p className="text-xs text-neutral-600">
-        What you tick on each job before you complete it. Up to {ownServiceLimits.checklistItems} steps of {ownServiceLimits.checklistItem} characters.
+        What you tick on each job before you complete it. Up to {ownServiceLimits.checklistItems} steps of {ownServiceLimits.checklistItem}{' '}
+        characters.
       </p>
-      {items.length === 0 && <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-600">No steps yet. Add the first one below.</p>}
+      {items.length === 0 && (
+        <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-600">No steps yet. Add the first one below.</p>
+      )}
       <ol className="grid gap-2">
         {items.map((item, index) => {
           const label = `Step ${index + 1}`;
@@ -80,7 +83,12 @@ export function ChecklistEditor({ items, onChange, itemErrors, listError }: Chec
                 >
                   <ArrowDown aria-hidden />
                 </Button>
-                <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${label}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                >
                   <X aria-hidden />
                 </Button>
               </div>

@@ -30,7 +30,8 @@ export function DeleteServiceDialog({ service, onClose }: { service: OwnService 
       onSuccess: (result) => {
         toast({
           title: 'Service deleted',
-          description: result.outcome === 'archived' ? `${name} is gone from your list; its past bookings keep it.` : `${name} was removed.`,
+          description:
+            result.outcome === 'archived' ? `${name} is gone from your list; its past bookings keep it.` : `${name} was removed.`,
         });
         onClose();
       },
@@ -48,7 +49,8 @@ export function DeleteServiceDialog({ service, onClose }: { service: OwnService 
         toast({ title: 'Service paused', description: `Customers can't book ${name} until you resume it.` });
         onClose();
       },
-      onError: (error) => toast({ title: "Couldn't pause the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: "Couldn't pause the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 

@@ -18,7 +18,16 @@ export interface MoneyInputProps<T extends FieldValues> {
 }
 
 /** A dollar amount typed with a $ in front, held in the form as cents (core/domain/money.ts's unit). */
-export function MoneyInput<T extends FieldValues>({ control, name, id, emptyCents, placeholder, describedBy, isInvalid, ariaLabel }: MoneyInputProps<T>) {
+export function MoneyInput<T extends FieldValues>({
+  control,
+  name,
+  id,
+  emptyCents,
+  placeholder,
+  describedBy,
+  isInvalid,
+  ariaLabel,
+}: MoneyInputProps<T>) {
   const { field } = useController({ control, name });
   const { ref, onBlur, onChange } = field;
   // The text as typed ('59.5'): formatting while typing would move the caret.

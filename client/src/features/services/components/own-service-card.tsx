@@ -29,8 +29,8 @@ export function OwnServiceCard({ service, onTogglePause, onDelete, isBusy }: Own
             {isPaused && <Badge variant="warning">Paused</Badge>}
           </div>
           <p className="text-sm text-neutral-700">
-            <span className="font-semibold text-neutral-900 tabular-nums">{formatUsd(service.priceCents)}</span> · {durationLabel(service.durationMinutes)} ·{' '}
-            {service.categoryName}
+            <span className="font-semibold text-neutral-900 tabular-nums">{formatUsd(service.priceCents)}</span> ·{' '}
+            {durationLabel(service.durationMinutes)} · {service.categoryName}
           </p>
           <p className="text-sm text-neutral-600">{surcharges ? `Surcharges: ${surcharges}` : 'No vehicle surcharges'}</p>
           {upcoming > 0 && (
@@ -41,8 +41,14 @@ export function OwnServiceCard({ service, onTogglePause, onDelete, isBusy }: Own
           )}
         </div>
       </div>
-      {isPaused && <p className="rounded-control bg-warning-100 px-3 py-2 text-sm text-warning-800">Paused: customers can't book it until you resume it.</p>}
-      {!isPaused && !service.bookable && <p className="rounded-control bg-neutral-100 px-3 py-2 text-sm text-neutral-700">Waiting for approval. {awaitingApprovalText}</p>}
+      {isPaused && (
+        <p className="rounded-control bg-warning-100 px-3 py-2 text-sm text-warning-800">
+          Paused: customers can't book it until you resume it.
+        </p>
+      )}
+      {!isPaused && !service.bookable && (
+        <p className="rounded-control bg-neutral-100 px-3 py-2 text-sm text-neutral-700">Waiting for approval. {awaitingApprovalText}</p>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button asChild variant="secondary" className="mr-auto">
           <Link href={`/detailer/manage-services?id=${service.id}`} aria-label={`Edit ${service.name}`}>

@@ -18,7 +18,9 @@ import { durationLabel } from '../lib/service-format.ts';
 import { ChecklistEditor } from './checklist-editor.tsx';
 import { MoneyInput } from './money-input.tsx';
 
-const resolver = schemaResolver<OwnServiceFormValues, OwnServiceInput>(() => import('@core/schemas/own-service.ts').then((schemas) => schemas.ownServiceInputSchema));
+const resolver = schemaResolver<OwnServiceFormValues, OwnServiceInput>(() =>
+  import('@core/schemas/own-service.ts').then((schemas) => schemas.ownServiceInputSchema),
+);
 
 const { durationMin, durationMax, durationStep } = ownServiceLimits;
 const durations = Array.from({ length: (durationMax - durationMin) / durationStep + 1 }, (_, i) => durationMin + i * durationStep);
@@ -98,7 +100,13 @@ export function OwnServiceForm({ categories, service, isSaving, onSubmit, onCanc
         {field(
           'name',
           'Name',
-          <Input {...a11y('name', errors.name?.message)} maxLength={ownServiceLimits.nameMax} autoComplete="off" placeholder="e.g. Express Interior Refresh" {...register('name')} />,
+          <Input
+            {...a11y('name', errors.name?.message)}
+            maxLength={ownServiceLimits.nameMax}
+            autoComplete="off"
+            placeholder="e.g. Express Interior Refresh"
+            {...register('name')}
+          />,
           errors.name?.message,
         )}
         {field(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarText, dollarTextToCents, durationLabel, serviceAddedDescription, serviceResumedDescription, surchargesSummary } from './service-format.ts';
+import {
+  centsToDollarText,
+  dollarTextToCents,
+  durationLabel,
+  serviceAddedDescription,
+  serviceResumedDescription,
+  surchargesSummary,
+} from './service-format.ts';
 
 describe('service-format', () => {
   it('labels durations in hours and minutes', () => {
@@ -11,7 +18,12 @@ describe('service-format', () => {
   it('sums up the surcharges, leaving out none (0)', () => {
     expect(surchargesSummary([])).toBeNull();
     expect(surchargesSummary([{ vehicleType: 'Sedan', surchargeCents: 0 }])).toBeNull();
-    expect(surchargesSummary([{ vehicleType: 'SUV', surchargeCents: 1500 }, { vehicleType: 'Van', surchargeCents: 2000 }])).toBe('SUV +$15.00 · Van +$20.00');
+    expect(
+      surchargesSummary([
+        { vehicleType: 'SUV', surchargeCents: 1500 },
+        { vehicleType: 'Van', surchargeCents: 2000 },
+      ]),
+    ).toBe('SUV +$15.00 · Van +$20.00');
   });
 
   it('turns typed dollars into whole cents, and keeps what is not whole cents for the schema to refuse', () => {
@@ -33,9 +45,11 @@ describe('service-format', () => {
     expect(centsToDollarText(undefined)).toBe('');
   });
 
-  it("promises bookings only for a bookable service: a business waiting for approval is told it waits", () => {
+  it('promises bookings only for a bookable service: a business waiting for approval is told it waits', () => {
     expect(serviceAddedDescription({ name: 'Foam Wash', bookable: true })).toBe('Foam Wash is listed: customers can book it now.');
-    expect(serviceAddedDescription({ name: 'Foam Wash', bookable: false })).toBe('Foam Wash is saved. Customers can book it once an admin approves your business.');
+    expect(serviceAddedDescription({ name: 'Foam Wash', bookable: false })).toBe(
+      'Foam Wash is saved. Customers can book it once an admin approves your business.',
+    );
     expect(serviceResumedDescription({ name: 'Foam Wash', bookable: true })).toBe('Customers can book Foam Wash again.');
     expect(serviceResumedDescription({ name: 'Foam Wash', bookable: false })).not.toMatch(/can book Foam Wash again/);
   });

@@ -5,7 +5,15 @@ import type { OwnService } from '@core/schemas/own-service.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import ManageServicePage from './manage-service-page.tsx';
 
-const detailer = { id: 3, email: 'detailer@example.com', role: 'detailer', name: 'Dana Detailer', username: 'dana', referralCredits: '0', detailerId: 1 };
+const detailer = {
+  id: 3,
+  email: 'detailer@example.com',
+  role: 'detailer',
+  name: 'Dana Detailer',
+  username: 'dana',
+  referralCredits: '0',
+  detailerId: 1,
+};
 const categories = [
   { id: 1, name: 'Exterior' },
   { id: 2, name: 'Interior' },
@@ -114,7 +122,10 @@ describe('ManageServicePage', () => {
     expect(screen.getAllByLabelText(/^Step \d+$/).map((input) => (input as HTMLInputElement).value)).toEqual(['Pre-rinse', 'Foam', 'Dry']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Step 3' }));
 
-    replies['/api/detailer/services/5'] = { status: 409, body: { code: 'conflict', message: 'You already have a service named "Foam Wash". Choose another name.' } };
+    replies['/api/detailer/services/5'] = {
+      status: 409,
+      body: { code: 'conflict', message: 'You already have a service named "Foam Wash". Choose another name.' },
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('You already have a service named "Foam Wash". Choose another name.')).toBeTruthy();
     const { url, body } = sent('PATCH')[0]!;

@@ -60,9 +60,10 @@ export default function ManageServicePage() {
   const isLoading = categories.isPending || (isEditing && service.isPending);
 
   async function save(input: OwnServiceInput) {
-    const saved = serviceId === null
-      ? await create.mutateAsync(input)
-      : await update.mutateAsync({ id: serviceId, ...input, imageUploadId: input.imageUploadId ?? null });
+    const saved =
+      serviceId === null
+        ? await create.mutateAsync(input)
+        : await update.mutateAsync({ id: serviceId, ...input, imageUploadId: input.imageUploadId ?? null });
     toast(
       serviceId === null
         ? { title: 'Service added', description: serviceAddedDescription(saved) }
@@ -96,7 +97,9 @@ export default function ManageServicePage() {
           isSaving={create.isPending || update.isPending}
           onSubmit={save}
           onCancel={() => navigate(listHref)}
-          onUnplacedError={(error) => toast({ title: "Couldn't save the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })}
+          onUnplacedError={(error) =>
+            toast({ title: "Couldn't save the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
+          }
         />
       )}
     </section>

@@ -5,7 +5,15 @@ import type { OwnService } from '@core/schemas/own-service.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import MyServicesPage from './my-services-page.tsx';
 
-const detailer = { id: 3, email: 'detailer@example.com', role: 'detailer', name: 'Dana Detailer', username: 'dana', referralCredits: '0', detailerId: 1 };
+const detailer = {
+  id: 3,
+  email: 'detailer@example.com',
+  role: 'detailer',
+  name: 'Dana Detailer',
+  username: 'dana',
+  referralCredits: '0',
+  detailerId: 1,
+};
 
 const service = (overrides: Partial<OwnService>): OwnService => ({
   id: 1,
@@ -31,7 +39,17 @@ const service = (overrides: Partial<OwnService>): OwnService => ({
 });
 
 const complete = service({});
-const wash = service({ id: 2, name: 'Basic Exterior Wash', priceCents: 5900, durationMinutes: 45, categoryName: 'Exterior', surcharges: [], pausedAt: '2026-02-01T00:00:00.000Z', upcomingBookingCount: 0, hasBookings: false });
+const wash = service({
+  id: 2,
+  name: 'Basic Exterior Wash',
+  priceCents: 5900,
+  durationMinutes: 45,
+  categoryName: 'Exterior',
+  surcharges: [],
+  pausedAt: '2026-02-01T00:00:00.000Z',
+  upcomingBookingCount: 0,
+  hasBookings: false,
+});
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
@@ -45,7 +63,9 @@ afterEach(() => {
 });
 
 const calls = (method: string) =>
-  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
+  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url]) => url);
 const renderPage = () => renderAtPath('/detailer/services', <MyServicesPage />);
 
 describe('MyServicesPage', () => {
@@ -59,7 +79,9 @@ describe('MyServicesPage', () => {
     expect(within(first!).getByText('Surcharges: Truck +$20.00 · Van +$20.00')).toBeTruthy();
     expect(within(first!).getByText('2 upcoming bookings')).toBeTruthy();
     expect(within(first!).queryByText('Paused')).toBeNull();
-    expect(within(first!).getByRole('link', { name: 'Edit Complete Detail Package' }).getAttribute('href')).toBe('/detailer/manage-services?id=1');
+    expect(within(first!).getByRole('link', { name: 'Edit Complete Detail Package' }).getAttribute('href')).toBe(
+      '/detailer/manage-services?id=1',
+    );
     expect(within(first!).getByRole('button', { name: 'Pause Complete Detail Package' })).toBeTruthy();
 
     expect(within(second!).getByText('Paused')).toBeTruthy();
@@ -94,7 +116,10 @@ describe('MyServicesPage', () => {
 
   it("asks before deleting, and shows the server's refusal with Pause offered instead", async () => {
     replies['/api/detailer/services'] = { status: 200, body: [complete] };
-    replies['/api/detailer/services/1'] = { status: 409, body: { code: 'conflict', message: 'This service has upcoming bookings. Pause it instead.' } };
+    replies['/api/detailer/services/1'] = {
+      status: 409,
+      body: { code: 'conflict', message: 'This service has upcoming bookings. Pause it instead.' },
+    };
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Complete Detail Package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Complete Detail Package?' });

@@ -33,10 +33,17 @@ export default function MyServicesPage() {
         toast(
           isPaused
             ? { title: 'Service resumed', description: serviceResumedDescription(updated) }
-            : { title: 'Service paused', description: `Customers can't book ${service.name} until you resume it. Bookings already made go on.` },
+            : {
+                title: 'Service paused',
+                description: `Customers can't book ${service.name} until you resume it. Bookings already made go on.`,
+              },
         ),
       onError: (error) =>
-        toast({ title: isPaused ? "Couldn't resume the service" : "Couldn't pause the service", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: isPaused ? "Couldn't resume the service" : "Couldn't pause the service",
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 

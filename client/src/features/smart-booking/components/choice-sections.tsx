@@ -36,8 +36,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 const selectClasses = cn(fieldClasses, 'h-11');
 
 export function WhatChoice({ choices, what, onChange }: { choices: SmartChoices; what: What | null; onChange: Change }) {
-  const categoryId =
-    what?.kind === 'category' ? what.id : what ? choices.services.find((s) => s.id === what.id)?.categoryId : undefined;
+  const categoryId = what?.kind === 'category' ? what.id : what ? choices.services.find((s) => s.id === what.id)?.categoryId : undefined;
   const inCategory = choices.services.filter((s) => s.categoryId === categoryId);
   return (
     <Group legend="What">
@@ -70,9 +69,7 @@ export function WhatChoice({ choices, what, onChange }: { choices: SmartChoices;
           </option>
         )}
         {categoryId !== undefined && (
-          <option value={`category:${categoryId}`}>
-            Any {choices.categories.find((c) => c.id === categoryId)?.name ?? ''} service
-          </option>
+          <option value={`category:${categoryId}`}>Any {choices.categories.find((c) => c.id === categoryId)?.name ?? ''} service</option>
         )}
         {(inCategory.length > 0 ? inCategory : choices.services).map((service) => (
           <option key={service.id} value={`service:${service.id}`}>
@@ -151,7 +148,12 @@ export function WhereChoice({ choices, where, onChange }: { choices: SmartChoice
         <div className="grid grid-cols-2 gap-3">
           <div className="col-span-2 flex flex-col gap-1">
             <Label htmlFor="smart-address">Street address</Label>
-            <Input id="smart-address" autoComplete="street-address" value={where.address} onChange={(e) => setNew({ address: e.target.value })} />
+            <Input
+              id="smart-address"
+              autoComplete="street-address"
+              value={where.address}
+              onChange={(e) => setNew({ address: e.target.value })}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <Label htmlFor="smart-city">City</Label>

@@ -31,7 +31,10 @@ export function defaultState(choices: SmartChoices): SmartState {
 /** The chips of 'When': as soon as possible, and today's and tomorrow's morning and afternoon. */
 export function whenChips(today: string): { label: string; when: When }[] {
   const tomorrow = addCalendarDays(today, 1);
-  const day = (label: string, date: string, window: TimeWindow) => ({ label: `${label} · ${timeWindowLabels[window]}`, when: { kind: 'day', date, window } as When });
+  const day = (label: string, date: string, window: TimeWindow) => ({
+    label: `${label} · ${timeWindowLabels[window]}`,
+    when: { kind: 'day', date, window } as When,
+  });
   return [
     { label: 'As soon as possible', when: { kind: 'asap' } },
     day('Today', today, 'morning'),

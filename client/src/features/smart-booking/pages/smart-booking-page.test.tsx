@@ -29,14 +29,15 @@ beforeEach(() => {
 const asked = () => fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/smart-booking/offers'));
 
 describe('SmartBookingPage', () => {
-  it("asks for another day and window, and names a day beyond the booking horizon without asking", async () => {
+  it('asks for another day and window, and names a day beyond the booking horizon without asking', async () => {
     const ask = 'serviceId=7&vehicleType=Sedan&zip=94105';
     replies[`/api/smart-booking/offers?${ask}&when=2026-12-15&window=afternoon`] = nobodyFree;
-    renderAtPath('/smart-booking', (
+    renderAtPath(
+      '/smart-booking',
       <Route path="/smart-booking">
         <SmartBookingPage />
-      </Route>
-    ));
+      </Route>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Another day' }));
     expect(screen.getByRole('button', { name: 'Another day' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Tomorrow · Morning' }).getAttribute('aria-pressed')).toBe('false');

@@ -99,7 +99,11 @@ function SmartBooking({ choices, signedIn }: { choices: SmartChoices; signedIn: 
         <Offers
           isReady={search !== null}
           // A day outside the bookable days is named under the day itself; the offers only point at it.
-          waiting={whenProblem(choices.today, state.when) ? `Choose a day from today to ${bookingHorizonDays} days ahead to see who is free.` : undefined}
+          waiting={
+            whenProblem(choices.today, state.when)
+              ? `Choose a day from today to ${bookingHorizonDays} days ahead to see who is free.`
+              : undefined
+          }
           offers={offers}
           // Offers of the previous question stay on screen while the new ones load: not bookable meanwhile.
           isBooking={book.isPending || offers.isPlaceholderData}
@@ -147,9 +151,7 @@ function Offers({
         icon={<CalendarX />}
         title="No detailer is free then"
         description={
-          nextFree
-            ? `The next free time is ${offerWhen(nextFree)}.`
-            : 'No detailer who comes to this address is free in the next 14 days.'
+          nextFree ? `The next free time is ${offerWhen(nextFree)}.` : 'No detailer who comes to this address is free in the next 14 days.'
         }
         action={
           nextFree && (

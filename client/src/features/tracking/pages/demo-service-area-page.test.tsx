@@ -7,8 +7,19 @@ import DemoServiceAreaPage from './demo-service-area-page.tsx';
 vi.mock('@/components/map/map-view.tsx', () => import('@/components/map/map-view-stub.tsx'));
 
 const detailer = (id: number, businessName: string, radiusMiles: number | null) => ({
-  id, userId: id, businessName, description: '', avatarUrl: null, rating: 4.5, reviewCount: 10, startingPrice: 59, distanceMiles: 2,
-  services: ['Interior'], timeZone: 'America/Los_Angeles', createdAt: '', vehicleDescription: '',
+  id,
+  userId: id,
+  businessName,
+  description: '',
+  avatarUrl: null,
+  rating: 4.5,
+  reviewCount: 10,
+  startingPrice: 59,
+  distanceMiles: 2,
+  services: ['Interior'],
+  timeZone: 'America/Los_Angeles',
+  createdAt: '',
+  vehicleDescription: '',
   serviceArea: radiusMiles === null ? null : { latitude: 37.77 + id / 100, longitude: -122.42, radiusMiles },
 });
 
@@ -17,9 +28,18 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 beforeEach(() => {
   replies = {
-    '/api/detailers': { status: 200, body: [detailer(1, 'Gloss Boss', 25), detailer(2, 'Sparkle Squad', 10), detailer(3, 'No Base Yet', null)] },
-    '/api/service-area/check?detailerId=1&zip=94105': { status: 200, body: { covered: true, distanceMiles: 1.2, radiusMiles: 25, detailerName: 'Gloss Boss' } },
-    '/api/service-area/check?detailerId=2&zip=95814': { status: 200, body: { covered: false, distanceMiles: 75.4, radiusMiles: 10, detailerName: 'Sparkle Squad' } },
+    '/api/detailers': {
+      status: 200,
+      body: [detailer(1, 'Gloss Boss', 25), detailer(2, 'Sparkle Squad', 10), detailer(3, 'No Base Yet', null)],
+    },
+    '/api/service-area/check?detailerId=1&zip=94105': {
+      status: 200,
+      body: { covered: true, distanceMiles: 1.2, radiusMiles: 25, detailerName: 'Gloss Boss' },
+    },
+    '/api/service-area/check?detailerId=2&zip=95814': {
+      status: 200,
+      body: { covered: false, distanceMiles: 75.4, radiusMiles: 10, detailerName: 'Sparkle Squad' },
+    },
   };
 });
 

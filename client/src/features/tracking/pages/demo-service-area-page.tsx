@@ -43,7 +43,11 @@ export default function DemoServiceAreaPage() {
           <Skeleton className="h-40" />
         </LoadingState>
       ) : detailers.isError ? (
-        <ErrorState title="Failed to fetch detailers" message="We couldn't load the service areas." onRetry={() => void detailers.refetch()} />
+        <ErrorState
+          title="Failed to fetch detailers"
+          message="We couldn't load the service areas."
+          onRetry={() => void detailers.refetch()}
+        />
       ) : (
         <ServiceAreas detailers={detailers.data.filter(hasArea)} />
       )}
@@ -56,7 +60,11 @@ function ServiceAreas({ detailers }: { detailers: MappedDetailer[] }) {
   if (detailers.length === 0) {
     return (
       <Card>
-        <EmptyState icon={<MapPinned />} title="No service areas yet" description="Detailers appear here once they set where they travel to." />
+        <EmptyState
+          icon={<MapPinned />}
+          title="No service areas yet"
+          description="Detailers appear here once they set where they travel to."
+        />
       </Card>
     );
   }
@@ -181,7 +189,11 @@ function CoverageAnswer(props: { covered: boolean; zip: string; name: string; di
         covered ? 'bg-success-50 text-success-800' : 'bg-warning-50 text-warning-800',
       )}
     >
-      {covered ? <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" /> : <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />}
+      {covered ? (
+        <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+      ) : (
+        <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
+      )}
       <p>
         <span className="block font-semibold">{covered ? 'Covered' : 'Outside the service area'}</span>
         <span className="block text-sm text-neutral-800">

@@ -22,14 +22,21 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   }
   if (url === '/api/detailer/location-sharing') return jsonResponse(sharing, 200);
   if (url === '/api/detailer/positions') {
-    return positionStatus === 204 ? new Response(null, { status: 204 }) : jsonResponse({ message: 'This job is not on its way' }, positionStatus);
+    return positionStatus === 204
+      ? new Response(null, { status: 204 })
+      : jsonResponse({ message: 'This job is not on its way' }, positionStatus);
   }
   return jsonResponse({ message: 'Not found' }, 404);
 });
 stubFetchEachTest(fetchMock);
 
 const activeBooking = {
-  id: 7, status: 'en_route' as const, serviceName: 'Basic Exterior Wash', customerName: 'Sam Carter', address: '500 Howard St', startsAt: '2099-01-05T17:00:00Z',
+  id: 7,
+  status: 'en_route' as const,
+  serviceName: 'Basic Exterior Wash',
+  customerName: 'Sam Carter',
+  address: '500 Howard St',
+  startsAt: '2099-01-05T17:00:00Z',
 };
 
 type Success = (position: GeolocationPosition) => void;

@@ -64,7 +64,11 @@ function Sharing({ sharing, onRefused }: { sharing: LocationSharing; onRefused: 
     update.mutate(enabled, {
       onSuccess: () => toast({ title: enabled ? 'Location sharing is on for today' : 'Location sharing is off' }),
       onError: (error) =>
-        toast({ title: 'Could not change location sharing', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Could not change location sharing',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -101,8 +105,8 @@ function Sharing({ sharing, onRefused }: { sharing: LocationSharing; onRefused: 
           What is shared, and with whom
         </h2>
         <p className="text-sm text-neutral-700">
-          Your live position, your name, photo and vehicle description, and the time until you arrive: only during a
-          job that is on its way or in progress, never the rest of the day. Positions are deleted 24 hours after the job.
+          Your live position, your name, photo and vehicle description, and the time until you arrive: only during a job that is on its way
+          or in progress, never the rest of the day. Positions are deleted 24 hours after the job.
         </p>
         {sharing.sharedWith && (
           <p className="rounded-control bg-brand-50 p-3 text-sm text-neutral-900">
@@ -125,7 +129,10 @@ function ActiveJob(props: { booking: ActiveSharingBooking | null; isSharing: boo
         <Truck aria-hidden className="mt-0.5 size-5 shrink-0 text-neutral-500" />
         <div className="grid gap-1">
           <p className="font-medium text-neutral-900">No job on its way right now — sharing starts when you tap On my way</p>
-          <Link href="/detailer" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            href="/detailer"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             See your jobs
           </Link>
         </div>

@@ -66,7 +66,10 @@ describe('TrackProviderPage', () => {
   });
 
   it('says the location is paused and when it was last seen, and greys the marker, instead of a frozen live dot', async () => {
-    answer({ tracking: tracking({ isPaused: true, position: { latitude: 37.77, longitude: -122.41, recordedAt: minutesAgo(3) } }), nextBooking: null });
+    answer({
+      tracking: tracking({ isPaused: true, position: { latitude: 37.77, longitude: -122.41, recordedAt: minutesAgo(3) } }),
+      nextBooking: null,
+    });
     renderPage();
     expect((await detailerStatus()).textContent).toBe('Location paused, last seen 3 min ago');
     expect(screen.queryByText('About 12 min away')).toBeNull();

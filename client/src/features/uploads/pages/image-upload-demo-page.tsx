@@ -25,8 +25,8 @@ export default function ImageUploadDemoPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Image upload</h1>
         <p className="text-sm text-neutral-600">
-          Try the photo picker used for car and profile photos. Your image is checked, turned upright and stripped of
-          its hidden details (such as where it was taken), then stored in three sizes for fast loading.
+          Try the photo picker used for car and profile photos. Your image is checked, turned upright and stripped of its hidden details
+          (such as where it was taken), then stored in three sizes for fast loading.
         </p>
       </div>
       {isLoading ? (
@@ -52,7 +52,9 @@ function SignInPrompt() {
           </span>
           <div className="grid gap-1">
             <h2 className="text-lg font-semibold text-neutral-900">Sign in to upload</h2>
-            <p className="text-sm text-neutral-600">Uploads need an account: your photos are private to you. We bring you straight back here.</p>
+            <p className="text-sm text-neutral-600">
+              Uploads need an account: your photos are private to you. We bring you straight back here.
+            </p>
           </div>
         </div>
         <Button asChild size="lg" className="w-full">

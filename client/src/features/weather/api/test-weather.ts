@@ -15,11 +15,14 @@ function useForecastMutation<I>(send: (input: I) => Promise<ForecastList>) {
 }
 
 /** PUT /api/test-weather: one ZIP code's weather for one day. */
-export const useSetForecast = () => useForecastMutation((input: SetForecastInput) => apiRequest<ForecastList>('PUT', '/api/test-weather', input));
+export const useSetForecast = () =>
+  useForecastMutation((input: SetForecastInput) => apiRequest<ForecastList>('PUT', '/api/test-weather', input));
 
 /** DELETE /api/test-weather/:zip/:date: that day is dry again. */
 export const useClearForecast = () =>
-  useForecastMutation(({ zip, date }: { zip: string; date: string }) => apiRequest<ForecastList>('DELETE', `/api/test-weather/${zip}/${date}`));
+  useForecastMutation(({ zip, date }: { zip: string; date: string }) =>
+    apiRequest<ForecastList>('DELETE', `/api/test-weather/${zip}/${date}`),
+  );
 
 /** POST /api/test-weather/run: one pass of the weather check now. */
 export function useRunWeatherCheck() {

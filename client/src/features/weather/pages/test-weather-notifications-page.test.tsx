@@ -35,6 +35,11 @@ describe('the weather form', () => {
     fireEvent.change(field('Chance (%)'), { target: { value: '70' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set weather' }));
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(JSON.parse(puts()[0]![1]!.body as string)).toEqual({ zip: '94103', date: '2030-05-02', condition: 'rain', precipitationChance: 70 });
+    expect(JSON.parse(puts()[0]![1]!.body as string)).toEqual({
+      zip: '94103',
+      date: '2030-05-02',
+      condition: 'rain',
+      precipitationChance: 70,
+    });
   });
 });

@@ -32,8 +32,8 @@ export default function TestWeatherNotificationsPage() {
           <div className="grid gap-1">
             <h1 className="text-xl font-semibold text-neutral-900">Weather notifications test</h1>
             <p className="text-sm text-neutral-600">
-              Exterior bookings are checked 24 hours and 3 hours before they start. Rain or snow with a chance of{' '}
-              {list.thresholdPercent}% or more sends 'Rain expected' to the customer and the detailer.
+              Exterior bookings are checked 24 hours and 3 hours before they start. Rain or snow with a chance of {list.thresholdPercent}%
+              or more sends 'Rain expected' to the customer and the detailer.
             </p>
             {list.provider !== 'builtin' && (
               <p className="rounded-control bg-warning-50 p-3 text-sm text-warning-800">
@@ -64,7 +64,11 @@ function ForecastForm() {
 
   const submit = handleSubmit((forecast) =>
     save.mutateAsync(forecast).then(
-      () => toast({ title: 'Weather set', description: `${conditionLabels[forecast.condition]} on ${formatLongDate(forecast.date)} in ${forecast.zip}` }),
+      () =>
+        toast({
+          title: 'Weather set',
+          description: `${conditionLabels[forecast.condition]} on ${formatLongDate(forecast.date)} in ${forecast.zip}`,
+        }),
       (error: unknown) => {
         if (error instanceof ApiError && error.fields) {
           for (const [name, message] of Object.entries(error.fields)) setError(name as keyof SetForecastInput, { message });
@@ -83,12 +87,26 @@ function ForecastForm() {
         <div className={fieldGridClassName}>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.zip}>ZIP code</Label>
-            <Input id={ids.zip} inputMode="numeric" autoComplete="off" maxLength={5} aria-invalid={errors.zip ? true : undefined} aria-describedby={describedBy(ids.zip)} {...register('zip')} />
+            <Input
+              id={ids.zip}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              aria-invalid={errors.zip ? true : undefined}
+              aria-describedby={describedBy(ids.zip)}
+              {...register('zip')}
+            />
             <FieldError id={describedBy(ids.zip)}>{errors.zip?.message}</FieldError>
           </div>
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.date}>Day</Label>
-            <Input id={ids.date} type="date" aria-invalid={errors.date ? true : undefined} aria-describedby={describedBy(ids.date)} {...register('date')} />
+            <Input
+              id={ids.date}
+              type="date"
+              aria-invalid={errors.date ? true : undefined}
+              aria-describedby={describedBy(ids.date)}
+              {...register('date')}
+            />
             <FieldError id={describedBy(ids.date)}>{errors.date?.message}</FieldError>
           </div>
           <div className="grid content-start gap-1.5">
@@ -131,7 +149,11 @@ function ForecastEntries({ list }: { list: ForecastList }) {
     <Card className="grid gap-3 p-4">
       <h2 className="text-base font-semibold text-neutral-900">Weather set</h2>
       {list.entries.length === 0 ? (
-        <EmptyState icon={<CloudRain aria-hidden />} title="No weather set" description="Every ZIP code is dry on every day until you set it." />
+        <EmptyState
+          icon={<CloudRain aria-hidden />}
+          title="No weather set"
+          description="Every ZIP code is dry on every day until you set it."
+        />
       ) : (
         <ul className="grid gap-2" aria-label="Weather set">
           {list.entries.map((entry) => {
@@ -150,7 +172,14 @@ function ForecastEntries({ list }: { list: ForecastList }) {
                   aria-label={`Clear ${label}`}
                   disabled={clear.isPending}
                   onClick={() =>
-                    clear.mutate(entry, { onError: (error) => toast({ title: "Couldn't clear it", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) })
+                    clear.mutate(entry, {
+                      onError: (error) =>
+                        toast({
+                          title: "Couldn't clear it",
+                          description: errorMessage(error, 'Please try again.'),
+                          variant: 'destructive',
+                        }),
+                    })
                   }
                 >
                   <Trash2 aria-hidden />
@@ -171,8 +200,19 @@ function RunCheck() {
   return (
     <Card className="grid gap-3 p-4">
       <h2 className="text-base font-semibold text-neutral-900">Weather check</h2>
-      <p className="text-sm text-neutral-600">Runs the scheduler's check now, as it runs every five minutes. Each booking is notified once per check window.</p>
-      <Button variant="accent" disabled={run.isPending} onClick={() => run.mutate(undefined, { onError: (error) => toast({ title: "Couldn't run the check", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) })}>
+      <p className="text-sm text-neutral-600">
+        Runs the scheduler's check now, as it runs every five minutes. Each booking is notified once per check window.
+      </p>
+      <Button
+        variant="accent"
+        disabled={run.isPending}
+        onClick={() =>
+          run.mutate(undefined, {
+            onError: (error) =>
+              toast({ title: "Couldn't run the check", description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+          })
+        }
+      >
         {run.isPending ? 'Checking...' : 'Run weather check now'}
       </Button>
       <p role="status" className="text-sm font-medium text-neutral-900">

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmVisitInput, MoveVisitInput, SkipVisitInput, VisitRhythmInput, VisitSchedule } from '@core/schemas/membership-visits.ts';
+import type {
+  ConfirmVisitInput,
+  MoveVisitInput,
+  SkipVisitInput,
+  VisitRhythmInput,
+  VisitSchedule,
+} from '@core/schemas/membership-visits.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { bookingsQueryKey } from '@/components/booking/api/get-bookings.ts';
 import { visitsQueryKey } from './get-visit-schedule.ts';
@@ -9,8 +15,10 @@ const base = (membershipId: number) => `/api/memberships/${membershipId}`;
 export const setVisitRhythm = (membershipId: number, input: VisitRhythmInput) =>
   apiRequest<VisitSchedule>('PUT', `${base(membershipId)}/visit-rhythm`, input);
 export const clearVisitRhythm = (membershipId: number) => apiRequest<VisitSchedule>('DELETE', `${base(membershipId)}/visit-rhythm`);
-export const skipVisit = (membershipId: number, input: SkipVisitInput) => apiRequest<VisitSchedule>('POST', `${base(membershipId)}/visits/skip`, input);
-export const moveVisit = (membershipId: number, input: MoveVisitInput) => apiRequest<VisitSchedule>('POST', `${base(membershipId)}/visits/move`, input);
+export const skipVisit = (membershipId: number, input: SkipVisitInput) =>
+  apiRequest<VisitSchedule>('POST', `${base(membershipId)}/visits/skip`, input);
+export const moveVisit = (membershipId: number, input: MoveVisitInput) =>
+  apiRequest<VisitSchedule>('POST', `${base(membershipId)}/visits/move`, input);
 export const confirmVisit = (membershipId: number, input: ConfirmVisitInput) =>
   apiRequest<VisitSchedule>('POST', `${base(membershipId)}/visits/confirm`, input);
 
