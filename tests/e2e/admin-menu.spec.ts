@@ -28,6 +28,7 @@ const menu = [
   { label: 'Services', url: '/admin/services', heading: 'Services' },
   { label: 'Bookings', url: '/admin/bookings', heading: 'Bookings' },
   { label: 'Messages', url: '/admin/messages', heading: 'Messages' },
+  { label: 'Documents', url: '/admin/documents', heading: 'Documents' },
   { label: 'Notifications', url: '/admin/notifications', heading: 'Notifications' },
   { label: 'Marketing', url: '/admin/marketing', heading: 'Marketing' },
   { label: 'Plans', url: '/admin/subscription-plans', heading: 'Manage Plans' },
