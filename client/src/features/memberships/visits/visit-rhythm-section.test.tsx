@@ -65,12 +65,34 @@ describe('VisitRhythmSection', () => {
     expect(await screen.findByRole('list', { name: 'Upcoming visits' })).toBeTruthy();
   });
 
+  it("shows the schema's message under each missing choice, focuses the first and sends nothing", async () => {
+    replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
+    renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
+    const form = await screen.findByRole('form', { name: 'Visit rhythm' });
+    fireEvent.change(within(form).getByLabelText('Service'), { target: { value: '3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rhythm' }));
+    const detailer = within(form).getByLabelText('Detailer');
+    await waitFor(() => expect(detailer.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(detailer);
+    expect(detailer.getAttribute('aria-describedby')).toBe(`${detailer.id}-error`);
+    expect(document.getElementById(`${detailer.id}-error`)?.textContent).toBe('Choose a detailer');
+    expect(within(form).getByText('Choose a day', { selector: 'p' })).toBeTruthy();
+    expect(within(form).getByLabelText('Service').getAttribute('aria-invalid')).toBeNull();
+    expect(requests().some((r) => r.method === 'PUT')).toBe(false);
+  });
+
   it('shows the server\'s field message next to the field it names', async () => {
     replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
     replies['/api/memberships/11/visit-rhythm'] = { status: 400, body: { code: 'bad_request', message: 'Choose one of your cars', fields: { vehicleId: 'Choose one of your cars' } } };
     renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
     const form = await screen.findByRole('form', { name: 'Visit rhythm' });
+    fireEvent.change(within(form).getByLabelText('Service'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Detailer'), { target: { value: '1' } });
+    fireEvent.change(within(form).getByLabelText('Day'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Car'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByLabelText('Address'), { target: { value: '8' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save rhythm' }));
+    await waitFor(() => expect(requests().some((r) => r.method === 'PUT')).toBe(true));
     const car = within(form).getByLabelText('Car');
     await waitFor(() => expect(car.getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getByText('Choose one of your cars', { selector: 'p' })).toBeTruthy();
