@@ -78,6 +78,9 @@ export const moveVisitSchema = z.object({
   time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),
 });
 export type MoveVisitInput = z.infer<typeof moveVisitSchema>;
+/** The 'Move visit' form: the new date and time; the visit's own date comes with it. */
+export const moveVisitFormSchema = moveVisitSchema.pick({ date: true, time: true });
+export type MoveVisitForm = z.infer<typeof moveVisitFormSchema>;
 
 /** POST /api/memberships/:id/visits/confirm: the nearest alternative the scheduler found, accepted or declined. */
 export const confirmVisitSchema = z.object({ dueOn: bookingDateSchema, accept: z.boolean({ error: 'Say whether you accept' }) });

@@ -117,4 +117,27 @@ describe('VisitRhythmSection', () => {
     const skip = requests().find((r) => r.url.endsWith('/visits/skip'))!;
     expect(JSON.parse(String(skip.body))).toEqual({ dueOn: '2026-12-02' });
   });
+
+  it("moves a booked visit, and names a missing date under it without sending", async () => {
+    replies['/api/memberships/11/visits'] = { status: 200, body: withRhythm };
+    renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
+    const list = await screen.findByRole('list', { name: 'Upcoming visits' });
+    fireEvent.click(within(list).getByRole('button', { name: /^Move the visit of/ }));
+    const form = await within(list).findByRole('form', { name: /^Move the visit of/ });
+    const date = within(form).getByLabelText('New date');
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(date.getAttribute('aria-describedby')!)?.textContent).toBe('Date is required');
+    expect(document.activeElement).toBe(date);
+    expect(requests().some((r) => r.url.endsWith('/visits/move'))).toBe(false);
+
+    replies['/api/memberships/11/visits/move'] = { status: 200, body: withRhythm };
+    fireEvent.change(date, { target: { value: '2026-12-04' } });
+    fireEvent.change(within(form).getByLabelText('New time'), { target: { value: '1:00 PM' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() => expect(requests().some((r) => r.url.endsWith('/visits/move'))).toBe(true));
+    const move = requests().find((r) => r.url.endsWith('/visits/move'))!;
+    expect(JSON.parse(String(move.body))).toEqual({ dueOn: '2026-12-02', date: '2026-12-04', time: '1:00 PM' });
+  });
 });
