@@ -23,3 +23,6 @@ export function tipForPercent(priceCents: number, percent: number): number {
 export function tipSuggestions(priceCents: number): TipSuggestion[] {
   return suggestedTipPercents.map((percent) => ({ percent, amountCents: tipForPercent(priceCents, percent) }));
 }
+
+/** The 'Add a tip' card's choice that is not a suggested percent: an amount the customer types. */
+export const customTipChoice = 'custom';

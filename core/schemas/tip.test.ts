@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tipSuggestions } from '../domain/tip.ts';
-import { customTipChoice, tipFormSchema } from './tip.ts';
+import { customTipChoice, tipSuggestions } from '../domain/tip.ts';
+import { tipFormSchema } from './tip.ts';
 
 const schema = tipFormSchema(tipSuggestions(8000));
 const customProblem = (custom: string) => {

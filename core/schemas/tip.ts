@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxTipCents, minTipCents } from '../domain/tip.ts';
+import { customTipChoice, maxTipCents, minTipCents } from '../domain/tip.ts';
 import { dollarsTextSchema } from './common.ts';
 import { gatewayKinds, intentStatuses } from './payments.ts';
 
@@ -15,9 +15,6 @@ export const createTipSchema = z.object({
   withBookingCard: z.boolean({ error: 'withBookingCard must be true or false' }).optional(),
 });
 export type CreateTipInput = z.infer<typeof createTipSchema>;
-
-/** The 'Add a tip' card's choice that is not a suggested percent: an amount the customer types. */
-export const customTipChoice = 'custom';
 
 /** The 'Other amount' field: dollars typed in, within the tip bounds, as the cents createTipSchema takes. */
 export const customTipTextSchema = dollarsTextSchema('Enter an amount in dollars, such as 10.00.')
