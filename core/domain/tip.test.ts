@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customTipProblem, maxTipCents, minTipCents, parseTipDollars, tipForPercent, tipSuggestions } from './tip.ts';
+import { maxTipCents, minTipCents, tipForPercent, tipSuggestions } from './tip.ts';
 
 describe('tip suggestions', () => {
   it('offers 15, 20 and 25 % of a $59.00 service', () => {
@@ -23,23 +23,5 @@ describe('tip suggestions', () => {
 
   it('refuses a price that is not whole cents', () => {
     expect(() => tipSuggestions(10.5)).toThrow(RangeError);
-  });
-});
-
-describe('custom tip amounts', () => {
-  it('reads dollars and cents, with or without a dollar sign', () => {
-    expect(parseTipDollars('12')).toBe(1200);
-    expect(parseTipDollars(' $12.5 ')).toBe(1250);
-    expect(parseTipDollars('1,000.00')).toBe(100_000);
-    expect(parseTipDollars('12.345')).toBeNull();
-    expect(parseTipDollars('ten')).toBeNull();
-    expect(parseTipDollars('')).toBeNull();
-  });
-
-  it('names what is wrong with an amount outside $1.00 to $1,000.00', () => {
-    expect(customTipProblem(null)).toBe('Enter an amount in dollars, such as 10.00.');
-    expect(customTipProblem(99)).toBe('A tip must be at least $1.00.');
-    expect(customTipProblem(100_001)).toBe('A tip must be at most $1,000.00.');
-    expect(customTipProblem(100)).toBeNull();
   });
 });

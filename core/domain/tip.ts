@@ -25,18 +25,5 @@ export function tipSuggestions(priceCents: number): TipSuggestion[] {
   return suggestedTipPercents.map((percent) => ({ percent, amountCents: tipForPercent(priceCents, percent) }));
 }
 
-/** A custom tip typed in dollars ("12", "12.5", "$12.50") as cents; null when it is not dollars and cents. */
-export function parseTipDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** What is wrong with a custom tip, or null when it can be paid. */
-export function customTipProblem(cents: number | null): string | null {
-  if (cents === null) return 'Enter an amount in dollars, such as 10.00.';
-  if (cents < minTipCents) return 'A tip must be at least $1.00.';
-  if (cents > maxTipCents) return 'A tip must be at most $1,000.00.';
-  return null;
-}
+/** The 'Add a tip' card's choice that is not a suggested percent: an amount the customer types. */
+export const customTipChoice = 'custom';

@@ -26,6 +26,11 @@ export const bookingStep1Schema = z.object({
 export type BookingStep1 = z.infer<typeof bookingStep1Schema>;
 export type BookingStep1Input = z.input<typeof bookingStep1Schema>;
 
+/** Quick checkout's one field: the vehicle type, '' until chosen, checked by step 1's own rule. */
+export const quickCheckoutFormSchema = z.object({ vehicleType: z.string().pipe(bookingStep1Schema.shape.vehicleType) });
+export type QuickCheckoutFormInput = z.input<typeof quickCheckoutFormSchema>;
+export type QuickCheckoutForm = z.output<typeof quickCheckoutFormSchema>;
+
 export const bookingStep2Schema = z.object({
   date: bookingDateSchema,
   time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),

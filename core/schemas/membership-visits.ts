@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeSlotLabels } from '../domain/time-slots.ts';
 import { timeWindows } from '../domain/time-windows.ts';
-import { idParam, idSchema } from './common.ts';
+import { idParam, idSchema, numberTextSchema } from './common.ts';
 import { bookingDateSchema } from './booking.ts';
 
 /** Issue 18 ★: a member's visit rhythm and the visits it books (decision 022). */
@@ -18,6 +18,18 @@ export const visitRhythmInputSchema = z.object({
   savedAddressId: idSchema('Address', 'Choose one of your addresses'),
 });
 export type VisitRhythmInput = z.infer<typeof visitRhythmInputSchema>;
+
+/** The rhythm form: its selects hold text ('' until chosen), read as the numbers visitRhythmInputSchema checks. */
+export const visitRhythmFormSchema = z.object({
+  serviceId: numberTextSchema(visitRhythmInputSchema.shape.serviceId),
+  everyWeeks: numberTextSchema(visitRhythmInputSchema.shape.everyWeeks),
+  detailerId: numberTextSchema(visitRhythmInputSchema.shape.detailerId),
+  weekday: numberTextSchema(visitRhythmInputSchema.shape.weekday),
+  timeWindow: z.string().pipe(visitRhythmInputSchema.shape.timeWindow),
+  vehicleId: numberTextSchema(visitRhythmInputSchema.shape.vehicleId),
+  savedAddressId: numberTextSchema(visitRhythmInputSchema.shape.savedAddressId),
+});
+export type VisitRhythmFormInput = z.input<typeof visitRhythmFormSchema>;
 
 export const visitRhythmSchema = visitRhythmInputSchema.extend({ nextVisitOn: z.string() });
 export type VisitRhythm = z.infer<typeof visitRhythmSchema>;
@@ -66,6 +78,9 @@ export const moveVisitSchema = z.object({
   time: z.enum(timeSlotLabels, { error: 'Choose a time slot' }),
 });
 export type MoveVisitInput = z.infer<typeof moveVisitSchema>;
+/** The 'Move visit' form: the new date and time; the visit's own date comes with it. */
+export const moveVisitFormSchema = moveVisitSchema.pick({ date: true, time: true });
+export type MoveVisitForm = z.infer<typeof moveVisitFormSchema>;
 
 /** POST /api/memberships/:id/visits/confirm: the nearest alternative the scheduler found, accepted or declined. */
 export const confirmVisitSchema = z.object({ dueOn: bookingDateSchema, accept: z.boolean({ error: 'Say whether you accept' }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { maxTipCents, minTipCents } from '../domain/tip.ts';
+import { customTipChoice, maxTipCents, minTipCents } from '../domain/tip.ts';
+import { dollarsTextSchema } from './common.ts';
 import { gatewayKinds, intentStatuses } from './payments.ts';
 
 /** POST /api/bookings/:id/tip: the amount, and the client's key so that a retried request finds the same tip. */
@@ -14,6 +15,31 @@ export const createTipSchema = z.object({
   withBookingCard: z.boolean({ error: 'withBookingCard must be true or false' }).optional(),
 });
 export type CreateTipInput = z.infer<typeof createTipSchema>;
+
+/** The 'Other amount' field: dollars typed in, within the tip bounds, as the cents createTipSchema takes. */
+export const customTipTextSchema = dollarsTextSchema('Enter an amount in dollars, such as 10.00.')
+  .refine((cents) => cents >= minTipCents, 'A tip must be at least $1.00.')
+  .refine((cents) => cents <= maxTipCents, 'A tip must be at most $1,000.00.')
+  .pipe(createTipSchema.shape.amountCents);
+
+/**
+ * The 'Add a tip' form: a suggested percent (its amount from `suggestions`) or `customTipChoice` with an amount
+ * typed in dollars, as the amount of POST /api/bookings/:id/tip. What is wrong with the amount is under `custom`.
+ */
+export const tipFormSchema = (suggestions: ReadonlyArray<{ percent: number; amountCents: number }>) =>
+  z
+    .object({ choice: z.string(), custom: z.string() })
+    .transform(({ choice, custom }, context) => {
+      const suggestion = suggestions.find((s) => String(s.percent) === choice);
+      if (choice !== customTipChoice && suggestion) return { amountCents: suggestion.amountCents };
+      const amount = customTipTextSchema.safeParse(custom);
+      if (amount.success) return { amountCents: amount.data };
+      for (const issue of amount.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['custom'] });
+      return z.NEVER;
+    })
+    .pipe(createTipSchema.pick({ amountCents: true }));
+export type TipFormInput = z.input<ReturnType<typeof tipFormSchema>>;
+export type TipForm = z.output<ReturnType<typeof tipFormSchema>>;
 
 /** The tip's intent: the card form confirms it (POST /api/tips/test-gateway/confirm, or Stripe's form). */
 export const tipIntentSchema = z.object({

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
-import { formatUsd } from '@core/domain/money.ts';
-import { customTipProblem, parseTipDollars } from '@core/domain/tip.ts';
+import { formatUsd, parseDollars } from '@core/domain/money.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
-import type { BookingTip, TipIntent } from '@core/schemas/tip.ts';
+import { customTipChoice } from '@core/domain/tip.ts';
+import type { BookingTip, TipForm, TipFormInput, TipIntent } from '@core/schemas/tip.ts';
 import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
 import { FormNotice } from '@/components/payments/form-notice.tsx';
 import { TestCardForm } from '@/components/payments/test-card-form.tsx';
@@ -17,6 +18,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAuthenticateTipPayment } from './api/authenticate-tip-payment.ts';
 import { confirmTipPayment } from './api/confirm-tip-payment.ts';
@@ -24,8 +26,6 @@ import { useCreateTip } from './api/create-tip.ts';
 import { bookingTipQueryKey, useBookingTip } from './api/get-booking-tip.ts';
 
 const StripePaymentForm = lazy(() => import('@/components/payments/stripe-payment-form.tsx'));
-
-const customChoice = 'custom';
 
 /**
  * 'Add a tip' on a completed booking, for its customer, within 48 hours: 15, 20 or 25 % of the price or an amount,
@@ -56,28 +56,32 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
   const queryClient = useQueryClient();
   const create = useCreateTip();
   const authenticate = useAuthenticateTipPayment();
-  const [choice, setChoice] = useState(String(data.suggestions[1]?.percent ?? customChoice));
-  const [custom, setCustom] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const resolver = useMemo(
+    () => schemaResolver<TipFormInput, TipForm>(() => import('@core/schemas/tip.ts').then((schemas) => schemas.tipFormSchema(data.suggestions))),
+    [data.suggestions],
+  );
+  const form = useForm<TipFormInput, unknown, TipForm>({
+    resolver,
+    defaultValues: { choice: String(data.suggestions[1]?.percent ?? customTipChoice), custom: '' },
+  });
+  const [choice, custom] = useWatch({ control: form.control, name: ['choice', 'custom'] });
+  const amountError = form.formState.errors.custom?.message;
   const [intent, setIntent] = useState<TipIntent | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [awaitingAuthentication, setAwaitingAuthentication] = useState(false);
   // One key per amount the customer goes on with: a retried request finds the same tip instead of a second one.
   const [attempt, setAttempt] = useState<{ amountCents: number; key: string } | null>(null);
 
-  const chosenCents =
-    choice === customChoice ? parseTipDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
+  // What the button names as the customer types; the schema decides on submit whether it can be paid.
+  const chosenCents = choice === customTipChoice ? parseDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
 
   const bookingCard = data.bookingCard;
   /** withBookingCard: the one-tap tip, paid at once with the card the booking was paid with. */
-  const start = (withBookingCard = false) => {
-    const problem = choice === customChoice ? customTipProblem(chosenCents) : null;
-    setAmountError(problem);
-    if (problem || chosenCents === null) return;
-    const key = attempt?.amountCents === chosenCents ? attempt.key : crypto.randomUUID();
-    setAttempt({ amountCents: chosenCents, key });
+  const start = (withBookingCard: boolean) => ({ amountCents }: TipForm) => {
+    const key = attempt?.amountCents === amountCents ? attempt.key : crypto.randomUUID();
+    setAttempt({ amountCents, key });
     create.mutate(
-      { bookingId, amountCents: chosenCents, idempotencyKey: key, ...(withBookingCard ? { withBookingCard } : {}) },
+      { bookingId, amountCents, idempotencyKey: key, ...(withBookingCard ? { withBookingCard } : {}) },
       {
         onSuccess: (started) => {
           const isPaid = started.status === 'succeeded' || started.status === 'requires_capture';
@@ -155,15 +159,8 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
           </Button>
         </div>
       ) : (
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            start();
-          }}
-        >
-          <RadioGroup aria-label="Tip amount" value={choice} onValueChange={setChoice} className="grid grid-cols-2 gap-2">
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(start(false))}>
+          <RadioGroup aria-label="Tip amount" value={choice} onValueChange={(value) => form.setValue('choice', value)} className="grid grid-cols-2 gap-2">
             {data.suggestions.map((suggestion) => (
               <TipOption
                 key={suggestion.percent}
@@ -175,11 +172,11 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
                 <span className="text-neutral-600 tabular-nums">{formatUsd(suggestion.amountCents)}</span>
               </TipOption>
             ))}
-            <TipOption id={`${id}-custom`} value={customChoice} isSelected={choice === customChoice}>
+            <TipOption id={`${id}-custom`} value={customTipChoice} isSelected={choice === customTipChoice}>
               <span className="font-semibold text-neutral-900">Other amount</span>
             </TipOption>
           </RadioGroup>
-          {choice === customChoice && (
+          {choice === customTipChoice && (
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-amount`}>Tip amount (USD)</Label>
               <Input
@@ -187,8 +184,7 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="10.00"
-                value={custom}
-                onChange={(event) => setCustom(event.target.value)}
+                {...form.register('custom')}
                 aria-invalid={amountError ? true : undefined}
                 aria-describedby={amountError ? `${id}-amount-error` : undefined}
               />
@@ -202,7 +198,7 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
           {bookingCard ? (
             <>
               {/* A card's name can be long (American Express): the label wraps rather than widening a 320 px page. */}
-              <Button type="button" variant="accent" disabled={create.isPending} onClick={() => start(true)}>
+              <Button type="button" variant="accent" disabled={create.isPending} onClick={form.handleSubmit(start(true))}>
                 <span className="whitespace-normal">
                   {create.isPending
                     ? 'Tipping...'
@@ -215,11 +211,7 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
             </>
           ) : (
             <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
-              {create.isPending
-                ? 'Starting...'
-                : chosenCents !== null && choice !== customChoice
-                  ? `Continue with ${formatUsd(chosenCents)}`
-                  : 'Continue'}
+              {create.isPending ? 'Starting...' : chosenCents !== null && choice !== customTipChoice ? `Continue with ${formatUsd(chosenCents)}` : 'Continue'}
             </Button>
           )}
         </form>

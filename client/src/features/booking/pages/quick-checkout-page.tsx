@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
 import { CalendarClock, CalendarX } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
-import { bookingStep1Schema } from '@core/schemas/booking.ts';
+import { vehicleTypes } from '@core/domain/booking-fields.ts';
+import type { QuickCheckoutForm, QuickCheckoutFormInput } from '@core/schemas/booking.ts';
 import type { SoonestSlot } from '@core/schemas/payments.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -13,6 +14,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { usePublicSettings } from '@/lib/public-settings.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { useSoonestSlot } from '../api/get-soonest-slot.ts';
 import { VehicleTypeSelect } from '@/components/vehicles/vehicle-type-select.tsx';
 import { draftAmounts, emptyPendingBooking, readPendingBooking, savePendingBooking } from '../lib/pending-booking.ts';
@@ -22,7 +24,15 @@ import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
 
 // The booking form's own rule for the vehicle (the server checks the same one).
-const vehicleTypeSchema = bookingStep1Schema.shape.vehicleType;
+const resolver = schemaResolver<QuickCheckoutFormInput, QuickCheckoutForm>(() =>
+  import('@core/schemas/booking.ts').then((schemas) => schemas.quickCheckoutFormSchema),
+);
+
+/** The vehicle of the customer's last booking draft, if any: the likely one. */
+function lastVehicleType(): string {
+  const last = readPendingBooking()?.vehicleType ?? '';
+  return (vehicleTypes as readonly string[]).includes(last) ? last : '';
+}
 
 const dayFormat = (date: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
@@ -75,26 +85,19 @@ export default function QuickCheckoutPage() {
 
 function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | null }) {
   const [, navigate] = useLocation();
-  // The vehicle of the customer's last booking draft, if any, is the likely one.
-  const [vehicleType, setVehicleType] = useState<string>(() => {
-    const last = vehicleTypeSchema.safeParse(readPendingBooking()?.vehicleType);
-    return last.success ? last.data : '';
+  const form = useForm<QuickCheckoutFormInput, unknown, QuickCheckoutForm>({
+    resolver,
+    defaultValues: { vehicleType: lastVehicleType() },
   });
-  const [error, setError] = useState<string | null>(null);
+  const vehicleType = useWatch({ control: form.control, name: 'vehicleType' });
+  const error = form.formState.errors.vehicleType?.message;
   const settings = usePublicSettings();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const vehicle = vehicleTypeSchema.safeParse(vehicleType);
-    if (!vehicle.success) {
-      setError(vehicle.error.issues[0]?.message ?? null);
-      document.getElementById('quick-vehicleType')?.focus();
-      return;
-    }
+  const submit = form.handleSubmit((vehicle) => {
     // The booking flow restores its draft from local storage: written at step 2, it opens there, preselected.
     savePendingBooking({
       ...emptyPendingBooking(slot.detailerId, slot.serviceId),
-      vehicleType: vehicle.data,
+      vehicleType: vehicle.vehicleType,
       date: slot.date,
       time: slot.time,
       ...(place && {
@@ -108,7 +111,7 @@ function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | n
       step: 2,
     });
     navigate(`/booking/${slot.detailerId}`);
-  };
+  });
 
   return (
     <section aria-labelledby="quick-checkout-heading" className="grid gap-4 p-4">
@@ -141,15 +144,11 @@ function SlotFound({ slot, place }: { slot: SoonestSlot; place: SavedAddress | n
           <VehicleTypeSelect
             id="quick-vehicleType"
             isEmpty={!vehicleType}
-            value={vehicleType}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'quick-vehicleType-error' : undefined}
-            onChange={(e) => {
-              setVehicleType(e.target.value);
-              setError(null);
-            }}
+            {...form.register('vehicleType')}
           />
-          <FieldError id="quick-vehicleType-error">{error ?? undefined}</FieldError>
+          <FieldError id="quick-vehicleType-error">{error}</FieldError>
         </div>
         <Button type="submit" size="lg">
           Continue to Schedule

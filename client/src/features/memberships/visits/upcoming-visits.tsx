@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { timeSlotLabels, type TimeSlotLabel } from '@core/domain/time-slots.ts';
-import type { UpcomingVisit, VisitStatus } from '@core/schemas/membership-visits.ts';
+import { useForm } from 'react-hook-form';
+import { timeSlotLabels } from '@core/domain/time-slots.ts';
+import type { MoveVisitForm as MoveVisitValues, UpcomingVisit, VisitStatus } from '@core/schemas/membership-visits.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
 import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatLongDate } from '@/lib/calendar-dates.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useConfirmVisit, useMoveVisit, useSkipVisit } from './api/visit-mutations.ts';
 
@@ -32,14 +35,15 @@ function whenOf(visit: UpcomingVisit): string {
   }).format(starts);
 }
 
+const moveResolver = schemaResolver<MoveVisitValues>(() => import('@core/schemas/membership-visits.ts').then((schemas) => schemas.moveVisitFormSchema));
+
 /** Another free time of the same detailer for one booked visit; the rhythm's dates stay. */
 function MoveVisitForm({ membershipId, visit, onDone }: { membershipId: number; visit: UpcomingVisit; onDone: () => void }) {
-  const [date, setDate] = useState(visit.dueOn);
-  const [time, setTime] = useState<TimeSlotLabel>('9:00 AM');
+  const form = useForm<MoveVisitValues>({ resolver: moveResolver, defaultValues: { date: visit.dueOn, time: '9:00 AM' } });
+  const { errors } = form.formState;
   const move = useMoveVisit(membershipId);
   const id = `move-${visit.dueOn}`;
-  function submit(event: { preventDefault: () => void }) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ date, time }) => {
     move.mutate(
       { dueOn: visit.dueOn, date, time },
       {
@@ -51,36 +55,36 @@ function MoveVisitForm({ membershipId, visit, onDone }: { membershipId: number; 
           toast({ title: 'Could not move your visit', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
-  }
+  });
   return (
-    <form
-      onSubmit={submit}
-      className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3"
-      aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}
-    >
+    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3" aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-date`}>New date</Label>
           <input
             id={`${id}-date`}
             type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={errors.date ? `${id}-date-error` : undefined}
             className={cn(fieldClasses, 'h-11')}
+            {...form.register('date')}
           />
+          <FieldError id={`${id}-date-error`}>{errors.date?.message}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-time`}>New time</Label>
           <select
             id={`${id}-time`}
-            value={time}
-            onChange={(e) => setTime(e.target.value as TimeSlotLabel)}
+            aria-invalid={errors.time ? true : undefined}
+            aria-describedby={errors.time ? `${id}-time-error` : undefined}
             className={cn(fieldClasses, 'h-11')}
+            {...form.register('time')}
           >
             {timeSlotLabels.map((label) => (
               <option key={label}>{label}</option>
             ))}
           </select>
+          <FieldError id={`${id}-time-error`}>{errors.time?.message}</FieldError>
         </div>
       </div>
       <div className="flex gap-3">

@@ -1,17 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { bookableWindows, weekdayNames } from '@core/domain/membership-visits.ts';
-import { timeWindowLabels, type TimeWindow } from '@core/domain/time-windows.ts';
-import type { VisitOptions, VisitRhythm, VisitRhythmInput } from '@core/schemas/membership-visits.ts';
+import { timeWindowLabels } from '@core/domain/time-windows.ts';
+import type { VisitOptions, VisitRhythm, VisitRhythmFormInput, VisitRhythmInput } from '@core/schemas/membership-visits.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useSetVisitRhythm } from './api/visit-mutations.ts';
 
-type Draft = { [K in keyof VisitRhythmInput]: string };
+type Draft = VisitRhythmFormInput;
+
+const resolver = schemaResolver<Draft, VisitRhythmInput>(() => import('@core/schemas/membership-visits.ts').then((schemas) => schemas.visitRhythmFormSchema));
 
 const empty: Draft = {
   serviceId: '',
@@ -59,20 +63,16 @@ export function VisitRhythmForm({
   rhythm: VisitRhythm | null;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(rhythm));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Draft, unknown, VisitRhythmInput>({ resolver, defaultValues: draftOf(rhythm) });
+  const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([key, error]) => [key, error?.message])) as Partial<Record<keyof Draft, string>>;
   const save = useSetVisitRhythm(membershipId);
-  const detailers = options.detailers.filter((d) => d.serviceIds.includes(Number(draft.serviceId)));
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setDraft((d) => ({ ...d, [key]: value, ...(key === 'serviceId' ? { detailerId: '' } : {}) }));
-  };
+  const serviceId = useWatch({ control: form.control, name: 'serviceId' });
+  const detailers = options.detailers.filter((d) => d.serviceIds.includes(Number(serviceId)));
   const id = (key: string) => `rhythm-${membershipId}-${key}`;
   const select = (key: keyof Draft, placeholder: string, choices: Array<{ value: string; label: string; disabled?: boolean }>) => (
     <select
       id={id(key)}
-      value={draft[key]}
-      onChange={set(key)}
+      {...form.register(key, key === 'serviceId' ? { onChange: () => form.setValue('detailerId', '') } : undefined)}
       aria-invalid={errors[key] ? true : undefined}
       aria-describedby={errors[key] ? `${id(key)}-error` : undefined}
       className={cn(fieldClasses, 'h-11')}
@@ -86,29 +86,23 @@ export function VisitRhythmForm({
     </select>
   );
 
-  function submit(event: { preventDefault: () => void }) {
-    event.preventDefault();
-    const input = {
-      serviceId: Number(draft.serviceId),
-      everyWeeks: Number(draft.everyWeeks) as 2 | 4,
-      detailerId: Number(draft.detailerId),
-      weekday: draft.weekday === '' ? -1 : Number(draft.weekday),
-      timeWindow: draft.timeWindow as TimeWindow,
-      vehicleId: Number(draft.vehicleId),
-      savedAddressId: Number(draft.savedAddressId),
-    };
+  const submit = form.handleSubmit((input) => {
     save.mutate(input, {
       onSuccess: () => {
-        setErrors({});
         toast({ title: 'Visit rhythm saved', description: 'Each visit is booked 7 days ahead.' });
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        // The server's field messages under their fields (an address it cannot place comes back as `zip`).
+        const fields = error instanceof ApiError ? error.fields : undefined;
+        for (const [key, message] of Object.entries(fields ?? {})) {
+          const field = key === 'zip' ? 'savedAddressId' : key;
+          if (field in empty) form.setError(field as keyof Draft, { type: 'server', message });
+        }
         toast({ title: 'Could not save your rhythm', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     });
-  }
+  });
 
   const windows = (['morning', 'afternoon', 'evening'] as const).map((w) => ({
     value: w,
@@ -132,11 +126,7 @@ export function VisitRhythmForm({
         ])}
       </Field>
       <Field id={id('detailerId')} label="Detailer" error={errors.detailerId}>
-        {select(
-          'detailerId',
-          draft.serviceId ? 'Choose a detailer' : 'Choose a service first',
-          detailers.map((d) => ({ value: String(d.id), label: d.businessName })),
-        )}
+        {select('detailerId', serviceId ? 'Choose a detailer' : 'Choose a service first', detailers.map((d) => ({ value: String(d.id), label: d.businessName })))}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field id={id('weekday')} label="Day" error={errors.weekday}>
@@ -157,12 +147,8 @@ export function VisitRhythmForm({
           options.cars.map((c) => ({ value: String(c.id), label: c.label })),
         )}
       </Field>
-      <Field id={id('savedAddressId')} label="Address" error={errors.savedAddressId ?? errors.zip}>
-        {select(
-          'savedAddressId',
-          options.addresses.length ? 'Choose an address' : 'Add an address first',
-          options.addresses.map((a) => ({ value: String(a.id), label: a.label })),
-        )}
+      <Field id={id('savedAddressId')} label="Address" error={errors.savedAddressId}>
+        {select('savedAddressId', options.addresses.length ? 'Choose an address' : 'Add an address first', options.addresses.map((a) => ({ value: String(a.id), label: a.label })))}
       </Field>
       <div className="flex gap-3">
         <Button type="submit" disabled={save.isPending}>

@@ -110,7 +110,23 @@ describe('VisitRhythmSection', () => {
     expect(await screen.findByRole('list', { name: 'Upcoming visits' })).toBeTruthy();
   });
 
-  it("shows the server's field message next to the field it names", async () => {
+  it("shows the schema's message under each missing choice, focuses the first and sends nothing", async () => {
+    replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
+    renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
+    const form = await screen.findByRole('form', { name: 'Visit rhythm' });
+    fireEvent.change(within(form).getByLabelText('Service'), { target: { value: '3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rhythm' }));
+    const detailer = within(form).getByLabelText('Detailer');
+    await waitFor(() => expect(detailer.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(detailer);
+    expect(detailer.getAttribute('aria-describedby')).toBe(`${detailer.id}-error`);
+    expect(document.getElementById(`${detailer.id}-error`)?.textContent).toBe('Choose a detailer');
+    expect(within(form).getByText('Choose a day', { selector: 'p' })).toBeTruthy();
+    expect(within(form).getByLabelText('Service').getAttribute('aria-invalid')).toBeNull();
+    expect(requests().some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server\'s field message next to the field it names', async () => {
     replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
     replies['/api/memberships/11/visit-rhythm'] = {
       status: 400,
@@ -118,7 +134,13 @@ describe('VisitRhythmSection', () => {
     };
     renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
     const form = await screen.findByRole('form', { name: 'Visit rhythm' });
+    fireEvent.change(within(form).getByLabelText('Service'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Detailer'), { target: { value: '1' } });
+    fireEvent.change(within(form).getByLabelText('Day'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Car'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByLabelText('Address'), { target: { value: '8' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save rhythm' }));
+    await waitFor(() => expect(requests().some((r) => r.method === 'PUT')).toBe(true));
     const car = within(form).getByLabelText('Car');
     await waitFor(() => expect(car.getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getByText('Choose one of your cars', { selector: 'p' })).toBeTruthy();
@@ -145,5 +167,28 @@ describe('VisitRhythmSection', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Upcoming visits' })).getByText('Skipped')).toBeTruthy());
     const skip = requests().find((r) => r.url.endsWith('/visits/skip'))!;
     expect(JSON.parse(String(skip.body))).toEqual({ dueOn: '2026-12-02' });
+  });
+
+  it("moves a booked visit, and names a missing date under it without sending", async () => {
+    replies['/api/memberships/11/visits'] = { status: 200, body: withRhythm };
+    renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
+    const list = await screen.findByRole('list', { name: 'Upcoming visits' });
+    fireEvent.click(within(list).getByRole('button', { name: /^Move the visit of/ }));
+    const form = await within(list).findByRole('form', { name: /^Move the visit of/ });
+    const date = within(form).getByLabelText('New date');
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(date.getAttribute('aria-describedby')!)?.textContent).toBe('Date is required');
+    expect(document.activeElement).toBe(date);
+    expect(requests().some((r) => r.url.endsWith('/visits/move'))).toBe(false);
+
+    replies['/api/memberships/11/visits/move'] = { status: 200, body: withRhythm };
+    fireEvent.change(date, { target: { value: '2026-12-04' } });
+    fireEvent.change(within(form).getByLabelText('New time'), { target: { value: '1:00 PM' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() => expect(requests().some((r) => r.url.endsWith('/visits/move'))).toBe(true));
+    const move = requests().find((r) => r.url.endsWith('/visits/move'))!;
+    expect(JSON.parse(String(move.body))).toEqual({ dueOn: '2026-12-02', date: '2026-12-04', time: '1:00 PM' });
   });
 });
