@@ -19,7 +19,8 @@ describe('the tip form', () => {
   });
 
   it('names what is wrong with a custom amount, under the custom field', () => {
-    for (const text of ['', 'ten', '12.345']) expect(customProblem(text)).toEqual([['custom', 'Enter an amount in dollars, such as 10.00.']]);
+    for (const text of ['', 'ten', '12.345'])
+      expect(customProblem(text)).toEqual([['custom', 'Enter an amount in dollars, such as 10.00.']]);
     expect(customProblem('0.99')).toEqual([['custom', 'A tip must be at least $1.00.']]);
     expect(customProblem('1000.01')).toEqual([['custom', 'A tip must be at most $1,000.00.']]);
     expect(customProblem('99999999999')).toEqual([['custom', 'A tip must be at most $1,000.00.']]);

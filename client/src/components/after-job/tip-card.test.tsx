@@ -21,7 +21,14 @@ const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 // Radix's radio group measures itself; jsdom has no ResizeObserver.
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 const posts = () => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'POST');
 

@@ -57,7 +57,10 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
   const create = useCreateTip();
   const authenticate = useAuthenticateTipPayment();
   const resolver = useMemo(
-    () => schemaResolver<TipFormInput, TipForm>(() => import('@core/schemas/tip.ts').then((schemas) => schemas.tipFormSchema(data.suggestions))),
+    () =>
+      schemaResolver<TipFormInput, TipForm>(() =>
+        import('@core/schemas/tip.ts').then((schemas) => schemas.tipFormSchema(data.suggestions)),
+      ),
     [data.suggestions],
   );
   const form = useForm<TipFormInput, unknown, TipForm>({
@@ -73,34 +76,37 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
   const [attempt, setAttempt] = useState<{ amountCents: number; key: string } | null>(null);
 
   // What the button names as the customer types; the schema decides on submit whether it can be paid.
-  const chosenCents = choice === customTipChoice ? parseDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
+  const chosenCents =
+    choice === customTipChoice ? parseDollars(custom) : (data.suggestions.find((s) => String(s.percent) === choice)?.amountCents ?? null);
 
   const bookingCard = data.bookingCard;
   /** withBookingCard: the one-tap tip, paid at once with the card the booking was paid with. */
-  const start = (withBookingCard: boolean) => ({ amountCents }: TipForm) => {
-    const key = attempt?.amountCents === amountCents ? attempt.key : crypto.randomUUID();
-    setAttempt({ amountCents, key });
-    create.mutate(
-      { bookingId, amountCents, idempotencyKey: key, ...(withBookingCard ? { withBookingCard } : {}) },
-      {
-        onSuccess: (started) => {
-          const isPaid = started.status === 'succeeded' || started.status === 'requires_capture';
-          // Paid in one tap: straight to the thanks, no card form in between.
-          if (!(withBookingCard && isPaid)) setIntent(started);
-          if (!withBookingCard) return;
-          // Refused by the bank: the card form opens for another card, saying why.
-          if (started.status === 'requires_payment_method')
-            setCardError("The booking's card was declined for this tip. Enter another card.");
-          // Stripe's bank check is answered in Stripe's own form (the built-in gateway's dialog is its stand-in).
-          else if (started.status === 'requires_action' && started.gateway === 'stripe')
-            setCardError('Your bank asks you to confirm this tip. Enter the card to confirm it.');
-          else onStatus(started.status, null, started.amountCents);
+  const start =
+    (withBookingCard: boolean) =>
+    ({ amountCents }: TipForm) => {
+      const key = attempt?.amountCents === amountCents ? attempt.key : crypto.randomUUID();
+      setAttempt({ amountCents, key });
+      create.mutate(
+        { bookingId, amountCents, idempotencyKey: key, ...(withBookingCard ? { withBookingCard } : {}) },
+        {
+          onSuccess: (started) => {
+            const isPaid = started.status === 'succeeded' || started.status === 'requires_capture';
+            // Paid in one tap: straight to the thanks, no card form in between.
+            if (!(withBookingCard && isPaid)) setIntent(started);
+            if (!withBookingCard) return;
+            // Refused by the bank: the card form opens for another card, saying why.
+            if (started.status === 'requires_payment_method')
+              setCardError("The booking's card was declined for this tip. Enter another card.");
+            // Stripe's bank check is answered in Stripe's own form (the built-in gateway's dialog is its stand-in).
+            else if (started.status === 'requires_action' && started.gateway === 'stripe')
+              setCardError('Your bank asks you to confirm this tip. Enter the card to confirm it.');
+            else onStatus(started.status, null, started.amountCents);
+          },
+          onError: (error) =>
+            toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
         },
-        onError: (error) =>
-          toast({ title: 'Tip not started', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-      },
-    );
-  };
+      );
+    };
 
   const onStatus = (status: IntentStatus, message: string | null = null, amountCents = intent?.amountCents ?? 0) => {
     if (status === 'requires_action') return setAwaitingAuthentication(true);
@@ -160,7 +166,12 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
         </div>
       ) : (
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(start(false))}>
-          <RadioGroup aria-label="Tip amount" value={choice} onValueChange={(value) => form.setValue('choice', value)} className="grid grid-cols-2 gap-2">
+          <RadioGroup
+            aria-label="Tip amount"
+            value={choice}
+            onValueChange={(value) => form.setValue('choice', value)}
+            className="grid grid-cols-2 gap-2"
+          >
             {data.suggestions.map((suggestion) => (
               <TipOption
                 key={suggestion.percent}
@@ -211,7 +222,11 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
             </>
           ) : (
             <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
-              {create.isPending ? 'Starting...' : chosenCents !== null && choice !== customTipChoice ? `Continue with ${formatUsd(chosenCents)}` : 'Continue'}
+              {create.isPending
+                ? 'Starting...'
+                : chosenCents !== null && choice !== customTipChoice
+                  ? `Continue with ${formatUsd(chosenCents)}`
+                  : 'Continue'}
             </Button>
           )}
         </form>

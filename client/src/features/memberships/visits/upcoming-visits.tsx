@@ -35,7 +35,9 @@ function whenOf(visit: UpcomingVisit): string {
   }).format(starts);
 }
 
-const moveResolver = schemaResolver<MoveVisitValues>(() => import('@core/schemas/membership-visits.ts').then((schemas) => schemas.moveVisitFormSchema));
+const moveResolver = schemaResolver<MoveVisitValues>(() =>
+  import('@core/schemas/membership-visits.ts').then((schemas) => schemas.moveVisitFormSchema),
+);
 
 /** Another free time of the same detailer for one booked visit; the rhythm's dates stay. */
 function MoveVisitForm({ membershipId, visit, onDone }: { membershipId: number; visit: UpcomingVisit; onDone: () => void }) {
@@ -57,7 +59,12 @@ function MoveVisitForm({ membershipId, visit, onDone }: { membershipId: number; 
     );
   });
   return (
-    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3" aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 grid gap-3 rounded-control bg-neutral-50 p-3"
+      aria-label={`Move the visit of ${formatLongDate(visit.dueOn)}`}
+    >
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-date`}>New date</Label>

@@ -15,7 +15,9 @@ import { useSetVisitRhythm } from './api/visit-mutations.ts';
 
 type Draft = VisitRhythmFormInput;
 
-const resolver = schemaResolver<Draft, VisitRhythmInput>(() => import('@core/schemas/membership-visits.ts').then((schemas) => schemas.visitRhythmFormSchema));
+const resolver = schemaResolver<Draft, VisitRhythmInput>(() =>
+  import('@core/schemas/membership-visits.ts').then((schemas) => schemas.visitRhythmFormSchema),
+);
 
 const empty: Draft = {
   serviceId: '',
@@ -64,7 +66,9 @@ export function VisitRhythmForm({
   onDone: () => void;
 }) {
   const form = useForm<Draft, unknown, VisitRhythmInput>({ resolver, defaultValues: draftOf(rhythm) });
-  const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([key, error]) => [key, error?.message])) as Partial<Record<keyof Draft, string>>;
+  const errors = Object.fromEntries(Object.entries(form.formState.errors).map(([key, error]) => [key, error?.message])) as Partial<
+    Record<keyof Draft, string>
+  >;
   const save = useSetVisitRhythm(membershipId);
   const serviceId = useWatch({ control: form.control, name: 'serviceId' });
   const detailers = options.detailers.filter((d) => d.serviceIds.includes(Number(serviceId)));
@@ -126,7 +130,11 @@ export function VisitRhythmForm({
         ])}
       </Field>
       <Field id={id('detailerId')} label="Detailer" error={errors.detailerId}>
-        {select('detailerId', serviceId ? 'Choose a detailer' : 'Choose a service first', detailers.map((d) => ({ value: String(d.id), label: d.businessName })))}
+        {select(
+          'detailerId',
+          serviceId ? 'Choose a detailer' : 'Choose a service first',
+          detailers.map((d) => ({ value: String(d.id), label: d.businessName })),
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field id={id('weekday')} label="Day" error={errors.weekday}>
@@ -148,7 +156,11 @@ export function VisitRhythmForm({
         )}
       </Field>
       <Field id={id('savedAddressId')} label="Address" error={errors.savedAddressId}>
-        {select('savedAddressId', options.addresses.length ? 'Choose an address' : 'Add an address first', options.addresses.map((a) => ({ value: String(a.id), label: a.label })))}
+        {select(
+          'savedAddressId',
+          options.addresses.length ? 'Choose an address' : 'Add an address first',
+          options.addresses.map((a) => ({ value: String(a.id), label: a.label })),
+        )}
       </Field>
       <div className="flex gap-3">
         <Button type="submit" disabled={save.isPending}>

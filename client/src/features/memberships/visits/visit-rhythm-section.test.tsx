@@ -126,7 +126,7 @@ describe('VisitRhythmSection', () => {
     expect(requests().some((r) => r.method === 'PUT')).toBe(false);
   });
 
-  it('shows the server\'s field message next to the field it names', async () => {
+  it("shows the server's field message next to the field it names", async () => {
     replies['/api/memberships/11/visits'] = { status: 200, body: { rhythm: null, visitsLeftThisPeriod: 2, upcoming: [] } };
     replies['/api/memberships/11/visit-rhythm'] = {
       status: 400,
@@ -169,7 +169,7 @@ describe('VisitRhythmSection', () => {
     expect(JSON.parse(String(skip.body))).toEqual({ dueOn: '2026-12-02' });
   });
 
-  it("moves a booked visit, and names a missing date under it without sending", async () => {
+  it('moves a booked visit, and names a missing date under it without sending', async () => {
     replies['/api/memberships/11/visits'] = { status: 200, body: withRhythm };
     renderAtPath('/account/subscription', <VisitRhythmSection membershipId={11} />);
     const list = await screen.findByRole('list', { name: 'Upcoming visits' });
