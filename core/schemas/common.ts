@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idDigits, maxId } from '../domain/ids.ts';
-import { parseDollars } from '../domain/money.ts';
+import { parseDollars } from '../domain/typed-dollars.ts';
 import { isCalendarDate } from '../domain/time-slots.ts';
 
 // The shared building blocks of every request contract: ids, text and dates are bounded here once, so that no
