@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, smallJpeg, test } from './fixtures.ts';
 
-// Decision 049: a detailer's job without signal. Day offsets 19 and 21 are this spec's.
+// Decision 049: a detailer's job without signal. Day offsets 27 and 21 are this spec's.
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/offline-job';
 mkdirSync(shots, { recursive: true });
 const checklist = ['Pre-rinse and foam', 'Hand wash with two buckets', 'Wheels and tyres cleaned', 'Dry and windows streak-free'];
@@ -34,7 +34,7 @@ test('[DETAILER + CUSTOMER] a job done without signal: kept on the phone, sent o
 }) => {
   test.setTimeout(120_000);
   await signUp(page.request, 'Offline Customer');
-  const booking = await bookAndPay(page.request, 19, '2:00 PM');
+  const booking = await bookAndPay(page.request, 27, '2:00 PM');
   const detailer = await detailerOnTheWay(browser, booking.id, booking.startsAt);
   try {
     // Opened online: the worker caches the app, the job and its checklist to come are read.

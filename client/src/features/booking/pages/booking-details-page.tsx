@@ -40,7 +40,9 @@ export default function BookingDetailsPage() {
     if (booking.error instanceof ApiError && booking.error.status === 404) {
       return <BookingNotFound />;
     }
-    return <ErrorState message="We couldn't load this booking." onRetry={() => booking.refetch()} />;
+    // A refetch that failed (no signal, a dropped connection) keeps the booking as last loaded: a detailer offline goes
+    // on working, their taps queued on the phone (decision 049).
+    if (booking.data === undefined) return <ErrorState message="We couldn't load this booking." onRetry={() => booking.refetch()} />;
   }
   return <BookingDetails booking={booking.data} />;
 }

@@ -47,7 +47,9 @@ function JobProgressContent() {
     if (booking.error instanceof ApiError && booking.error.status === 404) {
       return <BookingNotFound />;
     }
-    return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
+    // A refetch that failed (no signal, a dropped connection) keeps the job as last loaded: a detailer offline goes
+    // on working, their taps queued on the phone (decision 049).
+    if (booking.data === undefined) return <ErrorState message="We couldn't load this job." onRetry={() => booking.refetch()} />;
   }
   return <JobProgress booking={booking.data} />;
 }
