@@ -92,8 +92,9 @@ export const routeTable: RouteEntry[] = [
   { path: '/detailer/bookings', page: 'features/detailer/pages/detailer-bookings-page.tsx', roles: detailer },
   { path: '/detailer/marketing', page: 'features/promo-codes/pages/detailer-marketing-page.tsx', roles: detailer },
   { path: '/detailer/availability', page: 'features/detailer/pages/detailer-availability-page.tsx', roles: detailer },
-  { path: '/detailer/documents', page: 'features/detailer/pages/detailer-documents-page.tsx', roles: detailer },
-  { path: '/detailer/portfolio', page: 'features/detailer/pages/detailer-portfolio-page.tsx', roles: detailer },
+  // A detailer's own documents and portfolio: an admin has none (they decide documents on /admin/documents).
+  { path: '/detailer/documents', page: 'features/detailer/pages/detailer-documents-page.tsx', roles: ['detailer'] },
+  { path: '/detailer/portfolio', page: 'features/detailer/pages/detailer-portfolio-page.tsx', roles: ['detailer'] },
   { path: '/detailer/location-sharing', page: 'features/tracking/pages/location-sharing-page.tsx', roles: detailer },
   { path: '/business', page: 'features/business/pages/business-page.tsx', roles: detailer },
   { path: '/business/dashboard', page: 'features/business-dashboard/pages/business-dashboard-page.tsx', roles: detailer },
