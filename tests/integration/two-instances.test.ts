@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,35 +60,58 @@ function failureCode(error: unknown): string {
 
 type Answer = { status: number; body: unknown; cookie?: string; retryAfter?: string };
 
-/** One request to one instance; a connection failure rejects (with the fetch error). */
+/**
+ * One request to one instance, on a connection of its own, as a balancer in front of the instances opens one per
+ * request (nginx's default towards its upstreams). A kept-alive connection would add a race no server can close: a
+ * request written on an idle socket just as the draining instance closes it. The drain's answer to a request on a
+ * kept-alive connection (503 with Retry-After) is proved in tests/integration/drain.test.ts. A connection failure
+ * rejects with its code as the cause, as fetch does.
+ */
 async function call(
   instance: Instance,
   method: string,
   url: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  const response = await fetch(base(instance) + url, {
-    method,
-    headers: {
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const { status, headers, text } = await new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = httpRequest(
+      base(instance) + url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', (error) => reject(new Error('response failed', { cause: error })));
+      },
+    );
+    request.on('error', (error) => reject(new Error('request failed', { cause: error })));
+    request.end(payload);
   });
-  const text = await response.text();
   let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
     // not JSON: kept as text
   }
-  const session = response.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));
+  const setCookies = headers['set-cookie'] ?? [];
+  const session = setCookies.find((line) => line.startsWith(`${sessionCookieName}=`));
+  const retryAfter = headers['retry-after'];
   return {
-    status: response.status,
+    status,
     body,
     cookie: session?.split(';')[0],
-    retryAfter: response.headers.get('retry-after') ?? undefined,
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
   } satisfies Answer;
 }
 
