@@ -14,21 +14,13 @@ import { customerCancelledMessage, timeFarOffMessage } from '../../server/proof/
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { tinyJpeg } from '../factories/proof-of-service.ts';
+import { multipart } from '../factories/multipart.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
 const checklist = ['Wheels and tyres cleaned', 'Windows streak-free'];
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-
-function multipart(bytes: Buffer) {
-  const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** Decision 049: what a detailer did without signal, applied in order with its own times, once. */
 describe.each(databaseKinds)('offline actions on %s', (kind) => {

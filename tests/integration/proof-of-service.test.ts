@@ -12,21 +12,12 @@ import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { tinyJpeg } from '../factories/proof-of-service.ts';
+import { multipart } from '../factories/multipart.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
 const checklist = ['Wheels and tyres cleaned', 'Windows streak-free', 'Interior vacuumed'];
-
-/** A multipart/form-data body with one image, as the browser's FormData sends it. */
-function multipart(bytes: Buffer) {
-  const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** Decision 020, proof of service: photos and the checklist on the job, and Complete refused without them. */
 describe.each(databaseKinds)('proof of service on %s', (kind) => {

@@ -12,21 +12,12 @@ import { bookingEvents, services, users } from '../../server/db/schema.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { multipart } from '../factories/multipart.ts';
 import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
 const hour = 3_600_000;
-
-/** A multipart/form-data body with one image, as the browser's FormData sends it. */
-function multipart(bytes: Buffer) {
-  const boundary = `----glossly${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="job.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** A 200 x 160 checkerboard of 4-pixel squares: sharp detail that a blur visibly removes. */
 function checkerboard(): Promise<Buffer> {
