@@ -1,5 +1,6 @@
 import type { StatsPeriod } from '@core/domain/business-weeks.ts';
 import { formatUsd } from '@core/domain/money.ts';
+import { monthNames } from '@/lib/calendar-dates.ts';
 
 export const periodLabels: Record<StatsPeriod, string> = {
   '4w': '4 weeks',
@@ -8,21 +9,7 @@ export const periodLabels: Record<StatsPeriod, string> = {
   '12m': '12 months',
 };
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const shortMonthNames = monthNames.map((name) => name.slice(0, 3));
 
 /** Sunday first, as the server's weekday numbers (0 = Sunday). */
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -30,13 +17,13 @@ export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursd
 /** '2026-11-16' as 'Nov 16': calendar dates, read without any time zone. */
 export function shortDate(date: string): string {
   const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${monthNames[month - 1]} ${day}`;
+  return `${shortMonthNames[month - 1]} ${day}`;
 }
 
 /** '2026-11' as 'Nov' on an axis, 'November 2026' in a table. */
 export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
-  return style === 'short' ? monthNames[index - 1]! : `${longMonthNames[index - 1]} ${year}`;
+  return style === 'short' ? shortMonthNames[index - 1]! : `${monthNames[index - 1]} ${year}`;
 }
 
 /** 14 as '2 PM' (tables) or '2p' (the grid's narrow header). */
