@@ -151,7 +151,6 @@ type Channels = { inApp: boolean; push: boolean; email: boolean };
 
 const allOn: Channels = { inApp: true, push: true, email: true };
 const allOff: Channels = { inApp: false, push: false, email: false };
-/** The channels of a type the user never set. */
 /** One notice to every active admin (an alert to check something), written with the caller's transaction. */
 export async function notifyAdmins(ctx: Notifier, notice: Omit<NewNotification, 'userId'>): Promise<void> {
   const admins = await ctx.db
@@ -164,6 +163,7 @@ export async function notifyAdmins(ctx: Notifier, notice: Omit<NewNotification, 
   );
 }
 
+/** The channels of a type the user never set. */
 export const defaultChannels = (type: NotificationType): Channels => (type === 'promotions' ? allOff : allOn);
 
 /** The channels of each (user, type) of a batch, read in one SELECT (per 5,000 users). */

@@ -1,14 +1,22 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { badgeLabels, dayLabel, documentLabels } from '@core/domain/trust.ts';
 import { conflict, notFound } from '@core/errors.ts';
 import type { DetailerDocument, DocumentDecisionInput, SubmitDocumentInput } from '@core/schemas/trust.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { detailerDocuments, detailers } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
+import { notify, notifyAdmins } from '../notifications/notification-service.ts';
 import { requireOwnUpload } from '../uploads/upload-service.ts';
 import { ownDetailer } from './own-detailer.ts';
 
 // Documents for badges (decision 050). The file is the detailer's own upload, so GET /api/uploads/:id already lets
-// only them and admins read it (404 for anyone else).
+// only them and admins read it (404 for anyone else). Admins are told of each new document and the detailer of the
+// decision, in the same transaction as the write, so neither side waits without knowing.
+
+type DocumentContext = Pick<AppContext, 'db' | 'clock' | 'afterCommit' | 'publishNotification' | 'transaction'>;
+
+export const documentToCheckTitle = 'A document to check';
 
 function selectDocuments(db: Database) {
   return db
@@ -32,16 +40,24 @@ const documentResponse = ({ document, businessName }: DocumentRow): DetailerDocu
 });
 
 /** POST /api/detailer/documents: an upload of the detailer's own, with its expiry date, waiting for an admin. */
-export async function submitDocument(db: Database, actor: Actor, input: SubmitDocumentInput): Promise<DetailerDocument> {
+export async function submitDocument(ctx: DocumentContext, actor: Actor, input: SubmitDocumentInput): Promise<DetailerDocument> {
   const user = requireRole(actor, 'detailer');
-  const detailer = await ownDetailer(db, user);
-  await requireOwnUpload(db, user.id, input.uploadId, 'uploadId');
-  const [created] = await db
-    .insert(detailerDocuments)
-    .values({ detailerId: detailer.id, kind: input.kind, uploadId: input.uploadId, expiresOn: input.expiresOn })
-    .returning({ id: detailerDocuments.id });
-  const [row] = await selectDocuments(db).where(eq(detailerDocuments.id, created!.id));
-  return documentResponse(row!);
+  const detailer = await ownDetailer(ctx.db, user);
+  await requireOwnUpload(ctx.db, user.id, input.uploadId, 'uploadId');
+  return ctx.transaction(async (tx) => {
+    const [created] = await tx.db
+      .insert(detailerDocuments)
+      .values({ detailerId: detailer.id, kind: input.kind, uploadId: input.uploadId, expiresOn: input.expiresOn })
+      .returning({ id: detailerDocuments.id });
+    await notifyAdmins(tx, {
+      type: 'alert',
+      title: documentToCheckTitle,
+      message: `${detailer.businessName} sent a document to check: ${documentLabels[input.kind]}. Open Admin, Documents.`,
+      entityId: String(created!.id),
+    });
+    const [row] = await selectDocuments(tx.db).where(eq(detailerDocuments.id, created!.id));
+    return documentResponse(row!);
+  });
 }
 
 /** GET /api/detailer/documents: the detailer's own documents, newest first. */
@@ -61,20 +77,31 @@ export async function listPendingDocuments(db: Database, actor: Actor): Promise<
 
 /** POST /api/admin/documents/:id/decision: grant or refuse (with a reason) once; a second decision is a 409. */
 export async function decideDocument(
-  db: Database,
+  ctx: DocumentContext,
   actor: Actor,
-  now: Date,
   id: number,
   input: DocumentDecisionInput,
 ): Promise<DetailerDocument> {
   const admin = requireRole(actor, 'admin');
+  const now = ctx.clock.now();
+  return ctx.transaction((tx) => decideInTransaction(tx, admin.id, now, id, input));
+}
+
+async function decideInTransaction(
+  tx: DocumentContext,
+  adminId: number,
+  now: Date,
+  id: number,
+  input: DocumentDecisionInput,
+): Promise<DetailerDocument> {
+  const { db } = tx;
   const decided = await db
     .update(detailerDocuments)
     .set({
       status: input.grant ? 'granted' : 'refused',
       reason: input.grant ? null : input.reason,
       decidedAt: now,
-      decidedByUserId: admin.id,
+      decidedByUserId: adminId,
     })
     .where(and(eq(detailerDocuments.id, id), eq(detailerDocuments.status, 'pending')))
     .returning({ id: detailerDocuments.id });
@@ -83,5 +110,17 @@ export async function decideDocument(
     throw exists ? conflict('This document has already been decided') : notFound('Document not found');
   }
   const [row] = await selectDocuments(db).where(eq(detailerDocuments.id, id));
-  return documentResponse(row!);
+  const document = documentResponse(row!);
+  const [owner] = await db.select({ userId: detailers.userId }).from(detailers).where(eq(detailers.id, document.detailerId));
+  const kind = documentLabels[document.kind];
+  await notify(tx, {
+    userId: owner!.userId,
+    type: 'user_update',
+    title: input.grant ? 'Document accepted' : 'Document not accepted',
+    message: input.grant
+      ? `${kind} accepted: your page shows '${badgeLabels[document.kind]}' until ${dayLabel(document.expiresOn)}.`
+      : `${kind} not accepted: ${document.reason}`,
+    entityId: String(document.id),
+  });
+  return document;
 }

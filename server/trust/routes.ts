@@ -26,13 +26,13 @@ export async function trustRoutes(app: FastifyInstance) {
   app.get('/api/detailer/documents', (request) => listOwnDocuments(ctx.db, request.user));
   app.post('/api/detailer/documents', async (request, reply) => {
     requireRole(request.user, 'detailer');
-    return reply.code(201).send(await submitDocument(ctx.db, request.user, parse(submitDocumentSchema, request.body)));
+    return reply.code(201).send(await submitDocument(ctx, request.user, parse(submitDocumentSchema, request.body)));
   });
   app.get('/api/admin/documents', (request) => listPendingDocuments(ctx.db, request.user));
   app.post('/api/admin/documents/:id/decision', (request) => {
     requireRole(request.user, 'admin');
     const { id } = parse(documentIdParamsSchema, request.params);
-    return decideDocument(ctx.db, request.user, ctx.clock.now(), id, parse(documentDecisionSchema, request.body));
+    return decideDocument(ctx, request.user, id, parse(documentDecisionSchema, request.body));
   });
 
   app.get('/api/bookings/:id/portfolio-consent', (request) =>

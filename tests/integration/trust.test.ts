@@ -8,7 +8,7 @@ import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import type { BookingProof } from '@core/schemas/proof.ts';
 import type { DetailerDocument, DetailerPortfolio, DetailerTrust, PortfolioPair } from '@core/schemas/trust.ts';
 import type { Upload } from '@core/schemas/upload.ts';
-import { bookingEvents, services, users } from '../../server/db/schema.ts';
+import { bookingEvents, notifications, services, users } from '../../server/db/schema.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
@@ -209,6 +209,12 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     const pending = (await call(admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[];
     expect(pending.map((row) => row.id)).toContain(document.id);
     expect((await trustOf(detailer.detailerId)).badges).toEqual([]);
+    // Admins are told there is a document to check; the detailer is told of each decision below.
+    const noticesOf = async (user: UserRow) =>
+      (await t.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => `${n.title}: ${n.message}`);
+    expect(await noticesOf(admin)).toContainEqual(
+      expect.stringMatching(/^A document to check: .+ sent a document to check: Insurance certificate\./),
+    );
 
     const decide = (user: UserRow, id: number, body: object) => call(user, 'POST', `/api/admin/documents/${id}/decision`, body);
     expect((await decide(detailer.user, document.id, { grant: true })).statusCode).toBe(403);
@@ -222,6 +228,9 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     );
 
     expect((await trustOf(detailer.detailerId)).badges).toEqual([{ kind: 'insurance', label: 'Insured', expiresOn: '2026-12-31' }]);
+    expect(await noticesOf(detailer.user)).toEqual([
+      "Document accepted: Insurance certificate accepted: your page shows 'Insured' until Dec 31, 2026.",
+    ]);
     // A refused document earns nothing and says why to its detailer.
     const licence = (
       await submit(detailer.user, { kind: 'business_licence', uploadId: (await upload(detailer.user)).id, expiresOn: '2027-06-30' })
@@ -229,6 +238,7 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     expect((await decide(admin, licence.id, { grant: false, reason: 'The name does not match' })).statusCode).toBe(200);
     const own = (await call(detailer.user, 'GET', '/api/detailer/documents')).json() as DetailerDocument[];
     expect(own.find((row) => row.id === licence.id)).toMatchObject({ status: 'refused', reason: 'The name does not match' });
+    expect(await noticesOf(detailer.user)).toContain('Document not accepted: Business licence not accepted: The name does not match');
     expect((await trustOf(detailer.detailerId)).badges.map((badge) => badge.kind)).toEqual(['insurance']);
     // The last day in Los Angeles still shows it; the next day it is gone, with no job run.
     clock.set(new Date('2027-01-01T07:59:00Z'));
