@@ -15,7 +15,10 @@ export const openStatuses: IntentStatus[] = ['requires_payment_method', 'require
 export const creditsChangedMessage = 'Your referral credits changed while you were paying. Please try again.';
 export const bookingNotAwaitingPaymentMessage = 'This booking is no longer awaiting payment.';
 
-export function statusResponse(row: IntentRow): IntentStatusResponse {
+/** A row that holds one gateway intent a customer pays: a booking's payment intent or a tip. */
+export type ChargeRow = Pick<IntentRow, 'customerId' | 'bookingId' | 'intentId' | 'gateway' | 'status' | 'lastError' | 'amountCents'>;
+
+export function statusResponse(row: ChargeRow): IntentStatusResponse {
   return { status: row.status, errorMessage: row.lastError, amountCents: row.amountCents, bookingId: row.bookingId };
 }
 
