@@ -79,15 +79,16 @@ async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<nu
   return timelines;
 }
 
-type Refunds = Pick<Booking, 'capturedCents' | 'refundedCents' | 'refundableCents'>;
+export type Refunds = Pick<Booking, 'capturedCents' | 'refundedCents' | 'refundableCents'>;
 const noRefunds: Refunds = { capturedCents: 0, refundedCents: 0, refundableCents: 0 };
 
 /**
  * What the payments ledger says about several bookings' money, in one query: refunded so far, and what is left to
  * refund (captured, at completion or as a late-cancellation fee, minus refunded). Only succeeded rows count: a
- * capture or refund the gateway refused is recorded as failed. Bookings read the ledger, never payments' code.
+ * capture or refund the gateway refused is recorded as failed. Bookings read the ledger, never payments' code;
+ * claims read it here too.
  */
-async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<number, Refunds>> {
+export async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<number, Refunds>> {
   const refunds = new Map<number, Refunds>();
   if (bookingIds.length === 0) return refunds;
   const rows = await db
