@@ -15,6 +15,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway
 import { requireUser, type Actor } from '../identity/access.ts';
 import {
   bookingNotAwaitingPaymentMessage,
+  catchUpWithGateway,
   gatewayCustomerRef,
   gatewayFailure,
   openStatuses,
@@ -174,12 +175,7 @@ export async function getIntentStatus(ctx: AppContext, actor: Actor, now: Date, 
   const { db, gateway } = ctx;
   const row = await ownCharge(db, actor, bookingPayment, clientSecret);
   if (row.gateway === gateway.kind && row.status !== 'canceled' && row.status !== 'succeeded') {
-    try {
-      await applyIntentUpdate(ctx, await gateway.retrieve(row.intentId), now);
-    } catch (error) {
-      // The gateway is unreachable (or forgot a test intent after a restart): answer what we know.
-      if (!(error instanceof GatewayError)) throw error;
-    }
+    await catchUpWithGateway(ctx, row.intentId, now, applyIntentUpdate);
   }
   return statusResponse(await bookingPayment.reload(db, row));
 }

@@ -13,7 +13,7 @@ import { bookings, paymentIntents, payments, tips } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
-import { gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
+import { catchUpWithGateway, gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
 import { authenticateChargeWithTestGateway, confirmChargeWithTestCard, type Charge } from './test-card-confirm.ts';
 
 /**
@@ -196,14 +196,7 @@ export async function getBookingTip(ctx: AppContext, actor: Actor, now: Date, bo
     .select()
     .from(tips)
     .where(and(eq(tips.bookingId, booking.id), inArray(tips.status, unfinished), eq(tips.gateway, gateway.kind)));
-  for (const row of pending) {
-    try {
-      await applyTipIntentUpdate(ctx, await gateway.retrieve(row.intentId), now);
-    } catch (error) {
-      // The gateway is unreachable: answer what we know.
-      if (!(error instanceof GatewayError)) throw error;
-    }
-  }
+  for (const row of pending) await catchUpWithGateway(ctx, row.intentId, now, applyTipIntentUpdate);
   const tip = await succeededTip(db, booking.id);
   const closesAt = booking.completedAt ? new Date(booking.completedAt.getTime() + tipWindowHours * 3_600_000).toISOString() : null;
   const canTip = !tip && windowProblem(booking, now) === null;
