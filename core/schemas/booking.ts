@@ -3,6 +3,8 @@ import { bookingStatuses, userBookingActions } from '../domain/booking-status.ts
 import { slotReasons, timeSlotLabels } from '../domain/time-slots.ts';
 export type { SlotReason } from '../domain/time-slots.ts';
 import { notesMaxLength, vehicleTypes } from '../domain/booking-fields.ts';
+import type { BookingPrice } from '../domain/pricing.ts';
+import type { DiscountSource } from '../domain/discount.ts';
 import { dateSchema, idParam, idSchema, optionalText, textSchema } from './common.ts';
 import { accessNotesSchema, saveAddressSchema } from './address.ts';
 
@@ -61,14 +63,8 @@ export const bookingQuoteQuerySchema = z.object({
 export type BookingQuoteQuery = z.infer<typeof bookingQuoteQuerySchema>;
 
 /** The server's price for a booking about to be made, line by line, and what its plan does for it. */
-export type BookingQuote = {
-  priceCents: number;
-  vehicleSurchargeCents: number;
-  discountCents: number;
-  serviceFeeCents: number;
-  taxCents: number;
-  totalCents: number;
-  discountSource: 'membership' | 'covered_visit' | 'promo_code' | null;
+export type BookingQuote = BookingPrice & {
+  discountSource: DiscountSource | null;
   /** A visit the customer's plan covers: nothing to pay, so no card is asked for. */
   coversVisit: boolean;
   freeCancellationHours: number;

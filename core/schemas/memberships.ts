@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, idSchema, numberTextSchema, textSchema } from './common.ts';
-import { gatewayKinds, testCardSchema } from './payments.ts';
+import { cardOrSavedCardFields, gatewayKinds, oneCardOnly } from './payments.ts';
 
 /** Membership plans, subscribing and My Subscription (issue 18, decision 022). Amounts in cents. */
 
@@ -75,31 +75,17 @@ export type AdminMembershipPlan = MembershipPlan & { memberCount: number };
 export const subscribeSchema = z
   .object({
     planId: idParam('Plan'),
-    card: testCardSchema.optional(),
-    paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
+    ...cardOrSavedCardFields,
   })
-  .superRefine((input, ctx) => {
-    if (input.card && input.paymentMethodId !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
-    } else if (!input.card && input.paymentMethodId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
-    }
-  });
+  .superRefine(oneCardOnly);
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
 /** POST /api/memberships/:id/payment-method: the card renewals charge from now on, typed or saved (exactly one). */
 export const membershipPaymentMethodSchema = z
   .object({
-    card: testCardSchema.optional(),
-    paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
+    ...cardOrSavedCardFields,
   })
-  .superRefine((input, ctx) => {
-    if (input.card && input.paymentMethodId !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
-    } else if (!input.card && input.paymentMethodId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
-    }
-  });
+  .superRefine(oneCardOnly);
 export type MembershipPaymentMethodInput = z.infer<typeof membershipPaymentMethodSchema>;
 
 export const membershipIdParamsSchema = z.object({ id: idParam('Membership id') });

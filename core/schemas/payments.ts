@@ -64,6 +64,24 @@ export const testCardSchema = z.object({
 });
 export type TestCardInput = z.infer<typeof testCardSchema>;
 
+/** A typed `card` or the id of one of the caller's saved cards (`paymentMethodId`): spread into a request's fields. */
+export const cardOrSavedCardFields = {
+  card: testCardSchema.optional(),
+  paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
+};
+
+/** The rule that goes with `cardOrSavedCardFields`: exactly one of the two is sent. */
+export function oneCardOnly(
+  input: { card?: TestCardInput; paymentMethodId?: number },
+  ctx: z.RefinementCtx<{ card?: TestCardInput; paymentMethodId?: number }>,
+): void {
+  if (input.card && input.paymentMethodId !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
+  } else if (!input.card && input.paymentMethodId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
+  }
+}
+
 /** A payment intent's client secret as the gateway gave it: opaque, so kept as sent. */
 const clientSecretSchema = (field: string) => textSchema(field, 200, { trim: false }).min(1, `${field} is required`);
 
@@ -74,18 +92,11 @@ const clientSecretSchema = (field: string) => textSchema(field, 200, { trim: fal
 export const confirmTestPaymentSchema = z
   .object({
     clientSecret: clientSecretSchema('clientSecret'),
-    card: testCardSchema.optional(),
-    paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
+    ...cardOrSavedCardFields,
     /** 'Save this card': once the card is authorized it is also saved to /payment-methods (typed cards only). */
     saveCard: z.boolean().optional(),
   })
-  .superRefine((input, ctx) => {
-    if (input.card && input.paymentMethodId !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: 'Send either card or paymentMethodId, not both' });
-    } else if (!input.card && input.paymentMethodId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Card details are required' });
-    }
-  });
+  .superRefine(oneCardOnly);
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */

@@ -1,4 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../db/client.ts';
 import {
   bookings,
@@ -18,6 +20,21 @@ import { toPublicUser } from '../identity/user-service.ts';
 
 /** The download's name: glossly-data-YYYY-MM-DD.json (the day in UTC). */
 export const exportFileName = (now: Date) => `glossly-data-${now.toISOString().slice(0, 10)}.json`;
+
+/** One section of the download: the caller's rows of one table (`ownedBy` is their id), the columns named only. */
+function ownRows<Columns extends SelectedFields>(
+  db: Database,
+  userId: number,
+  section: { from: PgTable; ownedBy: PgColumn; orderBy?: PgColumn; columns: Columns },
+): Promise<SelectResultFields<Columns>[]> {
+  const rows = db
+    .select(section.columns)
+    .from(section.from)
+    .where(eq(section.ownedBy, userId))
+    .orderBy(...(section.orderBy ? [asc(section.orderBy)] : []));
+  // Drizzle's builder types cannot follow a generic selection; the rows are those columns' values, as for any select.
+  return rows as unknown as Promise<SelectResultFields<Columns>[]>;
+}
 
 /**
  * GET /api/account/export: what Glossly keeps about the caller, chosen column by column: their profile, bookings
@@ -72,8 +89,11 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
         .where(inArray(payments.bookingId, bookingIds))
         .orderBy(asc(payments.id))
     : [];
-  const intents = await db
-    .select({
+  const intents = await ownRows(db, me.id, {
+    from: paymentIntents,
+    ownedBy: paymentIntents.customerId,
+    orderBy: paymentIntents.id,
+    columns: {
       bookingId: paymentIntents.bookingId,
       amountCents: paymentIntents.amountCents,
       creditsAppliedCents: paymentIntents.creditsAppliedCents,
@@ -81,10 +101,8 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
       cardBrand: paymentIntents.cardBrand,
       cardLast4: paymentIntents.cardLast4,
       createdAt: paymentIntents.createdAt,
-    })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.customerId, me.id))
-    .orderBy(asc(paymentIntents.id));
+    },
+  });
 
   const [detailerProfile] = await db
     .select({ id: detailers.id, businessName: detailers.businessName, description: detailers.description, timeZone: detailers.timeZone })
@@ -108,8 +126,11 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
         .orderBy(asc(bookings.id))
     : [];
 
-  const cars = await db
-    .select({
+  const cars = await ownRows(db, me.id, {
+    from: vehicles,
+    ownedBy: vehicles.customerId,
+    orderBy: vehicles.id,
+    columns: {
       id: vehicles.id,
       make: vehicles.make,
       model: vehicles.model,
@@ -120,12 +141,13 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
       nickname: vehicles.nickname,
       isDefault: vehicles.isDefault,
       createdAt: vehicles.createdAt,
-    })
-    .from(vehicles)
-    .where(eq(vehicles.customerId, me.id))
-    .orderBy(asc(vehicles.id));
-  const places = await db
-    .select({
+    },
+  });
+  const places = await ownRows(db, me.id, {
+    from: savedAddresses,
+    ownedBy: savedAddresses.customerId,
+    orderBy: savedAddresses.id,
+    columns: {
       id: savedAddresses.id,
       label: savedAddresses.label,
       address: savedAddresses.address,
@@ -135,46 +157,48 @@ export async function exportAccountData(db: Database, actor: Actor, now: Date) {
       accessNotes: savedAddresses.accessNotes,
       isDefault: savedAddresses.isDefault,
       createdAt: savedAddresses.createdAt,
-    })
-    .from(savedAddresses)
-    .where(eq(savedAddresses.customerId, me.id))
-    .orderBy(asc(savedAddresses.id));
-  const cards = await db
-    .select({
+    },
+  });
+  const cards = await ownRows(db, me.id, {
+    from: savedCards,
+    ownedBy: savedCards.userId,
+    columns: {
       brand: savedCards.brand,
       last4: savedCards.last4,
       expMonth: savedCards.expMonth,
       expYear: savedCards.expYear,
       createdAt: savedCards.createdAt,
-    })
-    .from(savedCards)
-    .where(eq(savedCards.userId, me.id));
-  const ownNotifications = await db
-    .select({
+    },
+  });
+  const ownNotifications = await ownRows(db, me.id, {
+    from: notifications,
+    ownedBy: notifications.userId,
+    orderBy: notifications.id,
+    columns: {
       type: notifications.type,
       title: notifications.title,
       message: notifications.message,
       isRead: notifications.isRead,
       entityId: notifications.entityId,
       createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, me.id))
-    .orderBy(asc(notifications.id));
-  const settings = await db
-    .select({
+    },
+  });
+  const settings = await ownRows(db, me.id, {
+    from: notificationSettings,
+    ownedBy: notificationSettings.userId,
+    columns: {
       type: notificationSettings.type,
       inApp: notificationSettings.inApp,
       push: notificationSettings.push,
       email: notificationSettings.email,
-    })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.userId, me.id));
-  const sentMessages = await db
-    .select({ conversationId: messages.conversationId, body: messages.body, hasPhoto: messages.photoKey, createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.senderUserId, me.id))
-    .orderBy(asc(messages.id));
+    },
+  });
+  const sentMessages = await ownRows(db, me.id, {
+    from: messages,
+    ownedBy: messages.senderUserId,
+    orderBy: messages.id,
+    columns: { conversationId: messages.conversationId, body: messages.body, hasPhoto: messages.photoKey, createdAt: messages.createdAt },
+  });
 
   return {
     exportedAt: now.toISOString(),

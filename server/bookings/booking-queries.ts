@@ -79,15 +79,16 @@ async function loadTimelines(db: Database, bookingIds: number[]): Promise<Map<nu
   return timelines;
 }
 
-type Refunds = Pick<Booking, 'capturedCents' | 'refundedCents' | 'refundableCents'>;
+export type Refunds = Pick<Booking, 'capturedCents' | 'refundedCents' | 'refundableCents'>;
 const noRefunds: Refunds = { capturedCents: 0, refundedCents: 0, refundableCents: 0 };
 
 /**
  * What the payments ledger says about several bookings' money, in one query: refunded so far, and what is left to
  * refund (captured, at completion or as a late-cancellation fee, minus refunded). Only succeeded rows count: a
- * capture or refund the gateway refused is recorded as failed. Bookings read the ledger, never payments' code.
+ * capture or refund the gateway refused is recorded as failed. Bookings read the ledger, never payments' code;
+ * claims read it here too.
  */
-async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<number, Refunds>> {
+export async function loadRefunds(db: Database, bookingIds: number[]): Promise<Map<number, Refunds>> {
   const refunds = new Map<number, Refunds>();
   if (bookingIds.length === 0) return refunds;
   const rows = await db
@@ -118,16 +119,30 @@ async function answerSettingsFor(db: Database, records: BookingRecord[]): Promis
 
 /** The API's view of a booking, as the given party sees it. */
 export async function toBooking(db: Database, record: BookingRecord, relation: Relation, now: Date): Promise<Booking> {
-  const timelines = await loadTimelines(db, [record.booking.id]);
-  const refunds = await loadRefunds(db, [record.booking.id]);
-  const settings = await answerSettingsFor(db, [record]);
-  return toBookingWithTimeline(
-    record,
-    relation,
-    now,
-    timelines.get(record.booking.id)!,
-    refunds.get(record.booking.id) ?? noRefunds,
-    settings,
+  const [booking] = await toBookings(db, [record], () => relation, now);
+  return booking!;
+}
+
+/** The API's view of several bookings, each as its party sees it: timelines, refunds and settings read once for all. */
+async function toBookings(
+  db: Database,
+  records: BookingRecord[],
+  relationOf: (record: BookingRecord) => Relation,
+  now: Date,
+): Promise<Booking[]> {
+  const ids = records.map((record) => record.booking.id);
+  const timelines = await loadTimelines(db, ids);
+  const refunds = await loadRefunds(db, ids);
+  const settings = await answerSettingsFor(db, records);
+  return records.map((record) =>
+    toBookingWithTimeline(
+      record,
+      relationOf(record),
+      now,
+      timelines.get(record.booking.id)!,
+      refunds.get(record.booking.id) ?? noRefunds,
+      settings,
+    ),
   );
 }
 
@@ -199,22 +214,12 @@ export async function listBookings(db: Database, actor: Actor, now: Date, query:
   const rows = await selectRecords(db)
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id));
-  const ids = rows.map((record) => record.booking.id);
-  const timelines = await loadTimelines(db, ids);
-  const refunds = await loadRefunds(db, ids);
-  const settings = await answerSettingsFor(db, rows);
-  return rows.map((record) => {
-    const relation: Relation =
-      record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin';
-    return toBookingWithTimeline(
-      record,
-      relation,
-      now,
-      timelines.get(record.booking.id)!,
-      refunds.get(record.booking.id) ?? noRefunds,
-      settings,
-    );
-  });
+  return toBookings(
+    db,
+    rows,
+    (record) => (record.booking.customerId === user.id ? 'customer' : record.detailerUserId === user.id ? 'detailer' : 'admin'),
+    now,
+  );
 }
 
 export async function getBooking(db: Database, actor: Actor, now: Date, id: number): Promise<Booking> {

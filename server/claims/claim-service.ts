@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { claimWindowHours, isWithinHours } from '@core/domain/after-the-job.ts';
-import { formatUsd, refundableCents } from '@core/domain/money.ts';
+import { formatUsd } from '@core/domain/money.ts';
 import type { AdminClaim, Claim, ClaimStatus, CreateClaimInput, RejectClaimInput, ResolveClaimInput } from '@core/schemas/claim.ts';
 import { announceBookingChangeById } from '../bookings/booking-live.ts';
 import { loadRecord, selectRecords, visibleRecord } from '../bookings/booking-records.ts';
+import { loadRefunds } from '../bookings/booking-queries.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { bookings, claimPhotos, claims, payments } from '../db/schema.ts';
+import { bookings, claimPhotos, claims } from '../db/schema.ts';
 import { requireRole, requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { refundBooking } from '../payments/payment-refunds.ts';
@@ -101,23 +102,6 @@ export async function listBookingClaims(db: Database, actor: Actor, bookingId: n
   return rows.map((row) => toClaim(row, photos.get(row.id)!));
 }
 
-/** Captured minus refunded on each booking: what a resolution can still give back (bookings read the same way). */
-async function refundableOf(db: Database, bookingIds: number[]): Promise<Map<number, number>> {
-  const left = new Map<number, number>();
-  if (bookingIds.length === 0) return left;
-  const rows = await db
-    .select({
-      bookingId: payments.bookingId,
-      capturedCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'capture'), 0)`.mapWith(Number),
-      refundedCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund'), 0)`.mapWith(Number),
-    })
-    .from(payments)
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded')))
-    .groupBy(payments.bookingId);
-  for (const row of rows) left.set(row.bookingId, refundableCents(row));
-  return left;
-}
-
 /** GET /api/admin/claims?status=: every claim (or those of one status), oldest open first for the queue. */
 export async function listAdminClaims(db: Database, actor: Actor, status: ClaimStatus | undefined): Promise<AdminClaim[]> {
   requireRole(actor, 'admin');
@@ -133,7 +117,7 @@ export async function listAdminClaims(db: Database, actor: Actor, status: ClaimS
     db,
     rows.map((r) => r.id),
   );
-  const refundable = await refundableOf(db, bookingIds);
+  const refunds = await loadRefunds(db, bookingIds);
   return rows.map((row) => {
     const record = byBooking.get(row.bookingId)!;
     return {
@@ -141,7 +125,7 @@ export async function listAdminClaims(db: Database, actor: Actor, status: ClaimS
       serviceName: record.serviceName,
       customerName: record.customerName,
       detailerBusinessName: record.detailerBusinessName,
-      refundableCents: refundable.get(row.bookingId) ?? 0,
+      refundableCents: refunds.get(row.bookingId)?.refundableCents ?? 0,
     };
   });
 }

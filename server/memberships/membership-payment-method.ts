@@ -1,15 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { badRequest, conflict } from '@core/errors.ts';
 import type { Membership, MembershipPaymentMethodInput } from '@core/schemas/memberships.ts';
 import type { AppContext } from '../context.ts';
 import { membershipInvoices, memberships } from '../db/schema.ts';
 import type { Actor } from '../identity/access.ts';
-import { GatewayError } from '../payments/gateways/gateway.ts';
-import type { ChargeOutcome } from './billing/billing-gateway.ts';
 import { membershipEndedMessage } from './membership-changes.ts';
 import { paymentMethodRef } from './membership-service.ts';
 import { ownMembership, toMembership } from './membership-view.ts';
-import { applyRenewalPaid } from './renewal-job.ts';
+import { applyRenewalPaid, chargeInvoiceAttempt, claimRenewalRetry } from './renewal-job.ts';
 
 export const retryUnderWayMessage = 'Your payment is being tried right now. Please check again in a minute.';
 export const providerCardMessage = 'Update your card with the payment provider for this membership.';
@@ -37,42 +35,14 @@ export async function updatePaymentMethod(
     await db.update(memberships).set({ paymentMethodRef: cardRef, updatedAt: now }).where(eq(memberships.id, row.id));
     return toMembership(db, row.id);
   }
-  if (row.nextRetryAt === null) throw conflict(retryUnderWayMessage);
-  // Claim the retry as the job does, so the job and a second tap do not charge the same invoice too.
-  const [claimed] = await db
-    .update(memberships)
-    .set({ nextRetryAt: null, updatedAt: now })
-    .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due'), eq(memberships.nextRetryAt, row.nextRetryAt)))
-    .returning({ id: memberships.id });
-  if (!claimed) throw conflict(retryUnderWayMessage);
-  const [invoice] = await db
-    .update(membershipInvoices)
-    .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
-    .where(
-      and(
-        eq(membershipInvoices.membershipId, row.id),
-        eq(membershipInvoices.kind, 'renewal'),
-        eq(membershipInvoices.periodStart, row.currentPeriodEnd),
-      ),
-    )
-    .returning();
-  let outcome: ChargeOutcome;
-  try {
-    outcome = await billing.chargeInvoice({
-      invoiceId: invoice!.id,
-      attempt: invoice!.attempts,
-      membershipId: row.id,
-      amountCents: invoice!.amountCents,
-      paymentMethodRef: cardRef,
-    });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    outcome = { status: 'failed', ref: `failed_${invoice!.id}_${invoice!.attempts}`, errorMessage: error.message };
-  }
+  // Claimed as the job claims it, so the job and a second tap do not charge the same invoice too.
+  const invoice = await claimRenewalRetry(db, row, now);
+  if (!invoice) throw conflict(retryUnderWayMessage);
+  const outcome = await chargeInvoiceAttempt(billing, invoice, cardRef);
   if (outcome.status === 'paid') {
     await ctx.transaction(async (txCtx) => {
       await txCtx.db.update(memberships).set({ paymentMethodRef: cardRef }).where(eq(memberships.id, row.id));
-      await applyRenewalPaid(txCtx, row, invoice!, outcome.ref, now);
+      await applyRenewalPaid(txCtx, row, invoice, outcome.ref, now);
     });
     return toMembership(db, row.id);
   }
@@ -81,7 +51,7 @@ export async function updatePaymentMethod(
       ? 'Your bank asked to confirm this payment, which cannot be done here. Please use another card.'
       : (outcome.errorMessage ?? 'Your card was declined.');
   await db.transaction(async (tx) => {
-    await tx.update(membershipInvoices).set({ status: 'failed', failureMessage: message }).where(eq(membershipInvoices.id, invoice!.id));
+    await tx.update(membershipInvoices).set({ status: 'failed', failureMessage: message }).where(eq(membershipInvoices.id, invoice.id));
     await tx
       .update(memberships)
       .set({ nextRetryAt: row.nextRetryAt, updatedAt: now })

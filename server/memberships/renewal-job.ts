@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addBillingMonths, nextRetryAt } from '@core/domain/membership-billing.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
 import { membershipInvoices, membershipPlans, memberships, users } from '../db/schema.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { notify } from '../notifications/notification-service.ts';
@@ -170,28 +171,59 @@ async function renewOne(ctx: AppContext, row: MembershipRow, now: Date): Promise
       .onConflictDoNothing()
       .returning();
   } else {
-    const [claimed] = await db
-      .update(memberships)
-      .set({ nextRetryAt: null, updatedAt: now })
-      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due'), eq(memberships.nextRetryAt, row.nextRetryAt!)))
-      .returning({ id: memberships.id });
-    if (claimed) {
-      [invoice] = await db
-        .update(membershipInvoices)
-        .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
-        .where(
-          and(
-            eq(membershipInvoices.membershipId, row.id),
-            eq(membershipInvoices.kind, 'renewal'),
-            eq(membershipInvoices.periodStart, row.currentPeriodEnd),
-          ),
-        )
-        .returning();
-    }
+    invoice = await claimRenewalRetry(db, row, now);
   }
   // Another instance holds this renewal.
   if (!invoice) return null;
   return chargeRenewal(ctx, row, plan, invoice, now);
+}
+
+type InvoiceRow = typeof membershipInvoices.$inferSelect;
+
+/**
+ * Claims the next try of a past-due membership's renewal invoice, counting the attempt: null when another pass (or
+ * the member's new card) holds it. The conditional update of next_retry_at lets only one of them charge.
+ */
+export async function claimRenewalRetry(db: Database, row: MembershipRow, now: Date): Promise<InvoiceRow | null> {
+  if (row.nextRetryAt === null) return null;
+  const [claimed] = await db
+    .update(memberships)
+    .set({ nextRetryAt: null, updatedAt: now })
+    .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due'), eq(memberships.nextRetryAt, row.nextRetryAt)))
+    .returning({ id: memberships.id });
+  if (!claimed) return null;
+  const [invoice] = await db
+    .update(membershipInvoices)
+    .set({ attempts: sql`${membershipInvoices.attempts} + 1`, status: 'open', claimedAt: now })
+    .where(
+      and(
+        eq(membershipInvoices.membershipId, row.id),
+        eq(membershipInvoices.kind, 'renewal'),
+        eq(membershipInvoices.periodStart, row.currentPeriodEnd),
+      ),
+    )
+    .returning();
+  return invoice ?? null;
+}
+
+/** Charges one attempt of a claimed invoice on a card; a gateway's refusal is a failed attempt, not an error. */
+export async function chargeInvoiceAttempt(
+  billing: AppContext['membershipBilling'],
+  invoice: InvoiceRow,
+  paymentMethodRef: string,
+): Promise<ChargeOutcome> {
+  try {
+    return await billing.chargeInvoice({
+      invoiceId: invoice.id,
+      attempt: invoice.attempts,
+      membershipId: invoice.membershipId,
+      amountCents: invoice.amountCents,
+      paymentMethodRef,
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { status: 'failed', ref: `failed_${invoice.id}_${invoice.attempts}`, errorMessage: error.message };
+  }
 }
 
 /** The plan a renewal bills: a downgrade chosen during the period starts with it. */
@@ -211,19 +243,7 @@ async function chargeRenewal(
   invoice: typeof membershipInvoices.$inferSelect,
   now: Date,
 ): Promise<keyof RenewalPassResult> {
-  let outcome: ChargeOutcome;
-  try {
-    outcome = await ctx.membershipBilling.chargeInvoice({
-      invoiceId: invoice.id,
-      attempt: invoice.attempts,
-      membershipId: row.id,
-      amountCents: invoice.amountCents,
-      paymentMethodRef: row.paymentMethodRef ?? '',
-    });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    outcome = { status: 'failed', ref: `failed_${invoice.id}_${invoice.attempts}`, errorMessage: error.message };
-  }
+  const outcome = await chargeInvoiceAttempt(ctx.membershipBilling, invoice, row.paymentMethodRef ?? '');
   return ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
     if (outcome.status === 'paid') {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '@core/errors.ts';
+import { conflict, notFound } from '@core/errors.ts';
 import { applicableCreditsCents } from '@core/domain/credits.ts';
 import type {
   AuthenticateTestPaymentInput,
@@ -15,6 +15,7 @@ import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateway
 import { requireUser, type Actor } from '../identity/access.ts';
 import {
   bookingNotAwaitingPaymentMessage,
+  catchUpWithGateway,
   gatewayCustomerRef,
   gatewayFailure,
   openStatuses,
@@ -22,7 +23,7 @@ import {
   type IntentRow,
 } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
-import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
+import { authenticateChargeWithTestGateway, confirmChargeWithTestCard, ownCharge, type Charge } from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
@@ -127,18 +128,24 @@ async function cancelStaleIntent(ctx: AppContext, row: IntentRow, now: Date): Pr
     .where(and(eq(paymentIntents.id, row.id), inArray(paymentIntents.status, openStatuses)));
 }
 
-/** The intent behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */
-async function ownIntent(db: Database, actor: Actor, clientSecret: string): Promise<IntentRow> {
-  const user = requireUser(actor);
-  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret));
-  if (!row || row.customerId !== user.id) throw notFound('Payment not found');
-  return row;
-}
-
-async function reload(db: Database, intentId: string): Promise<IntentRow> {
-  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, intentId));
-  return row!;
-}
+/** A booking's payment: authorized now, captured when the job is completed (decision 005). */
+const bookingPayment: Charge<IntentRow> = {
+  async bySecret(db, clientSecret) {
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret));
+    return row;
+  },
+  async reload(db, row) {
+    const [fresh] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, row.id));
+    return fresh!;
+  },
+  canceledMessage: 'This payment was cancelled. Please start again.',
+  paidStatus: 'requires_capture',
+  async assertPayable({ db }, row) {
+    const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
+    if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  },
+  applyUpdate: applyIntentUpdate,
+};
 
 /**
  * POST /api/payments/test-gateway/confirm: the built-in gateway's card form, or one of the caller's saved cards
@@ -150,18 +157,7 @@ export async function confirmTestPayment(
   now: Date,
   input: ConfirmTestPaymentInput,
 ): Promise<IntentStatusResponse> {
-  const { db, gateway } = ctx;
-  const row = await ownIntent(db, actor, input.clientSecret);
-  if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
-  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
-  if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
-  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
-  if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
-  const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
-  await applyIntentUpdate(ctx, intent, now);
-  const after = await reload(db, row.intentId);
-  await saveCardIfAsked(ctx, row.customerId, now, input, after.status === 'requires_capture');
-  return statusResponse(after);
+  return confirmChargeWithTestCard(ctx, actor, now, input, bookingPayment);
 }
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's approve or fail. */
@@ -171,27 +167,19 @@ export async function authenticateTestPayment(
   now: Date,
   input: AuthenticateTestPaymentInput,
 ): Promise<IntentStatusResponse> {
-  const { db, gateway } = ctx;
-  const row = await ownIntent(db, actor, input.clientSecret);
-  const intent = await authenticateWithTestGateway(gateway, row.gateway, row.intentId, input.approve);
-  await applyIntentUpdate(ctx, intent, now);
-  return statusResponse(await reload(db, row.intentId));
+  return authenticateChargeWithTestGateway(ctx, actor, now, input, bookingPayment);
 }
 
 /** GET /api/payments/intent-status?client_secret=: reads the gateway back (a redirect may beat the webhook). */
 export async function getIntentStatus(ctx: AppContext, actor: Actor, now: Date, clientSecret: string): Promise<IntentStatusResponse> {
   const { db, gateway } = ctx;
-  const row = await ownIntent(db, actor, clientSecret);
+  const row = await ownCharge(db, actor, bookingPayment, clientSecret);
   if (row.gateway === gateway.kind && row.status !== 'canceled' && row.status !== 'succeeded') {
-    try {
-      await applyIntentUpdate(ctx, await gateway.retrieve(row.intentId), now);
-    } catch (error) {
-      // The gateway is unreachable (or forgot a test intent after a restart): answer what we know.
-      if (!(error instanceof GatewayError)) throw error;
-    }
+    await catchUpWithGateway(ctx, row.intentId, now, applyIntentUpdate);
   }
-  return statusResponse(await reload(db, row.intentId));
+  return statusResponse(await bookingPayment.reload(db, row));
 }
+
 /**
  * GET /api/payments/booking-status?bookingId=: the payment of one of the customer's bookings, where a 'payment'
  * notification links (/payment-success?id={bookingId}). The live intent, else the last one; 404 for anyone else.

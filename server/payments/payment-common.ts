@@ -3,7 +3,7 @@ import { conflict } from '@core/errors.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
 import type { AppContext } from '../context.ts';
 import { paymentCustomers, type paymentIntents } from '../db/schema.ts';
-import { GatewayError, type GatewayCustomer } from './gateways/gateway.ts';
+import { GatewayError, type GatewayCustomer, type GatewayIntent } from './gateways/gateway.ts';
 
 /** What the payment services share: intent statuses and their messages. */
 
@@ -15,7 +15,10 @@ export const openStatuses: IntentStatus[] = ['requires_payment_method', 'require
 export const creditsChangedMessage = 'Your referral credits changed while you were paying. Please try again.';
 export const bookingNotAwaitingPaymentMessage = 'This booking is no longer awaiting payment.';
 
-export function statusResponse(row: IntentRow): IntentStatusResponse {
+/** A row that holds one gateway intent a customer pays: a booking's payment intent or a tip. */
+export type ChargeRow = Pick<IntentRow, 'customerId' | 'bookingId' | 'intentId' | 'gateway' | 'status' | 'lastError' | 'amountCents'>;
+
+export function statusResponse(row: ChargeRow): IntentStatusResponse {
   return { status: row.status, errorMessage: row.lastError, amountCents: row.amountCents, bookingId: row.bookingId };
 }
 
@@ -23,6 +26,20 @@ export function statusResponse(row: IntentRow): IntentStatusResponse {
 export function gatewayFailure(error: unknown): never {
   if (error instanceof GatewayError) throw conflict(error.message);
   throw error;
+}
+
+/** The gateway's word on an intent applied (a redirect or a late webhook may beat the other); an unreachable gateway, or one that forgot a test intent after a restart, leaves what we know. */
+export async function catchUpWithGateway(
+  ctx: AppContext,
+  intentId: string,
+  now: Date,
+  apply: (ctx: AppContext, intent: GatewayIntent, now: Date) => Promise<unknown>,
+): Promise<void> {
+  try {
+    await apply(ctx, await ctx.gateway.retrieve(intentId), now);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+  }
 }
 
 /**

@@ -1,16 +1,83 @@
-import { AppError, badRequest } from '@core/errors.ts';
-import type { ConfirmTestPaymentInput } from '@core/schemas/payments.ts';
+import { AppError, badRequest, conflict, notFound } from '@core/errors.ts';
+import type { AuthenticateTestPaymentInput, ConfirmTestPaymentInput, IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { requireUser, type Actor } from '../identity/access.ts';
 import type { GatewayIntent } from './gateways/gateway.ts';
-import { gatewayFailure } from './payment-common.ts';
+import { gatewayFailure, statusResponse, type ChargeRow } from './payment-common.ts';
 import { ownSavedCardRef, saveCardForUser } from './saved-card-service.ts';
 
 /**
- * The built-in gateway's card form paying an intent, or one of the customer's saved cards (`paymentMethodId`;
- * anyone else's card is the same 404 as a missing one, checked before the gateway is called). Booking checkout and
- * tips both pay this way; what the payment means is the caller's business.
+ * What a customer pays through its own gateway intent, kept in its own table: a booking's payment
+ * (payment_intents) or a tip (tips). The steps of paying are the same; these say where the row is and what the
+ * payment means.
  */
-export async function payWithTestCard(
+export interface Charge<Row extends ChargeRow> {
+  bySecret(db: Database, clientSecret: string): Promise<Row | undefined>;
+  reload(db: Database, row: Row): Promise<Row>;
+  /** The answer for a cancelled charge that kept no error of its own. */
+  canceledMessage: string;
+  /** The status at which the card went through: a booking's is captured at completion, a tip's at once. */
+  paidStatus: IntentStatus;
+  /** Throws (409) when what the charge pays for can no longer be paid, before the card is charged. */
+  assertPayable(ctx: AppContext, row: Row, now: Date): Promise<void>;
+  /** The gateway's report applied to the row, with its money effect (ledger, booking, notices). */
+  applyUpdate(ctx: AppContext, intent: GatewayIntent, now: Date): Promise<unknown>;
+}
+
+/** The charge behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */
+export async function ownCharge<Row extends ChargeRow>(
+  db: Database,
+  actor: Actor,
+  charge: Charge<Row>,
+  clientSecret: string,
+): Promise<Row> {
+  const user = requireUser(actor);
+  const row = await charge.bySecret(db, clientSecret);
+  if (!row || row.customerId !== user.id) throw notFound('Payment not found');
+  return row;
+}
+
+/** The built-in gateway's card form (or a saved card) paying a charge; one already paid answers its status. */
+export async function confirmChargeWithTestCard<Row extends ChargeRow>(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: ConfirmTestPaymentInput,
+  charge: Charge<Row>,
+): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
+  const row = await ownCharge(db, actor, charge, input.clientSecret);
+  if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
+  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
+  if (row.status === 'canceled') throw conflict(row.lastError ?? charge.canceledMessage);
+  await charge.assertPayable(ctx, row, now);
+  const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
+  await charge.applyUpdate(ctx, intent, now);
+  const after = await charge.reload(db, row);
+  await saveCardIfAsked(ctx, row.customerId, now, input, after.status === charge.paidStatus);
+  return statusResponse(after);
+}
+
+/** The built-in gateway's 3-D Secure style page answering for a charge. */
+export async function authenticateChargeWithTestGateway<Row extends ChargeRow>(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: AuthenticateTestPaymentInput,
+  charge: Charge<Row>,
+): Promise<IntentStatusResponse> {
+  const row = await ownCharge(ctx.db, actor, charge, input.clientSecret);
+  const intent = await authenticateWithTestGateway(ctx.gateway, row.gateway, row.intentId, input.approve);
+  await charge.applyUpdate(ctx, intent, now);
+  return statusResponse(await charge.reload(ctx.db, row));
+}
+
+/**
+ * The built-in gateway's card form paying an intent, or one of the customer's saved cards (`paymentMethodId`;
+ * anyone else's card is the same 404 as a missing one, checked before the gateway is called).
+ */
+async function payWithTestCard(
   ctx: Pick<AppContext, 'db' | 'gateway'>,
   customerId: number,
   intentId: string,
@@ -32,7 +99,7 @@ export async function payWithTestCard(
 }
 
 /** Keeps the typed card when the customer asked and the payment went through; a card that cannot be saved (limit reached) is not a payment failure. */
-export async function saveCardIfAsked(
+async function saveCardIfAsked(
   ctx: AppContext,
   customerId: number,
   now: Date,
@@ -47,8 +114,8 @@ export async function saveCardIfAsked(
   }
 }
 
-/** The built-in gateway's 3-D Secure style page answering for an intent (a booking's or a tip's) made on `intentGateway`. */
-export async function authenticateWithTestGateway(
+/** The built-in gateway's 3-D Secure style page answering for an intent made on `intentGateway`. */
+async function authenticateWithTestGateway(
   gateway: AppContext['gateway'],
   intentGateway: string,
   intentId: string,

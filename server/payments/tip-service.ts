@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '@core/errors.ts';
+import { conflict, notFound } from '@core/errors.ts';
 import { isWithinHours, tipWindowHours } from '@core/domain/after-the-job.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { tipSuggestions } from '@core/domain/tip.ts';
@@ -13,8 +13,8 @@ import { bookings, paymentIntents, payments, tips } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
-import { gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
-import { authenticateWithTestGateway, payWithTestCard, saveCardIfAsked } from './test-card-confirm.ts';
+import { catchUpWithGateway, gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
+import { authenticateChargeWithTestGateway, confirmChargeWithTestCard, type Charge } from './test-card-confirm.ts';
 
 /**
  * Tips (decision 020): their own gateway intent (the `tips` row) and their own ledger row (payments.kind 'tip'),
@@ -60,13 +60,6 @@ const toIntent = (row: TipRow, gateway: PaymentGateway): TipIntent => ({
   clientSecret: row.clientSecret,
   gateway: row.gateway,
   publishableKey: gateway.publishableKey,
-});
-
-const toStatus = (row: TipRow): IntentStatusResponse => ({
-  status: row.status,
-  errorMessage: row.lastError,
-  amountCents: row.amountCents,
-  bookingId: row.bookingId,
 });
 
 /**
@@ -148,13 +141,23 @@ export async function createTip(ctx: AppContext, actor: Actor, now: Date, bookin
   return toIntent(await reload(db, row!.id), gateway);
 }
 
-/** The tip behind a client secret, for its customer only (anyone else: the same 404 as a missing one). */
-async function ownTip(db: Database, actor: Actor, clientSecret: string): Promise<TipRow> {
-  const user = requireUser(actor);
-  const [row] = await db.select().from(tips).where(eq(tips.clientSecret, clientSecret));
-  if (!row || row.customerId !== user.id) throw notFound('Payment not found');
-  return row;
-}
+/** A tip: captured as soon as it is authorized, never part of the booking's money. */
+const tipPayment: Charge<TipRow> = {
+  async bySecret(db, clientSecret) {
+    const [row] = await db.select().from(tips).where(eq(tips.clientSecret, clientSecret));
+    return row;
+  },
+  reload: (db, row) => reload(db, row.id),
+  canceledMessage: 'This tip was cancelled. Please start again.',
+  paidStatus: 'succeeded',
+  async assertPayable({ db }, row, now) {
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, row.bookingId));
+    const problem = booking ? windowProblem(booking, now) : tipNotCompletedMessage;
+    if (problem) throw conflict(problem);
+    if (await succeededTip(db, row.bookingId)) throw conflict(alreadyTippedMessage);
+  },
+  applyUpdate: applyTipIntentUpdate,
+};
 
 async function reload(db: Database, id: number): Promise<TipRow> {
   const [row] = await db.select().from(tips).where(eq(tips.id, id));
@@ -168,20 +171,7 @@ export async function confirmTipPayment(
   now: Date,
   input: ConfirmTestPaymentInput,
 ): Promise<IntentStatusResponse> {
-  const { db, gateway } = ctx;
-  const row = await ownTip(db, actor, input.clientSecret);
-  if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
-  if (row.status === 'requires_capture' || row.status === 'succeeded') return toStatus(row);
-  if (row.status === 'canceled') throw conflict(row.lastError ?? 'This tip was cancelled. Please start again.');
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, row.bookingId));
-  const problem = booking ? windowProblem(booking, now) : tipNotCompletedMessage;
-  if (problem) throw conflict(problem);
-  if (await succeededTip(db, row.bookingId)) throw conflict(alreadyTippedMessage);
-  const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
-  await applyTipIntentUpdate(ctx, intent, now);
-  const after = await reload(db, row.id);
-  await saveCardIfAsked(ctx, row.customerId, now, input, after.status === 'succeeded');
-  return toStatus(after);
+  return confirmChargeWithTestCard(ctx, actor, now, input, tipPayment);
 }
 
 /** POST /api/tips/test-gateway/authenticate: the 3-D Secure style page's answer for a tip. */
@@ -191,11 +181,7 @@ export async function authenticateTipPayment(
   now: Date,
   input: AuthenticateTestPaymentInput,
 ): Promise<IntentStatusResponse> {
-  const { db, gateway } = ctx;
-  const row = await ownTip(db, actor, input.clientSecret);
-  const intent = await authenticateWithTestGateway(gateway, row.gateway, row.intentId, input.approve);
-  await applyTipIntentUpdate(ctx, intent, now);
-  return toStatus(await reload(db, row.id));
+  return authenticateChargeWithTestGateway(ctx, actor, now, input, tipPayment);
 }
 
 /**
@@ -210,14 +196,7 @@ export async function getBookingTip(ctx: AppContext, actor: Actor, now: Date, bo
     .select()
     .from(tips)
     .where(and(eq(tips.bookingId, booking.id), inArray(tips.status, unfinished), eq(tips.gateway, gateway.kind)));
-  for (const row of pending) {
-    try {
-      await applyTipIntentUpdate(ctx, await gateway.retrieve(row.intentId), now);
-    } catch (error) {
-      // The gateway is unreachable: answer what we know.
-      if (!(error instanceof GatewayError)) throw error;
-    }
-  }
+  for (const row of pending) await catchUpWithGateway(ctx, row.intentId, now, applyTipIntentUpdate);
   const tip = await succeededTip(db, booking.id);
   const closesAt = booking.completedAt ? new Date(booking.completedAt.getTime() + tipWindowHours * 3_600_000).toISOString() : null;
   const canTip = !tip && windowProblem(booking, now) === null;
