@@ -21,6 +21,10 @@ export function schemaResolver<Input extends FieldValues, Output = Input>(
         throw error;
       },
     ));
-  if (typeof document !== 'undefined') document.addEventListener('focusin', () => void load(), { once: true, capture: true });
+  // After the focus's next paint: asking for the chunks (the bundler adds a preload link for each) inside the
+  // focusing tap made that tap's answer wait (issue 40).
+  if (typeof document !== 'undefined') {
+    document.addEventListener('focusin', () => requestAnimationFrame(() => setTimeout(load)), { once: true, capture: true });
+  }
   return async (values, context, options) => (await load())(values, context, options);
 }
