@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { SavedAddress } from '@core/schemas/address.ts';
 import type { BookingStep2 } from '@core/schemas/booking.ts';
@@ -40,8 +40,11 @@ export interface ScheduleStepProps {
   highlightSoonest?: boolean;
 }
 
-/** Step 2, Select Date & Time: the day, one of its free slots, and where the car is. */
-export function ScheduleStep({
+/**
+ * Step 2, Select Date & Time: the day, one of its free slots, and where the car is. `draft` is read when the step
+ * opens; memoized, so that the page saving the draft after a keystroke does not render the step again (issue 40).
+ */
+export const ScheduleStep = memo(function ScheduleStep({
   detailerId,
   serviceId,
   minDate,
@@ -288,7 +291,7 @@ export function ScheduleStep({
       </div>
     </form>
   );
-}
+});
 
 type TextFieldName = 'address' | 'apt' | 'city' | 'zip';
 

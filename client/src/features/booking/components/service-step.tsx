@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Clock } from 'lucide-react';
 import { notesMaxLength } from '@core/domain/booking-fields.ts';
@@ -31,8 +31,11 @@ export interface ServiceStepProps {
   onContinue: (values: BookingStep1) => void;
 }
 
-/** Step 1, Select a Service: the detailer's services, then Vehicle Information. */
-export function ServiceStep({ services, draft, onDraftChange, onContinue }: ServiceStepProps) {
+/**
+ * Step 1, Select a Service: the detailer's services, then Vehicle Information. `draft` is read when the step opens;
+ * memoized, so that the page saving the draft after a tap does not render the step again (issue 40).
+ */
+export const ServiceStep = memo(function ServiceStep({ services, draft, onDraftChange, onContinue }: ServiceStepProps) {
   const form = useForm<Step1Input, unknown, BookingStep1>({
     resolver,
     defaultValues: {
@@ -114,7 +117,7 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
         <h2 id="vehicle-heading" className="text-lg font-semibold text-neutral-900">
           Vehicle Information
         </h2>
-        <SavedVehiclesField selectedId={vehicleId} hasVehicleType={Boolean(draft.vehicleType)} onChoose={chooseCar} />
+        <SavedVehiclesField selectedId={vehicleId} hasVehicleType={Boolean(vehicleType)} onChoose={chooseCar} />
         <div className="grid gap-1.5">
           <Label htmlFor="vehicleType">Vehicle Type</Label>
           <VehicleTypeSelect
@@ -147,4 +150,4 @@ export function ServiceStep({ services, draft, onDraftChange, onContinue }: Serv
       </Button>
     </form>
   );
-}
+});
