@@ -25,9 +25,9 @@ import type {
 } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { holdsTime } from '../db/time-holds.ts';
-import { isListedDetailer } from '../onboarding/listing.ts';
+import { isListed } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services } from '../db/schema.ts';
+import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { driveSecondsFor, pairsAround, straightLineRouter, type Router } from '../geo/routing.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
@@ -68,19 +68,32 @@ export type SlotPlace = { place?: Coordinates | null; router?: Router };
 /** Jobs ending up to this long before the day (or starting this long after) are still its neighbours. */
 const neighbourMarginMinutes = 12 * 60;
 
+const slotDetailerColumns = {
+  id: detailers.id,
+  timeZone: detailers.timeZone,
+  businessName: detailers.businessName,
+  userId: detailers.userId,
+  baseLatitude: detailers.baseLatitude,
+  baseLongitude: detailers.baseLongitude,
+  serviceRadiusMiles: detailers.serviceRadiusMiles,
+};
+
 async function loadDetailer(db: Database, detailerId: number) {
+  const [row] = await db.select(slotDetailerColumns).from(detailers).where(eq(detailers.id, detailerId));
+  if (!row) throw notFound('Detailer not found');
+  return row;
+}
+
+/**
+ * A detailer customers may book (decision 021: approved, neither disabled nor deleted), read with the listing rule in
+ * one statement (issue 40: a booking's reads queue one by one on PGlite); anyone else is 'Detailer not found'.
+ */
+export async function loadListedDetailer(db: Database, detailerId: number) {
   const [row] = await db
-    .select({
-      id: detailers.id,
-      timeZone: detailers.timeZone,
-      businessName: detailers.businessName,
-      userId: detailers.userId,
-      baseLatitude: detailers.baseLatitude,
-      baseLongitude: detailers.baseLongitude,
-      serviceRadiusMiles: detailers.serviceRadiusMiles,
-    })
+    .select(slotDetailerColumns)
     .from(detailers)
-    .where(eq(detailers.id, detailerId));
+    .innerJoin(users, eq(users.id, detailers.userId))
+    .where(and(eq(detailers.id, detailerId), isListed()));
   if (!row) throw notFound('Detailer not found');
   return row;
 }
@@ -199,8 +212,7 @@ export async function getAvailability(
   query: { date: string; serviceId?: number } & SlotPlace,
 ): Promise<Availability> {
   // Customers read this: a detailer they may not book (not approved, deleted, disabled) is not there for them.
-  if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
-  const detailer = await loadDetailer(db, detailerId);
+  const detailer = await loadListedDetailer(db, detailerId);
   // The booking's own check (create-booking.ts) refuses a place beyond the area: here it is refused before any time
   // is offered, on the ZIP the customer typed, in the same words.
   if (query.place) requireInServiceArea(detailer, query.place);
@@ -228,8 +240,7 @@ function jobDuration(db: Database, detailerId: number, serviceId: number | undef
  * of this length (not working that weekday, a day off), by the rule the slot check applies (isClosedDay).
  */
 export async function getClosedDays(db: Database, now: Date, detailerId: number, query: { serviceId?: number }): Promise<ClosedDays> {
-  if (!(await isListedDetailer(db, detailerId))) throw notFound('Detailer not found');
-  const detailer = await loadDetailer(db, detailerId);
+  const detailer = await loadListedDetailer(db, detailerId);
   const duration = await jobDuration(db, detailerId, query.serviceId);
   const from = todayFor(detailer.timeZone, now);
   const to = addCalendarDays(from, bookingHorizonDays);

@@ -1,5 +1,5 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import { conflict, notFound } from '@core/errors.ts';
+import { conflict } from '@core/errors.ts';
 import { maxUnpaidHolds } from '@core/domain/booking-status.ts';
 import type { Booking, CreateBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { isExclusionViolation } from '../db/errors.ts';
 import { bookings, users } from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
-import { loadDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
+import { loadListedDetailer, offeredServiceDuration, requireFreeSlot, slotTakenMessage } from './availability-service.ts';
 import { announceBookingChange } from './booking-live.ts';
 import { loadRecord } from './booking-records.ts';
 import { toBooking } from './booking-queries.ts';
@@ -18,7 +18,6 @@ import { useCoveredVisit } from '../member-benefits/covered-visit.ts';
 import { locateJobPlaceOrRefuse } from '../geo/geocoder.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
-import { isListedDetailer } from '../onboarding/listing.ts';
 import { saveBookedPlace } from '../garage/address-service.ts';
 import { bookedVehicle } from '../garage/vehicle-service.ts';
 
@@ -44,9 +43,8 @@ async function reserveHold(tx: Database, customerId: number, now: Date): Promise
 export async function createBooking(ctx: AppContext, actor: Actor, now: Date, input: CreateBookingInput): Promise<Booking> {
   const { db } = ctx;
   const customer = requireRole(actor, 'customer');
-  const detailer = await loadDetailer(db, input.detailerId);
   // Decision 021: a detailer customers cannot see (not approved, disabled, deleted) is refused as an unknown one.
-  if (!(await isListedDetailer(db, detailer.id))) throw notFound('Detailer not found');
+  const detailer = await loadListedDetailer(db, input.detailerId);
   const duration = await offeredServiceDuration(db, detailer.id, input.serviceId);
   // A paused or deleted service is refused before anything else is checked (decision 020); re-checked under lock below.
   await bookableServicePrice(db, input.serviceId, input.vehicleType);

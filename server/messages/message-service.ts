@@ -1,4 +1,4 @@
-import { and, eq, lte, max, sql } from 'drizzle-orm';
+import { and, eq, exists, lte, max, sql } from 'drizzle-orm';
 import { conflict, forbidden, notFound } from '@core/errors.ts';
 import type {
   ConversationSummary,
@@ -85,18 +85,60 @@ async function recipientsOf(db: Database, access: ThreadAccess): Promise<number[
   return (await activeAdminIds(db)).filter((id) => id !== sender);
 }
 
+/** A read mark only moves forward: an upsert's conflict clause, for a mark given by id or by a new message. */
+const readMarkMovesForward = {
+  target: [conversationReads.conversationId, conversationReads.userId],
+  set: { lastReadMessageId: sql`excluded.last_read_message_id`, readAt: sql`excluded.read_at` },
+  setWhere: sql`${conversationReads.lastReadMessageId} < excluded.last_read_message_id`,
+};
+
 /** Moves a user's read mark to `messageId`, never back. Answers whether it moved. */
 async function moveReadMark(db: Database, conversationId: number, userId: number, messageId: number, now: Date): Promise<boolean> {
   const moved = await db
     .insert(conversationReads)
     .values({ conversationId, userId, lastReadMessageId: messageId, readAt: now })
-    .onConflictDoUpdate({
-      target: [conversationReads.conversationId, conversationReads.userId],
-      set: { lastReadMessageId: messageId, readAt: now },
-      setWhere: sql`${conversationReads.lastReadMessageId} < ${messageId}`,
-    })
+    .onConflictDoUpdate(readMarkMovesForward)
     .returning({ userId: conversationReads.userId });
   return moved.length > 0;
+}
+
+/**
+ * Stores a message, and with it, in the same statement, the thread's activity time and the sender's read mark (data-
+ * modifying CTEs; issue 40: on PGlite every statement is event-loop time every other request waits for). Answers the
+ * message, or undefined when its clientId was used already (the insert did nothing, so neither did the rest).
+ */
+async function insertMessage(db: Database, values: typeof messages.$inferInsert): Promise<MessageRow | undefined> {
+  const { conversationId, senderUserId, createdAt } = values;
+  const created = db.$with('created').as(
+    db
+      .insert(messages)
+      .values(values)
+      .onConflictDoNothing({ target: [messages.conversationId, messages.senderUserId, messages.clientId] })
+      .returning(),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(conversations)
+      .set({ lastMessageAt: createdAt })
+      .where(and(eq(conversations.id, conversationId), exists(db.select({ id: created.id }).from(created)))),
+  );
+  const marked = db.$with('marked').as(
+    db
+      .insert(conversationReads)
+      .select(
+        db
+          .select({
+            conversationId: sql`${conversationId}::integer`.as('conversation_id'),
+            userId: sql`${senderUserId}::integer`.as('user_id'),
+            lastReadMessageId: sql`${created.id}`.as('last_read_message_id'),
+            readAt: sql`${created.createdAt}`.as('read_at'),
+          })
+          .from(created),
+      )
+      .onConflictDoUpdate(readMarkMovesForward),
+  );
+  const [row] = await db.with(created, touched, marked).select().from(created);
+  return row;
 }
 
 /**
@@ -137,23 +179,17 @@ export async function sendMessage(
   try {
     row = await ctx.transaction(async (tx) => {
       if (photo) await reserveStorage(tx.db, user.id, photo.bytes, 'photo.data');
-      const [created] = await tx.db
-        .insert(messages)
-        .values({
-          conversationId,
-          senderUserId: user.id,
-          body,
-          photoKey,
-          photoBytes: photo?.bytes ?? 0,
-          clientId: input.clientId,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: [messages.conversationId, messages.senderUserId, messages.clientId] })
-        .returning();
+      const created = await insertMessage(tx.db, {
+        conversationId,
+        senderUserId: user.id,
+        body,
+        photoKey,
+        photoBytes: photo?.bytes ?? 0,
+        clientId: input.clientId,
+        createdAt: now,
+      });
       // The same send raced itself (a double tap reaching two requests): the other one made the message.
       if (!created) return null;
-      await tx.db.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-      await moveReadMark(tx.db, conversationId, user.id, created.id, now);
       const senderName = senderNameIn(access, user.id);
       const recipients = await recipientsOf(tx.db, access);
       await notifyMany(

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { detailers, users } from '../db/schema.ts';
 
 /** Approved by an admin, and the account neither deleted nor disabled (on detailers joined to their users). */
-const isListed = () => and(isNotNull(detailers.approvedAt), isNull(users.deletedAt), eq(users.isDisabled, false));
+export const isListed = () => and(isNotNull(detailers.approvedAt), isNull(users.deletedAt), eq(users.isDisabled, false));
 
 /**
  * The ids of the detailers customers may see and book (decision 021), as a subquery. The catalog's lists and lookups

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:https';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm/logger';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bookingMoveFollowers, buildApp, createCollaborators } from '../../server/app.ts';
@@ -57,11 +58,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** A fresh database of the kind asked for; PostgreSQL ones are created here and dropped by close(). */
-export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ dataDir: undefined });
+/**
+ * A fresh database of the kind asked for; PostgreSQL ones are created here and dropped by close(). `logger` is told
+ * every statement Drizzle runs (a test counting what a request costs).
+ */
+export async function createTestDatabase(kind: DatabaseKind, { logger }: { logger?: Logger } = {}): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: undefined, logger });
   const database = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: database.url });
+  const handle = await openDatabase({ databaseUrl: database.url, logger });
   return {
     ...handle,
     async close() {
