@@ -1,5 +1,6 @@
 import type { SavedAddress } from '@core/schemas/address.ts';
 import type { User } from '@core/schemas/user.ts';
+import type { Vehicle } from '@core/schemas/vehicle.ts';
 
 /**
  * The signed-in user as GET /api/auth/user answers it, for the client's jsdom tests: Sam Carter, the customer of
@@ -46,3 +47,22 @@ export const workAddress: SavedAddress = {
   accessNotes: '',
   isDefault: false,
 };
+
+/** A car in the garage as GET /api/vehicles answers it: the customer's default, a blue Toyota RAV4 (an SUV). */
+export function vehicleResponse(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    id: 31,
+    make: 'Toyota',
+    model: 'RAV4',
+    year: 2021,
+    color: 'Blue',
+    licensePlate: '8ABC123',
+    vehicleType: 'SUV',
+    nickname: 'Blue one',
+    photoUploadId: null,
+    photoUrl: null,
+    isDefault: true,
+    createdAt: '2098-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -4,13 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilitySlot } from '@core/schemas/booking.ts';
 import type { DetailerWithServices, Service } from '@core/schemas/catalog.ts';
 import type { User } from '@core/schemas/user.ts';
-import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { addDays, formatLongDate, toIsoDate } from '@/lib/calendar-dates.ts';
 import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
 import { stubFetchEachTest, renderAtPath, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import { readPendingBooking } from '../lib/pending-booking.ts';
 import BookingPage from './booking-page.tsx';
-import { userResponse } from '../../../../../tests/factories/account-responses.ts';
+import { userResponse, vehicleResponse } from '../../../../../tests/factories/account-responses.ts';
 
 const customer = userResponse();
 const wash: Service = {
@@ -42,20 +41,7 @@ const detailer: DetailerWithServices = {
   vehicleDescription: '',
   offeredServices: [wash],
 };
-const rav4: Vehicle = {
-  id: 31,
-  make: 'Toyota',
-  model: 'RAV4',
-  year: 2021,
-  color: 'Blue',
-  licensePlate: '8ABC123',
-  vehicleType: 'SUV',
-  nickname: 'Blue one',
-  photoUploadId: null,
-  photoUrl: null,
-  isDefault: true,
-  createdAt: '2098-01-01T00:00:00.000Z',
-};
+const rav4 = vehicleResponse();
 const past = bookingResponse({
   id: 41,
   status: 'completed',
