@@ -4,7 +4,9 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { User } from '@core/schemas/user.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { dismissToast } from '@/lib/toast.ts';
 import { jsonResponse } from './booking-response.ts';
 
@@ -31,6 +33,13 @@ export function renderAtPath(path: string, ui: ReactNode, queryClient = createQu
       <Router hook={hook}>{ui}</Router>
     </QueryClientProvider>,
   );
+}
+
+/** A query client that already knows who is signed in (null: no one), as the app's does once the session is read. */
+export function signedInQueryClient(user: User | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return queryClient;
 }
 
 /**

@@ -1,61 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { createCatalogCache } from '../../server/catalog/catalog-cache.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';
+import { startServerProcess, type ServerProcess } from '../factories/server-process.ts';
 import { createPostgresDatabase } from './test-app.ts';
 
 // Decision 041: SIGTERM drains. server/main.ts runs as a child process, as `npm start` runs it (without the client
 // build), on a new PostgreSQL database holding one customer made here beforehand: no demo seed (its six months of
 // history take minutes on a busy machine), so the embedded database, which one process holds, cannot be used.
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const drainLimitMs = 10_000;
-
-type Server = { child: ChildProcess; port: number; exited: Promise<number | null>; logs: () => string[] };
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: rootDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let stdout = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    const parts = stdout.split('\n');
-    stdout = parts.pop()!;
-    lines.push(...parts);
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => lines.push(chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const waiting = setInterval(() => {
-      const listening = lines.map((line) => /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line)).find(Boolean);
-      if (listening) {
-        clearInterval(waiting);
-        resolve({ child, port: Number(listening[1]), exited, logs: () => lines });
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(waiting);
-      reject(new Error(`server/main.ts exited (${code}) before listening:\n${lines.join('\n')}`));
-    });
-  });
-}
 
 /** One HTTP/1.1 answer read off a raw socket that the server closes after it. */
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
@@ -102,7 +58,8 @@ function readOneAnswer(socket: Socket): Promise<string> {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (server/main.ts in a child process)', () => {
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let server: Server | undefined;
+  let server: ServerProcess | undefined;
+  let port = 0;
   let email = '';
 
   beforeAll(async () => {
@@ -110,19 +67,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (serv
     const database = await openDatabase({ databaseUrl: postgres.url });
     email = (await createCustomer({ db: database.db, catalogCache: createCatalogCache() })).email;
     await database.close();
-    server = await startServer({ DATABASE_URL: postgres.url, DEMO_MODE: 'false', SEED_CATALOG: 'false' });
+    server = startServerProcess({ DATABASE_URL: postgres.url, DEMO_MODE: 'false', SEED_CATALOG: 'false' }, { logs: true });
+    port = await server.listening();
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.stop('SIGKILL');
     await postgres?.drop();
   });
 
   it('lets a running request finish, refuses new work, ends live streams with a retry hint and exits 0', async () => {
-    const { port, child, exited, logs } = server!;
+    const { child, exited } = server!;
     const body = JSON.stringify({ email, password: testPassword });
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
@@ -190,7 +145,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (serv
 
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(drainLimitMs);
-    const logged = logs().join('\n');
+    const logged = server!.stdout() + server!.stderr();
     expect(logged).toContain('SIGTERM: draining');
     expect(logged).toContain('"msg":"drained"');
   }, 60_000);

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq, inArray, like } from 'drizzle-orm';
 import webpush from 'web-push';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { deviceTokens, notificationDeliveries, outboxEmails } from '../../server/db/schema.ts';
 import type { Database } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
@@ -17,7 +14,7 @@ import {
 import { notify, type Notifier } from '../../server/notifications/notification-service.ts';
 import { createCustomer } from '../factories/index.ts';
 import { browserSubscription, failingPushAnswer, startLoopbackPushService, type LoopbackPushService } from './push-loopback-service.ts';
-import { openSharedDatabase } from './shared-database.ts';
+import { useTwoInstances } from '../factories/two-instances.ts';
 import { createTestClock, databaseKinds } from './test-app.ts';
 
 // The notification outbox (decision 040): the push and email legs of a notice are a notification_deliveries row written
@@ -27,42 +24,32 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
   const clock = createTestClock();
   const vapid = webpush.generateVAPIDKeys();
   let service: LoopbackPushService;
-  let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
-  let appA: FastifyInstance;
-  let appB: FastifyInstance;
   let db: Database;
 
-  const build = (database: typeof shared.a) =>
-    buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-        PUSH_SERVICE_HOSTS: '127.0.0.1',
-      }),
-      database,
-      clock,
-      pushAgent: service.agent,
-    });
-
+  // The loopback push service starts first and closes last (hooks run in order, and after-hooks in reverse).
   beforeAll(async () => {
     service = await startLoopbackPushService();
-    shared = await openSharedDatabase(kind);
-    appA = await build(shared.a);
-    appB = await build(shared.b);
-    db = shared.a.db;
   });
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await shared?.close();
-    await service?.close();
+  afterAll(() => service?.close());
+  const two = useTwoInstances(kind, {
+    clock,
+    env: {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
+    },
+    // Read when each instance is built, once the service above has started.
+    get pushAgent() {
+      return service.agent;
+    },
+  });
+  beforeAll(() => {
+    db = two.a.db;
   });
 
   /** A user with one browser subscribed at `path` (/ok/, /fail/ ...) of the loopback push service. */
   async function subscribedUser(...paths: string[]) {
-    const user = await createCustomer(appA.ctx, { password: undefined });
+    const user = await createCustomer(two.a.ctx, { password: undefined });
     const browsers = paths.map((path) => browserSubscription(`${service.origin}${path}${randomBytes(4).toString('hex')}`));
     for (const browser of browsers) {
       await db
@@ -76,7 +63,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     db,
     clock,
     afterCommit: () => undefined,
-    publishNotification: appA.ctx.publishNotification,
+    publishNotification: two.a.ctx.publishNotification,
   });
   const deliveriesTitled = (title: string) => db.select().from(notificationDeliveries).where(eq(notificationDeliveries.title, title));
   const emailsTo = (user: UserRow) => db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
@@ -89,7 +76,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     const { user } = await subscribedUser('/ok/');
     let inside: unknown[] = [];
     await expect(
-      appA.ctx.transaction(async (tx) => {
+      two.a.ctx.transaction(async (tx) => {
         await notify(tx, { userId: user.id, type: 'booking_update', title: 'Rolled back notice', message: 'x', entityId: '5' });
         inside = await tx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.title, 'Rolled back notice'));
         throw new Error('the cause failed');
@@ -97,16 +84,16 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     ).rejects.toThrow('the cause failed');
     expect(inside).toEqual([expect.objectContaining({ userId: user.id, push: true, email: true, sentAt: null })]);
     expect(await deliveriesTitled('Rolled back notice')).toEqual([]);
-    await appA.realtime.settled();
+    await two.a.app.realtime.settled();
     expect(await emailsTo(user)).toEqual([]);
   });
 
   it('delivers right after commit on the instance that wrote it', async () => {
     const { user, browsers } = await subscribedUser('/ok/');
-    const row = await appA.ctx.transaction((tx) =>
+    const row = await two.a.ctx.transaction((tx) =>
       notify(tx, { userId: user.id, type: 'booking_update', title: 'Booking accepted', message: 'See you Tuesday', entityId: '42' }),
     );
-    await appA.realtime.settled();
+    await two.a.app.realtime.settled();
     const [push] = pushedTo(browsers[0]!);
     expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({
       title: 'Booking accepted',
@@ -120,7 +107,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
   });
 
   it("delivers a notice whose instance stopped right after the commit, by another instance's pass", async () => {
-    const writer = await build(shared.a);
+    const writer = await two.another();
     const { user, browsers } = await subscribedUser('/ok/');
     await notify(
       { ...stoppedAfterCommit(), db: writer.ctx.db },
@@ -130,7 +117,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     expect(pushedTo(browsers[0]!)).toEqual([]);
     expect(await emailsTo(user)).toEqual([]);
 
-    const result = await appB.realtime.deliveries.deliverDue(clock.now());
+    const result = await two.b.app.realtime.deliveries.deliverDue(clock.now());
     expect(result).toMatchObject({ sent: 1, failed: 0, gaveUp: 0 });
     const [push] = pushedTo(browsers[0]!);
     expect(JSON.parse(browsers[0]!.decrypt(push!.body))).toMatchObject({
@@ -149,11 +136,11 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     await notify(stoppedAfterCommit(), { userId: user.id, type: 'alert', title: 'Claimed then lost', message: 'x' });
     // Instance A claims the row and stops before sending anything.
     expect((await claimDueDeliveries(db, clock.now())).map((row) => row.title)).toContain('Claimed then lost');
-    expect(await appB.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 0 });
+    expect(await two.b.app.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 0 });
     expect(pushedTo(browsers[0]!)).toEqual([]);
 
     clock.advance(deliveryClaimLeaseMs);
-    expect(await appB.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 1 });
+    expect(await two.b.app.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 1 });
     expect(pushedTo(browsers[0]!)).toHaveLength(1);
     expect(await emailsTo(user)).toHaveLength(1);
     expect((await deliveriesTitled('Claimed then lost'))[0]).toMatchObject({ attempts: 2, sentAt: clock.now() });
@@ -165,8 +152,8 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     for (const title of titles) await notify(stoppedAfterCommit(), { userId: user.id, type: 'alert', title, message: title });
 
     const [onA, onB] = await Promise.all([
-      appA.realtime.deliveries.deliverDue(clock.now()),
-      appB.realtime.deliveries.deliverDue(clock.now()),
+      two.a.app.realtime.deliveries.deliverDue(clock.now()),
+      two.b.app.realtime.deliveries.deliverDue(clock.now()),
     ]);
     expect(onA.sent + onB.sent).toBe(titles.length);
     const pushed = pushedTo(browsers[0]!).map((push) => (JSON.parse(browsers[0]!.decrypt(push.body)) as { title: string }).title);
@@ -183,7 +170,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
     const rowOf = async () => (await deliveriesTitled('Retried notice'))[0]!;
 
     for (let attempt = 1; attempt <= maxDeliveryAttempts; attempt++) {
-      const result = await appB.realtime.deliveries.deliverDue(clock.now());
+      const result = await two.b.app.realtime.deliveries.deliverDue(clock.now());
       const row = await rowOf();
       expect(row.attempts).toBe(attempt);
       expect(row.lastError).toContain(`push service answered 500: ${failingPushAnswer}`);
@@ -192,7 +179,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
         expect(result).toMatchObject({ failed: 1, gaveUp: 0 });
         expect(row).toMatchObject({ nextAttemptAt: new Date(clock.now().getTime() + deliveryRetryDelayMs(attempt)), gaveUpAt: null });
         // Not due before its backoff.
-        expect(await appA.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 0, failed: 0 });
+        expect(await two.a.app.realtime.deliveries.deliverDue(clock.now())).toMatchObject({ sent: 0, failed: 0 });
         clock.advance(deliveryRetryDelayMs(attempt));
       } else {
         expect(result).toMatchObject({ failed: 0, gaveUp: 1 });
@@ -200,7 +187,7 @@ describe.each(databaseKinds)('the notification outbox on %s', (kind) => {
       }
     }
     clock.advance(24 * 3_600_000);
-    await appA.realtime.deliveries.deliverDue(clock.now());
+    await two.a.app.realtime.deliveries.deliverDue(clock.now());
     expect(pushedTo(failing)).toHaveLength(maxDeliveryAttempts);
     // The device that took it first is not pushed again, and the email was queued once.
     expect(pushedTo(working)).toHaveLength(1);

@@ -1,21 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import type { OfflineAction, OfflineActionResults } from '@core/schemas/offline-actions.ts';
 import type { BookingProof } from '@core/schemas/proof.ts';
-import type { Upload } from '@core/schemas/upload.ts';
 import { bookingEvents, bookings, offlineActions, services } from '../../server/db/schema.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import { customerCancelledMessage, timeFarOffMessage } from '../../server/proof/offline-actions.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { tinyJpeg } from '../factories/proof-of-service.ts';
-import { multipart } from '../factories/multipart.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { useUploadsTestApp } from '../factories/uploads-test-app.ts';
+import { createTestClock, databaseKinds } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
@@ -24,35 +19,9 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
 /** Decision 049: what a detailer did without signal, applied in order with its own times, once. */
 describe.each(databaseKinds)('offline actions on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let admin: UserRow;
   const clock = createTestClock(booked);
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'glossly-offline-'));
-    t = await createTestApp(kind, { clock, env: { DATA_DIR: dataDir } });
-    admin = await createAdmin(t.ctx, { password: undefined });
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-  afterEach(() => clock.set(booked));
-
-  const { call, cookieFor } = createCaller(() => t, clock);
-
-  async function upload(user: UserRow): Promise<Upload> {
-    const body = multipart(await tinyJpeg());
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload: body.payload,
-      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Upload;
-  }
+  const t = useUploadsTestApp(kind, clock, booked);
+  const { call, upload } = t;
 
   /** A paid, accepted booking (on the way unless told otherwise) at its start time, its service with the checklist. */
   async function job({ onTheWay = true } = {}) {
@@ -181,7 +150,7 @@ describe.each(databaseKinds)('offline actions on %s', (kind) => {
     const start: OfflineAction[] = [{ kind: 'start', clientId: randomUUID(), doneAt: booking.startsAt.toISOString() }];
     expect((await send(other.user, base, start)).statusCode).toBe(404);
     expect((await send(customer, base, start)).statusCode).toBe(403);
-    expect((await send(admin, base, start)).statusCode).toBe(403);
+    expect((await send(t.admin, base, start)).statusCode).toBe(403);
     expect((await call(null, 'POST', `${base}/offline-actions`, { actions: start })).statusCode).toBe(401);
     const tooMany = Array.from({ length: 51 }, () => ({ ...start[0]!, clientId: randomUUID() }));
     const refused = await send(detailer.user, base, tooMany);

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { maxStreamsPerAccount, streamPlaceTtlMs, tooManyStreamsMessage } from '../../server/notifications/realtime-plugin.ts';
 import { createRedisStreamCap } from '../../server/notifications/realtime/stream-cap.ts';
-import { openSharedDatabase } from './shared-database.ts';
 import { createCustomer } from '../factories/index.ts';
+import { testRedisUrl, useTwoInstances } from '../factories/two-instances.ts';
 import { openSseClient, type SseClient } from './sse-client.ts';
 import { createTestApp, databaseKinds, signedInCookie, type TestApp } from './test-app.ts';
 
@@ -71,60 +68,38 @@ describe.each(databaseKinds)('limits per account on %s', (kind) => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) {
-  // Not a hidden pass: say loudly that the cross-instance proof did not run.
-  console.warn('SKIPPED: the two-instance live stream cap test needs TEST_REDIS_URL (CI sets redis://127.0.0.1:6379).');
-}
+const redisUrl = testRedisUrl('the two-instance live stream cap test');
 
 // With REDIS_URL the live stream cap counts every instance's streams (before: N instances, up to N × 10).
 describe.skipIf(!redisUrl).each(databaseKinds)('the live stream cap across two instances through Redis on %s', (kind) => {
-  let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
-  let appA: FastifyInstance;
-  let appB: FastifyInstance;
-  let urlA: string;
-  let urlB: string;
+  const two = useTwoInstances(kind, { env: { REDIS_URL: redisUrl! } });
   const log = pino({ level: 'silent' });
 
-  beforeAll(async () => {
-    shared = await openSharedDatabase(kind);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: redisUrl });
-    appA = await buildApp({ config, database: shared.a });
-    appB = await buildApp({ config, database: shared.b });
-    urlA = await appA.listen({ port: 0, host: '127.0.0.1' });
-    urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
-  }, 60_000);
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await shared?.close();
-  });
-
   it(`holds ${maxStreamsPerAccount} live streams per account over both instances; a closed one frees its place on the other`, async () => {
-    expect(appA.realtime.streamCap.kind).toBe('redis');
-    const me = await createCustomer(appA.ctx);
-    const cookie = await signedInCookie(shared.a.db, me);
+    expect(two.a.app.realtime.streamCap.kind).toBe('redis');
+    const me = await createCustomer(two.a.ctx);
+    const cookie = await signedInCookie(two.a.db, me);
     const streams: SseClient[] = [];
     try {
       // Alternating: each instance alone holds 5, under the cap.
       for (let n = 0; n < maxStreamsPerAccount; n++)
-        streams.push(await openSseClient(`${n % 2 === 0 ? urlA : urlB}/api/notifications/stream`, cookie));
-      for (const url of [urlA, urlB]) {
+        streams.push(await openSseClient(`${n % 2 === 0 ? two.a.url : two.b.url}/api/notifications/stream`, cookie));
+      for (const url of [two.a.url, two.b.url]) {
         const refused = await fetch(`${url}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } });
         expect(refused.status).toBe(429);
         expect(await refused.json()).toMatchObject({ message: tooManyStreamsMessage });
       }
       // Someone else still gets theirs.
-      const other = await createCustomer(appA.ctx);
-      streams.push(await openSseClient(`${urlB}/api/notifications/stream`, await signedInCookie(shared.a.db, other)));
+      const other = await createCustomer(two.a.ctx);
+      streams.push(await openSseClient(`${two.b.url}/api/notifications/stream`, await signedInCookie(two.a.db, other)));
       // One closed on A (the first was opened there) frees a place on B.
       await streams.shift()!.close();
-      await expect.poll(() => appA.realtime.connectionCount(), { timeout: 10_000 }).toBe(maxStreamsPerAccount / 2 - 1);
+      await expect.poll(() => two.a.app.realtime.connectionCount(), { timeout: 10_000 }).toBe(maxStreamsPerAccount / 2 - 1);
       await expect
         .poll(
           async () => {
             try {
-              streams.push(await openSseClient(`${urlB}/api/notifications/stream`, cookie));
+              streams.push(await openSseClient(`${two.b.url}/api/notifications/stream`, cookie));
               return true;
             } catch {
               return false;

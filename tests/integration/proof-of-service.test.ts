@@ -1,19 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import { completeNeedsProofMessage, type BookingProof } from '@core/schemas/proof.ts';
-import type { Upload } from '@core/schemas/upload.ts';
 import { bookingPhotos, bookings, payments, services } from '../../server/db/schema.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { tinyJpeg } from '../factories/proof-of-service.ts';
-import { multipart } from '../factories/multipart.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { useUploadsTestApp } from '../factories/uploads-test-app.ts';
+import { createTestClock, databaseKinds } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
@@ -21,41 +16,16 @@ const checklist = ['Wheels and tyres cleaned', 'Windows streak-free', 'Interior 
 
 /** Decision 020, proof of service: photos and the checklist on the job, and Complete refused without them. */
 describe.each(databaseKinds)('proof of service on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let admin: UserRow;
   const clock = createTestClock(booked);
+  const t = useUploadsTestApp(kind, clock, booked);
+  const { call, cookieFor, upload } = t;
   const spies: MockInstance[] = [];
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'glossly-proof-'));
-    t = await createTestApp(kind, { clock, env: { DATA_DIR: dataDir } });
-    admin = await createAdmin(t.ctx, { password: undefined });
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
   afterEach(() => {
     for (const spy of spies.splice(0)) spy.mockRestore();
-    clock.set(booked);
   });
 
-  const { call, cookieFor } = createCaller(() => t, clock);
   const patch = async (user: UserRow | null, url: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url, payload, headers: user ? { cookie: await cookieFor(user) } : {} });
-
-  async function upload(user: UserRow): Promise<Upload> {
-    const body = multipart(await tinyJpeg());
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload: body.payload,
-      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Upload;
-  }
 
   /** A paid booking of a new detailer whose service has the checklist, accepted; `to` walks it on, at its start time. */
   async function job(to: 'accepted' | 'en_route' | 'in_progress' = 'in_progress') {
@@ -110,7 +80,7 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
       checklist.map((label) => [label, false, null]),
     );
     expect(await proofOf(customer, base)).toEqual({ ...asDetailer, canEdit: false });
-    expect(await proofOf(admin, base)).toEqual({ ...asDetailer, canEdit: false });
+    expect(await proofOf(t.admin, base)).toEqual({ ...asDetailer, canEdit: false });
   });
 
   it('refuses Complete (409, status unchanged, nothing captured) without an after photo, then with an item unticked; allows it with both', async () => {
@@ -186,7 +156,7 @@ describe.each(databaseKinds)('proof of service on %s', (kind) => {
       [otherDetailer.user, 404],
       [stranger, 404],
       [customer, 403],
-      [admin, 403],
+      [t.admin, 403],
     ] as const) {
       if (status === 404) expect((await call(user, 'GET', `${base}/proof`)).statusCode).toBe(404);
       expect((await addPhoto(user, base, 'after')).statusCode).toBe(status);

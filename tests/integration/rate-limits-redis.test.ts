@@ -1,34 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { databaseKinds } from './test-app.ts';
-import { openSharedDatabase } from './shared-database.ts';
+import { testRedisUrl, useTwoInstances } from '../factories/two-instances.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) {
-  // Not a hidden pass: say loudly that the cross-instance proof did not run.
-  console.warn('SKIPPED: the two-instance rate limit test needs TEST_REDIS_URL (CI sets redis://127.0.0.1:6379).');
-}
+const redisUrl = testRedisUrl('the two-instance rate limit test');
 
 // Issue 38: rate limits other than sign-in were per process; with REDIS_URL they count in Redis (rate-limit-store.ts).
 describe.skipIf(!redisUrl).each(databaseKinds)('rate limits across two instances through Redis on %s', (kind) => {
-  let shared: Awaited<ReturnType<typeof openSharedDatabase>>;
-  let appA: FastifyInstance;
-  let appB: FastifyInstance;
-
-  beforeAll(async () => {
-    shared = await openSharedDatabase(kind);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: redisUrl });
-    appA = await buildApp({ config, database: shared.a });
-    appB = await buildApp({ config, database: shared.b });
-  }, 60_000);
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await shared?.close();
-  });
+  const two = useTwoInstances(kind, { env: { REDIS_URL: redisUrl! } });
 
   it('holds the documented 10 password-reset requests per address in 15 minutes across both instances', async () => {
     // An address of its own each run: the counts live in Redis, not in this test's apps.
@@ -37,11 +17,11 @@ describe.skipIf(!redisUrl).each(databaseKinds)('rate limits across two instances
       app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `someone-${n}@example.com` }, remoteAddress });
     const statuses: number[] = [];
     // Alternating instances, one after another: each instance alone sees at most 6, under the limit.
-    for (let n = 0; n < 12; n++) statuses.push((await ask(n % 2 === 0 ? appA : appB, n)).statusCode);
+    for (let n = 0; n < 12; n++) statuses.push((await ask(n % 2 === 0 ? two.a.app : two.b.app, n)).statusCode);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses.slice(10)).toEqual([429, 429]);
     // Another address is not held back by it.
-    const other = await appB.inject({
+    const other = await two.b.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
       payload: { email: 'x@example.com' },

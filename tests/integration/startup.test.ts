@@ -1,65 +1,44 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createRedisBus } from '../../server/notifications/realtime/redis-bus.ts';
 import { UnavailableError } from '../../server/startup.ts';
+import { freePort, startServerProcess } from '../factories/server-process.ts';
 import { createPostgresDatabase } from './test-app.ts';
 
 // Decision 011: a start-up that cannot succeed ends within 15 s with one line on stderr naming the variable, and
 // a lost PostgreSQL connection never crashes the process.
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const exitLimitMs = 15_000;
 
 type Outcome = { code: number | null; stderrLines: string[]; elapsedMs: number };
 
-/** Runs server/main.ts as `npm start` does (without the client build) with only the given environment. */
-function startServer(env: Record<string, string>): Promise<Outcome> {
+/** Runs server/main.ts with only the given environment, to its exit. */
+async function startServer(env: Record<string, string>): Promise<Outcome> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: rootDir,
-    // Nothing inherited: a DATABASE_URL or REDIS_URL of the machine must not leak into a case.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const server = startServerProcess(env);
   // A start-up that hangs is killed well after the limit, so that the assertion (not the test timeout) reports it.
-  const kill = setTimeout(() => child.kill('SIGKILL'), exitLimitMs + 10_000);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(kill);
-      resolve({ code, stderrLines: stderr.split('\n').filter((line) => line.trim() !== ''), elapsedMs: Date.now() - started });
-    });
-  });
+  const kill = setTimeout(() => server.child.kill('SIGKILL'), exitLimitMs + 10_000);
+  const code = await server.exited;
+  clearTimeout(kill);
+  return {
+    code,
+    stderrLines: server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.trim() !== ''),
+    elapsedMs: Date.now() - started,
+  };
 }
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-/** A port nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Runs the tasks at most `limit` at a time (2 shared cores: the spawned servers must not starve each other). */
@@ -95,7 +74,7 @@ describe('start-up failures (server/main.ts in a child process)', () => {
   const ports = { closed: 0, silent: 0, held: 0 };
 
   beforeAll(async () => {
-    ports.closed = await closedPort();
+    ports.closed = await freePort();
     ports.silent = await listen(silentServer);
     ports.held = await listen(portHolder);
     writeFileSync(path.join(tmp, 'a-file'), 'not a folder');

@@ -181,7 +181,7 @@ export async function signedInCookie(db: Database, user: { id: number }, now = n
  * Requests to the app as a user, signed in once (a session made at the clock's time, then reused), or with null
  * as no one. `app` is read at each request, so a describe block can build its app in beforeAll.
  */
-export function createCaller(app: () => TestApp, clock: Clock) {
+export function createCaller(app: () => Pick<TestApp, 'app' | 'db'>, clock: Clock) {
   const cookies = new Map<number, string>();
 
   async function cookieFor(user: { id: number }) {

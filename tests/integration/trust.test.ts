@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentIntentResponse } from '@core/schemas/payments.ts';
 import type { BookingProof } from '@core/schemas/proof.ts';
 import type { DetailerDocument, DetailerPortfolio, DetailerTrust, PortfolioPair } from '@core/schemas/trust.ts';
-import type { Upload } from '@core/schemas/upload.ts';
 import { bookingEvents, notifications, services, users } from '../../server/db/schema.ts';
 import { testCards } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
-import { multipart } from '../factories/multipart.ts';
-import { createCaller, createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
+import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { useUploadsTestApp } from '../factories/uploads-test-app.ts';
+import { createTestClock, databaseKinds } from './test-app.ts';
 
 const card = { number: testCards.success, expMonth: 12, expYear: 2030, cvc: '123', zip: '94107' };
 const booked = new Date('2026-11-23T16:00:00Z');
@@ -47,35 +43,11 @@ async function leftHalfSpread(bytes: Buffer): Promise<number> {
 
 /** Decision 050: a detailer's figures, badges from checked documents, and a portfolio only with the customer's Yes. */
 describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let admin: UserRow;
   const clock = createTestClock(booked);
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'glossly-trust-'));
-    t = await createTestApp(kind, { clock, env: { DATA_DIR: dataDir } });
-    admin = await createAdmin(t.ctx, { password: undefined });
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-  afterEach(() => clock.set(booked));
-
-  const { call, cookieFor } = createCaller(() => t, clock);
-
-  async function upload(user: UserRow, bytes?: Buffer): Promise<Upload> {
-    const body = multipart(bytes ?? (await checkerboard()));
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload: body.payload,
-      headers: { cookie: await cookieFor(user), 'content-type': body.contentType },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Upload;
-  }
+  const t = useUploadsTestApp(kind, clock, booked);
+  const { call } = t;
+  /** Uploads the checkerboard unless told: a blur must visibly change the image. */
+  const upload = async (user: UserRow, bytes?: Buffer) => t.upload(user, bytes ?? (await checkerboard()));
 
   const trustOf = async (detailerId: number) => {
     const response = await call(null, 'GET', `/api/detailers/${detailerId}/trust`);
@@ -196,7 +168,7 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     // The file: its detailer and admins only; everyone else 404, as if it did not exist.
     for (const [user, status] of [
       [detailer.user, 200],
-      [admin, 200],
+      [t.admin, 200],
       [otherDetailer.user, 404],
       [customer, 404],
       [null, 404],
@@ -206,24 +178,24 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     // The review list: admins only.
     expect((await call(detailer.user, 'GET', '/api/admin/documents')).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/admin/documents')).statusCode).toBe(401);
-    const pending = (await call(admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[];
+    const pending = (await call(t.admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[];
     expect(pending.map((row) => row.id)).toContain(document.id);
     expect((await trustOf(detailer.detailerId)).badges).toEqual([]);
     // Admins are told there is a document to check; the detailer is told of each decision below.
     const noticesOf = async (user: UserRow) =>
       (await t.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => `${n.title}: ${n.message}`);
-    expect(await noticesOf(admin)).toContainEqual(
+    expect(await noticesOf(t.admin)).toContainEqual(
       expect.stringMatching(/^A document to check: .+ sent a document to check: Insurance certificate\./),
     );
 
     const decide = (user: UserRow, id: number, body: object) => call(user, 'POST', `/api/admin/documents/${id}/decision`, body);
     expect((await decide(detailer.user, document.id, { grant: true })).statusCode).toBe(403);
-    expect((await decide(admin, document.id, { grant: false, reason: '' })).statusCode).toBe(400);
-    expect((await decide(admin, 999999, { grant: true })).statusCode).toBe(404);
-    const granted = await decide(admin, document.id, { grant: true });
+    expect((await decide(t.admin, document.id, { grant: false, reason: '' })).statusCode).toBe(400);
+    expect((await decide(t.admin, 999999, { grant: true })).statusCode).toBe(404);
+    const granted = await decide(t.admin, document.id, { grant: true });
     expect(granted.statusCode, granted.body).toBe(200);
-    expect((await decide(admin, document.id, { grant: false, reason: 'Blurry' })).statusCode).toBe(409);
-    expect(((await call(admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[]).map((row) => row.id)).not.toContain(
+    expect((await decide(t.admin, document.id, { grant: false, reason: 'Blurry' })).statusCode).toBe(409);
+    expect(((await call(t.admin, 'GET', '/api/admin/documents')).json() as DetailerDocument[]).map((row) => row.id)).not.toContain(
       document.id,
     );
 
@@ -235,7 +207,7 @@ describe.each(databaseKinds)('trust a customer can see on %s', (kind) => {
     const licence = (
       await submit(detailer.user, { kind: 'business_licence', uploadId: (await upload(detailer.user)).id, expiresOn: '2027-06-30' })
     ).json() as DetailerDocument;
-    expect((await decide(admin, licence.id, { grant: false, reason: 'The name does not match' })).statusCode).toBe(200);
+    expect((await decide(t.admin, licence.id, { grant: false, reason: 'The name does not match' })).statusCode).toBe(200);
     const own = (await call(detailer.user, 'GET', '/api/detailer/documents')).json() as DetailerDocument[];
     expect(own.find((row) => row.id === licence.id)).toMatchObject({ status: 'refused', reason: 'The name does not match' });
     expect(await noticesOf(detailer.user)).toContain('Document not accepted: Business licence not accepted: The name does not match');

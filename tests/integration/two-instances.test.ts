@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInZone } from '@core/domain/time-slots.ts';
@@ -25,6 +22,7 @@ import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import { slotTakenMessage } from '../../server/bookings/availability-service.ts';
 import { maxStreamsPerAccount } from '../../server/notifications/realtime-plugin.ts';
 import { createCustomer, testPassword } from '../factories/index.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../factories/server-process.ts';
 import { openSseClient, type SseClient } from './sse-client.ts';
 import { createPostgresDatabase } from './test-app.ts';
 
@@ -36,19 +34,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const canRun = Boolean(databaseServerUrl && redisUrl);
 if (!canRun) console.warn('SKIPPED: the two-instance proof needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both).');
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const startLimitMs = 120_000;
 
-type Instance = { name: 'A' | 'B'; port: number; child?: ChildProcess; exited?: Promise<void>; stderr: string };
-
-/** A port nothing listens on now (taken, then freed), kept for one instance across its restarts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+type Instance = { name: 'A' | 'B'; port: number; server?: ServerProcess };
 
 const base = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
 
@@ -117,49 +105,37 @@ async function call(
 
 describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and one Redis', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glossly-two-instances-'));
-  const a: Instance = { name: 'A', port: 0, stderr: '' };
-  const b: Instance = { name: 'B', port: 0, stderr: '' };
+  const a: Instance = { name: 'A', port: 0 };
+  const b: Instance = { name: 'B', port: 0 };
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let handle: DatabaseHandle | undefined;
   const streams: SseClient[] = [];
 
-  /** Starts main.ts for this instance with only the given environment (nothing of the machine's leaks in). */
+  /** Starts main.ts for this instance on its own port (kept across its restarts). */
   function start(instance: Instance) {
-    instance.stderr = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: rootDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        // Not `test`: the interval jobs run only outside tests, and they are part of what is proved here.
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'silent',
-        HOST: '127.0.0.1',
-        PORT: String(instance.port),
-        DATABASE_URL: database!.url,
-        REDIS_URL: redisUrl!,
-        DEMO_MODE: 'true',
-        // The demo accounts and catalog without six months of history: seeded in seconds, and no jobs of its own.
-        DEMO_HISTORY: 'false',
-        // Both behind one origin, as behind a load balancer; the balancer names the client (rate limits).
-        PUBLIC_URL: `http://127.0.0.1:${a.port}`,
-        TRUST_PROXY: '1',
-        DATA_DIR: path.join(dataDir, instance.name),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    instance.server = startServerProcess({
+      // NODE_ENV stays development, not `test`: the interval jobs run only outside tests, and they are part of what is proved.
+      PORT: String(instance.port),
+      DATABASE_URL: database!.url,
+      REDIS_URL: redisUrl!,
+      DEMO_MODE: 'true',
+      // The demo accounts and catalog without six months of history: seeded in seconds, and no jobs of its own.
+      DEMO_HISTORY: 'false',
+      // Both behind one origin, as behind a load balancer; the balancer names the client (rate limits).
+      PUBLIC_URL: `http://127.0.0.1:${a.port}`,
+      TRUST_PROXY: '1',
+      DATA_DIR: path.join(dataDir, instance.name),
     });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (instance.stderr += chunk));
-    instance.child = child;
-    instance.exited = new Promise((resolve) => child.once('exit', () => resolve()));
   }
 
   /** Resolves once the instance answers /api/health; rejects with its stderr if it exits first. */
   async function untilUp(instance: Instance) {
     const gaveUpAt = Date.now() + startLimitMs;
+    const server = instance.server!;
     let exited = false;
-    void instance.exited!.then(() => (exited = true));
+    void server.exited.then(() => (exited = true));
     while (Date.now() < gaveUpAt) {
-      if (exited) throw new Error(`instance ${instance.name} exited during start-up: ${instance.stderr.trim()}`);
+      if (exited) throw new Error(`instance ${instance.name} exited during start-up: ${server.stderr().trim()}`);
       const up = await call(instance, 'GET', '/api/health').then(
         (answer) => answer.status === 200,
         () => false,
@@ -167,14 +143,7 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
       if (up) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`instance ${instance.name} did not answer /api/health within ${startLimitMs / 1000} s: ${instance.stderr.trim()}`);
-  }
-
-  async function stop(instance: Instance, signal: NodeJS.Signals) {
-    const child = instance.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    await instance.exited;
+    throw new Error(`instance ${instance.name} did not answer /api/health within ${startLimitMs / 1000} s: ${server.stderr().trim()}`);
   }
 
   const demoSignIn = async (role: 'customer' | 'detailer' | 'admin') => {
@@ -227,7 +196,7 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
   afterAll(async () => {
     await Promise.all(streams.map((stream) => stream.close()));
     // Always killed, whatever failed above; then the pools are gone and the database can go.
-    await Promise.all([a, b].map((instance) => stop(instance, 'SIGKILL')));
+    await Promise.all([a, b].map((instance) => instance.server?.stop('SIGKILL')));
     await handle?.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -499,7 +468,7 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
       });
       // Killed mid-stream with writes in flight on it; A takes 20 more, then the load stops.
       await until(() => acks >= 40);
-      await stop(b, 'SIGKILL');
+      await b.server!.stop('SIGKILL');
       const atKill = acks;
       await until(() => acks >= atKill + 20);
       stopLoad();
@@ -545,8 +514,10 @@ describe.skipIf(!canRun)('two instances (server/main.ts) on one PostgreSQL and o
         for (const instance of [a, b]) {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           const stopping = Date.now();
-          await stop(instance, 'SIGTERM');
-          steps.push(`${instance.name} exited ${instance.child!.exitCode ?? instance.child!.signalCode} after ${Date.now() - stopping} ms`);
+          await instance.server!.stop('SIGTERM');
+          steps.push(
+            `${instance.name} exited ${instance.server!.child.exitCode ?? instance.server!.child.signalCode} after ${Date.now() - stopping} ms`,
+          );
           const starting = Date.now();
           start(instance);
           await untilUp(instance);

@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { notifications, weatherChecks } from '../../server/db/schema.ts';
 import { runWeatherChecks } from '../../server/weather/weather-job.ts';
 import type { ForecastProvider } from '../../server/weather/forecast-provider.ts';
 import { createAdmin, createBooking, createCategory, createCustomer, createDetailer } from '../factories/index.ts';
+import { useTwoInstances } from '../factories/two-instances.ts';
 import { createCaller, createTestClock, databaseKinds } from './test-app.ts';
-import { createTwoInstances } from './weather-test-app.ts';
 
 const hour = 3_600_000;
 
 describe.each(databaseKinds)('weather checks on %s', (kind) => {
   const clock = createTestClock(new Date('2026-11-23T16:00:00Z'));
-  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  const instances = useTwoInstances(kind, { clock });
   const t = () => instances.a;
-  const { call } = createCaller(() => instances.a, clock);
+  const { call } = createCaller(t, clock);
   let admin: { id: number };
 
   beforeAll(async () => {
-    instances = await createTwoInstances(kind, clock);
     admin = await createAdmin(t().ctx, { password: undefined });
   });
-  afterAll(() => instances?.close());
 
   /** An accepted booking of a fresh detailer's service (an exterior wash unless told), with its own ZIP code. */
   async function acceptedBooking(startsAt: Date, zip: string, categoryId?: number) {

@@ -4,46 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { SavedAddress } from '@core/schemas/address.ts';
 import type { User } from '@core/schemas/user.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
-import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { stubFetchEachTest, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import { ScheduleStep, type Step2Draft } from './schedule-step.tsx';
+import { homeAddress as home, workAddress as work, userResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer: User = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
-const home: SavedAddress = {
-  id: 1,
-  label: 'Home',
-  address: '1 Market St',
-  apt: 'Unit 4',
-  city: 'San Francisco',
-  zip: '94105',
-  accessNotes: 'Gate code 4412',
-  latitude: 37.79,
-  longitude: -122.4,
-  isDefault: true,
-  createdAt: '2099-01-01T10:00:00.000Z',
-};
-const work: SavedAddress = {
-  ...home,
-  id: 2,
-  label: 'Work',
-  address: '500 Terry A Francois Blvd',
-  apt: '',
-  zip: '94158',
-  accessNotes: '',
-  isDefault: false,
-};
+const customer = userResponse();
 const emptyDraft: Step2Draft = { date: null, time: null, address: null, apt: null, city: null, zip: null };
 
 let places: SavedAddress[] = [];
@@ -51,11 +17,9 @@ const fetchMock = vi.fn(async (url: string) => (url === '/api/addresses' ? json(
 stubFetchEachTest(fetchMock);
 
 function renderStep(user: User | null, draft: Step2Draft = emptyDraft) {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, user);
   const onDraftChange = vi.fn();
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={signedInQueryClient(user)}>
       <ScheduleStep
         detailerId={1}
         serviceId={1}

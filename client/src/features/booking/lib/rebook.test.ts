@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '@core/schemas/catalog.ts';
-import type { Vehicle } from '@core/schemas/vehicle.ts';
+import { vehicleResponse } from '../../../../../tests/factories/account-responses.ts';
 import { bookingResponse } from '../../../../../tests/factories/booking-response.ts';
 import { rebookStart } from './rebook.ts';
 
@@ -17,20 +17,7 @@ const wash: Service = {
   imageUrl: '/images/services/default.svg',
   surcharges: [],
 };
-const rav4: Vehicle = {
-  id: 31,
-  make: 'Toyota',
-  model: 'RAV4',
-  year: 2021,
-  color: 'Blue',
-  licensePlate: '8ABC123',
-  vehicleType: 'SUV',
-  nickname: 'Blue one',
-  photoUploadId: null,
-  photoUrl: null,
-  isDefault: true,
-  createdAt: '2098-01-01T00:00:00.000Z',
-};
+const rav4 = vehicleResponse();
 const rav4Details = {
   make: 'Toyota',
   model: 'RAV4',

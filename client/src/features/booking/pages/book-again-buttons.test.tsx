@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { User } from '@core/schemas/user.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
-import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { stubFetchEachTest, renderAtPath, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import BookingDetailsPage from './booking-details-page.tsx';
 import MyBookingsPage from './my-bookings-page.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer: User = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
+const customer = userResponse();
 const detailerUser: User = { ...customer, id: 5, role: 'detailer', detailerId: 1, name: 'Dana Detailer' };
 
 const booked = (id: number, status: Booking['status'], date: string) =>
@@ -57,16 +44,13 @@ beforeEach(() => {
 });
 
 function renderAt(path: string, user: User) {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, user);
-  const { hook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={client}>
-      <Router hook={hook}>
-        <Route path="/bookings" component={MyBookingsPage} />
-        <Route path="/bookings/:id" component={BookingDetailsPage} />
-      </Router>
-    </QueryClientProvider>,
+  return renderAtPath(
+    path,
+    <>
+      <Route path="/bookings" component={MyBookingsPage} />
+      <Route path="/bookings/:id" component={BookingDetailsPage} />
+    </>,
+    signedInQueryClient(user),
   );
 }
 

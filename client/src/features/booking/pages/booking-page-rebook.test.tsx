@@ -1,32 +1,17 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { AvailabilitySlot } from '@core/schemas/booking.ts';
 import type { DetailerWithServices, Service } from '@core/schemas/catalog.ts';
 import type { User } from '@core/schemas/user.ts';
-import type { Vehicle } from '@core/schemas/vehicle.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { addDays, formatLongDate, toIsoDate } from '@/lib/calendar-dates.ts';
 import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
-import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { stubFetchEachTest, renderAtPath, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import { readPendingBooking } from '../lib/pending-booking.ts';
 import BookingPage from './booking-page.tsx';
+import { userResponse, vehicleResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer: User = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
+const customer = userResponse();
 const wash: Service = {
   id: 1,
   detailerId: 1,
@@ -56,20 +41,7 @@ const detailer: DetailerWithServices = {
   vehicleDescription: '',
   offeredServices: [wash],
 };
-const rav4: Vehicle = {
-  id: 31,
-  make: 'Toyota',
-  model: 'RAV4',
-  year: 2021,
-  color: 'Blue',
-  licensePlate: '8ABC123',
-  vehicleType: 'SUV',
-  nickname: 'Blue one',
-  photoUploadId: null,
-  photoUrl: null,
-  isDefault: true,
-  createdAt: '2098-01-01T00:00:00.000Z',
-};
+const rav4 = vehicleResponse();
 const past = bookingResponse({
   id: 41,
   status: 'completed',
@@ -132,16 +104,7 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 function renderAt(path: string, user: User | null = customer) {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, user);
-  const { hook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={client}>
-      <Router hook={hook}>
-        <BookingPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  return renderAtPath(path, <BookingPage />, signedInQueryClient(user));
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -1,29 +1,15 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { User } from '@core/schemas/user.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
-import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { stubFetchEachTest, renderAtPath, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import MyBookingsPage, { pastBookingsPageSize } from './my-bookings-page.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer: User = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
+const customer = userResponse();
 
 // 23 past bookings, a day apart (the newest first on the page), and 12 upcoming ones: more than a page of each.
 const day = (offset: number) => new Date(Date.UTC(2090, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
@@ -36,15 +22,7 @@ stubFetchEachTest(
 );
 
 function renderBookings(viewer: User = customer) {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, viewer);
-  return render(
-    <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: '/bookings' }).hook}>
-        <MyBookingsPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  return renderAtPath('/bookings', <MyBookingsPage />, signedInQueryClient(viewer));
 }
 
 /** The ids of the bookings a section lists, in order, read from their 'Book again' links (rebook=<id>). */

@@ -4,23 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecentDetailer } from '@core/schemas/booking.ts';
 import type { User } from '@core/schemas/user.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { currentUserQueryKey } from '@/lib/session/get-current-user.ts';
 import { jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
-import { stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { stubFetchEachTest, signedInQueryClient } from '../../../../../tests/factories/page-harness.tsx';
 import { RecentDetailers } from './recent-detailers.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer: User = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
+const customer = userResponse();
 const recent = (detailerId: number, businessName: string, serviceName: string, bookingId: number): RecentDetailer => ({
   detailerId,
   businessName,
@@ -38,10 +27,8 @@ const fetchMock = vi.fn(async (url: string) => (url === '/api/bookings/recent-de
 stubFetchEachTest(fetchMock);
 
 function renderRow(user: User) {
-  const client = createQueryClient();
-  client.setQueryData(currentUserQueryKey, user);
   return render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={signedInQueryClient(user)}>
       <RecentDetailers />
     </QueryClientProvider>,
   );

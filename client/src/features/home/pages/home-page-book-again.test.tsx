@@ -5,18 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import HomePage from './home-page.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 
-const customer = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0.00',
-  detailerId: null,
-  phone: null,
-  avatarUrl: null,
-};
+const customer = userResponse();
 const service = {
   id: 1,
   detailerId: 1,

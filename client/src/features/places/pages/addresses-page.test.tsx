@@ -5,30 +5,7 @@ import type { SavedAddress } from '@core/schemas/address.ts';
 import { jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
 import { renderAtPath, stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
 import AddressesPage from './addresses-page.tsx';
-
-const home: SavedAddress = {
-  id: 1,
-  label: 'Home',
-  address: '1 Market St',
-  apt: 'Unit 4',
-  city: 'San Francisco',
-  zip: '94105',
-  accessNotes: 'Gate code 4412',
-  latitude: 37.79,
-  longitude: -122.4,
-  isDefault: true,
-  createdAt: '2099-01-01T10:00:00.000Z',
-};
-const work: SavedAddress = {
-  ...home,
-  id: 2,
-  label: 'Work',
-  address: '500 Terry A Francois Blvd',
-  apt: '',
-  zip: '94158',
-  accessNotes: '',
-  isDefault: false,
-};
+import { homeAddress as home, workAddress as work } from '../../../../../tests/factories/account-responses.ts';
 
 let places: SavedAddress[] | 'error' = [];
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
