@@ -49,7 +49,7 @@ test('[CUSTOMER] the app takes over a drawn page without asking again for who is
     if (new URL(request.url()).pathname === '/api/auth/session') sessionRequests.push(request.url());
   });
   await page.goto('/bookings');
-  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.locator('html[data-before-live]')).toHaveCount(0);
   await expect(page.getByText('No bookings yet')).toBeVisible();
   await page.getByRole('link', { name: 'Book a detailer' }).click();
   await expect(page).toHaveURL(/\/detailers$/);
@@ -59,7 +59,7 @@ test('[CUSTOMER] the app takes over a drawn page without asking again for who is
 
 test('[VISITOR] the app is fetched only once the drawn screen has painted, then takes it over', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.locator('html[data-before-live]')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toBeEnabled();
   const timing = await page.evaluate(() => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
@@ -73,12 +73,12 @@ test('[VISITOR] the app is fetched only once the drawn screen has painted, then 
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });
 
-// The drawn screen's frame (the fieldset, the page's heading, the menu's links), kept before any script of the page
+// The drawn screen's frame (the page's heading, the menu's links), kept before any script of the page
 // runs: hydration keeps these elements, a render from scratch would have replaced every one. (A list's skeleton is
 // left out: its data replaces it either way.)
 const keepDrawnScreen = () =>
   document.addEventListener('DOMContentLoaded', () => {
-    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root > fieldset, #root h1, #root nav a')];
+    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root h1, #root nav a')];
   });
 
 for (const { reader, path } of [
@@ -97,7 +97,7 @@ for (const { reader, path } of [
     });
     await page.addInitScript(keepDrawnScreen);
     await page.goto(path);
-    await expect(page.locator('#root > fieldset')).toBeEnabled();
+    await expect(page.locator('html[data-before-live]')).toHaveCount(0);
     const drawn = await page.evaluate(() => {
       const elements = (window as { drawn?: Element[] }).drawn ?? [];
       return { count: elements.length, replaced: elements.filter((element) => !element.isConnected).length };
