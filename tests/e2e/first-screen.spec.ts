@@ -1,20 +1,28 @@
 import { bookAndPay, expect, signUp, test } from './fixtures.ts';
 
 // Every page's first screen comes drawn in the page with its data: a signed-in reader's for them (decision 025), a
-// visitor's for every visitor of its URL (decision 029): it reads without a script, its controls wait, and the
+// visitor's for every visitor of its URL (decision 029): it reads without a script, its taps wait (decision 052), and the
 // app, started after the paint, takes it over (decision 028) and works.
 
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('[VISITOR] the sign-in page is in the page the server sent, its fields disabled until the app runs', async ({ page }) => {
+  test('[VISITOR] the sign-in page is in the page the server sent; sent without the app, no password goes into the address', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await expect(page.getByText('Welcome to Glossly', { exact: true })).toBeVisible();
     await expect(page.getByText('By continuing, you agree to our')).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
     // Links are plain links: they work before the app does.
     await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    // With scripts on, a tap here waits for the app (decision 052); with none, the form posts, so the fields never
+    // reach the address (nor a log of it).
+    await page.getByLabel('Email').fill('noscript@example.com');
+    await page.getByLabel('Password').fill('not-in-the-address');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain('not-in-the-address');
+    expect(new URL(page.url()).search).toBe('');
   });
 
   test("[VISITOR] the home page is in the page with its lists' detailers and services", async ({ page }) => {
