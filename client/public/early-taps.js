@@ -35,7 +35,7 @@
       event.preventDefault();
       event.stopPropagation();
       el = el.closest('button,input,label,[role],[tabindex]') || el;
-      pressed.textContent += pathOf(el) + '{outline:2px solid #1d4ed8;outline-offset:2px}';
+      pressed.textContent += pathOf(el) + '{outline:2px solid #1d4ed8;outline-offset:-2px}';
       doc.head.appendChild(pressed);
     } else if (field && field.type !== 'file') {
       el = field;

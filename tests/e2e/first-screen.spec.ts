@@ -1,4 +1,4 @@
-import { bookAndPay, expect, signUp, test } from './fixtures.ts';
+import { bookAndPay, expect, expectConsoleErrors, signUp, test } from './fixtures.ts';
 
 // Every page's first screen comes drawn in the page with its data: a signed-in reader's for them (decision 025), a
 // visitor's for every visitor of its URL (decision 029): it reads without a script, its taps wait (decision 052), and the
@@ -19,6 +19,8 @@ test.describe('without scripts', () => {
     // reach the address (nor a log of it).
     await page.getByLabel('Email').fill('noscript@example.com');
     await page.getByLabel('Password').fill('not-in-the-address');
+    // The server refuses a post without its CSRF token (403): that refusal is what the browser reports.
+    expectConsoleErrors(page, /status of 403/);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForLoadState();
     expect(page.url()).not.toContain('not-in-the-address');
@@ -81,12 +83,12 @@ test('[VISITOR] the app is fetched only once the drawn screen has painted, then 
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });
 
-// The drawn screen's frame (the page's heading, the menu's links), kept before any script of the page
+// The drawn screen's frame (the header, the page's heading, the menu's links), kept before any script of the page
 // runs: hydration keeps these elements, a render from scratch would have replaced every one. (A list's skeleton is
 // left out: its data replaces it either way.)
 const keepDrawnScreen = () =>
   document.addEventListener('DOMContentLoaded', () => {
-    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root h1, #root nav a')];
+    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root header, #root h1, #root nav a')];
   });
 
 for (const { reader, path } of [
