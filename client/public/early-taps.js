@@ -1,9 +1,9 @@
 // Keeps a tap made on a drawn screen before the app is live (issue 40, decision 052). The server puts this script in
 // the head of every page it draws (server/http/early-taps.ts), inline and allowed by its hash in the CSP: it listens
-// before the first control is parsed. Until the app calls __glosslyReplay it takes every click (links aside: they
+// before the first control is parsed. Until the app calls glosslyLive it takes every click (links aside: they
 // work without the app), keystroke, choice and form submit inside #root: the browser's own action is stopped (a form
 // would go out with its fields in the address), the control is ringed to show the press, and the tap is kept with
-// the element and its path from #root. Once hydrated, the app calls __glosslyReplay: each tap is done again, in order,
+// the element and its path from #root. Once hydrated, the app calls glosslyLive: each tap is done again, in order,
 // on the same element (or the one at its path, should React have drawn it again), as if it came now. A typed value is
 // set again and announced with its event: hydration keeps what the page shows but not what the app holds.
 // Comment lines are left out of the page; the rest is sent as written.
@@ -49,7 +49,7 @@
   ['click', 'input', 'change', 'submit'].forEach(function listen(type) {
     doc.addEventListener(type, record, true);
   });
-  win.__glosslyReplay = function replay() {
+  win.glosslyLive = function replay() {
     if (live) return;
     live = true;
     pressed.remove();

@@ -191,7 +191,7 @@ describe('the built client', () => {
     // styles, and the CSP lets that very text run, no other inline script (decision 052).
     expect(visitorRoot).not.toMatch(/^<fieldset/);
     const recorder = /<script>([^<]+)<\/script><title>/.exec(visitorHtml)?.[1];
-    expect(recorder).toContain('__glosslyReplay');
+    expect(recorder).toContain('glosslyLive');
     expect(recorder).not.toMatch(/^\s*\/\//m);
     const hash = createHash('sha256').update(recorder!).digest('base64');
     expect(/script-src ([^;]+)/.exec(String(visitor.headers['content-security-policy']))?.[1]).toBe(`'self' 'sha256-${hash}'`);
@@ -312,7 +312,7 @@ describe('pages drawn for each request', () => {
     expect(page.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(page.rawPayload).toString();
     const root = rootOf(html)!;
-    expect(html).toMatch(/<script>[^<]*__glosslyReplay[^<]*<\/script><title>/);
+    expect(html).toMatch(/<script>[^<]*glosslyLive[^<]*<\/script><title>/);
     expect(root).toContain('Drawn Shine Co');
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|\/api\/auth\/session/);
     expect(html).toContain('src="/start-app.js"');

@@ -67,10 +67,10 @@ beforeEach(() => {
 
 afterEach(async () => {
   // This page's recorder stops listening (it is live), so the next test's is the only one.
-  window.__glosslyReplay?.();
+  window.glosslyLive?.();
   await act(async () => root?.unmount());
   root = null;
-  delete window.__glosslyReplay;
+  delete window.glosslyLive;
 });
 
 describe('a tap on the drawn screen before the app is live (client/public/early-taps.js)', () => {
@@ -91,7 +91,7 @@ describe('a tap on the drawn screen before the app is live (client/public/early-
     expect(zipField().value).toBe('94107');
     expect(shown()).toBe('none 0 no zip not sent');
 
-    await act(async () => window.__glosslyReplay!());
+    await act(async () => window.glosslyLive!());
     await waitFor(() => expect(shown()).toBe('wash 1 94107 sent'));
     expect(button('Basic Exterior Wash').getAttribute('aria-pressed')).toBe('true');
     expect(document.head.querySelector('style')).toBeNull();
@@ -104,7 +104,7 @@ describe('a tap on the drawn screen before the app is live (client/public/early-
     });
     await act(async () => button('Basic Exterior Wash').click());
     expect(shown()).toBe('none 0 no zip not sent');
-    await act(async () => window.__glosslyReplay!());
+    await act(async () => window.glosslyLive!());
     await waitFor(() => expect(shown()).toBe('wash 1 no zip not sent'));
   });
 
@@ -116,7 +116,7 @@ describe('a tap on the drawn screen before the app is live (client/public/early-
       root.render(<Step />);
     });
     expect(zipField().value).toBe('');
-    await act(async () => window.__glosslyReplay!());
+    await act(async () => window.glosslyLive!());
     await waitFor(() => expect(shown()).toBe('wash 1 94105 not sent'));
     expect(zipField().value).toBe('94105');
   });
@@ -135,7 +135,7 @@ describe('a tap on the drawn screen before the app is live (client/public/early-
     await act(async () => {
       root = hydrateRoot(container(), <Step />);
     });
-    await act(async () => window.__glosslyReplay!());
+    await act(async () => window.glosslyLive!());
     await act(async () => button('Basic Exterior Wash').click());
     expect(shown()).toBe('wash 1 no zip not sent');
   });

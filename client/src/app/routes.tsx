@@ -88,7 +88,7 @@ function guarded({ page: Page, roles, signedIn }: RouteDefinition) {
 declare global {
   interface Window {
     /** Set by the recorder a drawn page carries (client/public/early-taps.js); absent from a page drawn by no one. */
-    __glosslyReplay?: () => void;
+    glosslyLive?: () => void;
   }
 }
 
@@ -98,7 +98,7 @@ declare global {
  * does not listen yet.
  */
 function ReplayEarlyTaps() {
-  useEffect(() => window.__glosslyReplay?.(), []);
+  useEffect(() => window.glosslyLive?.(), []);
   return null;
 }
 
