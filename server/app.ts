@@ -33,6 +33,7 @@ import csrfPlugin from './http/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/logger.ts';
 import realtimePlugin, { createRealtimeHub } from './notifications/realtime-plugin.ts';
+import { loadEarlyTapRecorder } from './http/early-taps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { authRoutes } from './identity/routes.ts';
@@ -204,7 +205,9 @@ export async function buildApp({
   });
   app.decorate('ctx', ctx);
 
-  registerSecurityHeaders(app, config.NODE_ENV === 'production', config.MAP_TILE_URL);
+  // Drawn pages carry the recorder of early taps inline (decision 052): the CSP allows that one script by its hash.
+  const earlyTaps = loadEarlyTapRecorder(clientDir);
+  registerSecurityHeaders(app, config.NODE_ENV === 'production', config.MAP_TILE_URL, earlyTaps ? [earlyTaps.hashSource] : []);
   // API JSON over 1 KB is compressed per request (Brotli or gzip); request bodies are taken as sent. Only routes under
   // /api: the built client comes precompressed (server/http/static-client.ts); the live stream (hijacked,
   // text/event-stream) never is.
@@ -278,6 +281,6 @@ export async function buildApp({
     startMembershipRenewalJob(app);
   }
 
-  await registerStaticClient(app, clientDir, { visitorPageLifetimeMs: catalogCacheTtlMs });
+  await registerStaticClient(app, clientDir, { visitorPageLifetimeMs: catalogCacheTtlMs, earlyTaps });
   return app;
 }

@@ -30,13 +30,15 @@ export function tileImageSource(mapTileUrl: string | undefined): string | null {
   return /^https?:\/\/\{s\}\./.test(mapTileUrl) ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean, mapTileUrl?: string) {
+/** `scriptHashes`: the hash sources ('sha256-…') of the inline scripts the pages carry, the only ones allowed to run. */
+export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean, mapTileUrl?: string, scriptHashes: string[] = []) {
   const tiles = tileImageSource(mapTileUrl);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         // Everything ships from our own origin (no hot-linked scripts, fonts or images), map tiles when configured.
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePathPattern } from '@core/domain/route-paths.ts';
 import { hasSignedInHint } from '@core/domain/session-hint.ts';
 import { acceptsEncoding, encodeBody, type EncodedBody } from './encoded-body.ts';
+import type { InlineScript } from './early-taps.ts';
 import { loadFirstScreenDrawer, type DrawnScreen } from './first-screen.ts';
 
 export { acceptsEncoding };
@@ -53,12 +54,13 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * it shows (`data`, which main.tsx gives React Query before its first render). Its module scripts are started by
  * client/public/start-app.js once that screen has painted: named in the page, they were fetched alongside the styles
  * and font the screen needs and ran before it painted, on a slow phone a second or more. React then draws the same
- * screen over it (decisions 024 and 025).
+ * screen over it (decisions 024 and 025). Until the app is live, `recorder` keeps what is tapped on that screen
+ * (decision 052): first in the head, before the styles, since an inline script waits for the styles above it.
  */
 function withFirstScreen(
   html: string,
   firstScreen: string,
-  { data, hydratable = true }: { data?: unknown; hydratable?: boolean } = {},
+  { data, hydratable = true, recorder = '' }: { data?: unknown; hydratable?: boolean; recorder?: string } = {},
 ): string {
   const entry = moduleScript.exec(html)![1]!;
   const modules = [...html.matchAll(modulePreload)].map((link) => link[1]!);
@@ -74,6 +76,7 @@ function withFirstScreen(
     html
       .replace(moduleScript, '')
       .replaceAll(modulePreload, '')
+      .replace('<title>', () => `${recorder}<title>`)
       .replace('</head>', () => `${start}</head>`)
       // A screen the app's first render would not match is drawn again by it rather than hydrated (main.tsx).
       .replace(emptyRoot, () => `${dataBlock}<div id="root"${hydratable ? '' : ' data-draw-again'}>${firstScreen}</div>`)
@@ -90,6 +93,8 @@ export type StaticClientOptions = {
    * time, so it shows nothing older than the API itself may answer.
    */
   visitorPageLifetimeMs: number;
+  /** The recorder of early taps every drawn page carries (early-taps.ts); the CSP must allow it by its hash. */
+  earlyTaps?: InlineScript | null;
 };
 
 type VisitorDrawing = { page: Page; keep: boolean } | null;
@@ -129,7 +134,7 @@ function visitorPageCache(lifetimeMs: number) {
  * reader, and kept. Only the build's own files go in, never anything from the request. A page drawn per request
  * (`drawn`) starts from the same route page.
  */
-function routePages(clientDir: string) {
+function routePages(clientDir: string, recorder = '') {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const readList = <T>(file: string, empty: T): T => {
     const listFile = path.join(clientDir, file);
@@ -154,7 +159,7 @@ function routePages(clientDir: string) {
     let found = built.get(key);
     if (!found) {
       const html = htmlWith(files, { asksSession });
-      found = encodeBody(Buffer.from(firstScreen ? withFirstScreen(html, firstScreen) : html));
+      found = encodeBody(Buffer.from(firstScreen ? withFirstScreen(html, firstScreen, { recorder }) : html));
       built.set(key, found);
     }
     return found;
@@ -172,7 +177,7 @@ function routePages(clientDir: string) {
       return firstScreen ? page(`${route.path} visitor`, route.files, { firstScreen }) : page(route.path, route.files);
     },
     /** The page for `route` with a screen drawn for this request. */
-    drawn: (route: RoutePreload, screen: DrawnScreen) => withFirstScreen(htmlWith(route.files), screen.markup, screen),
+    drawn: (route: RoutePreload, screen: DrawnScreen) => withFirstScreen(htmlWith(route.files), screen.markup, { ...screen, recorder }),
   };
 }
 
@@ -184,7 +189,7 @@ function routePages(clientDir: string) {
 export async function registerStaticClient(
   app: FastifyInstance,
   clientDir: string | undefined,
-  { visitorPageLifetimeMs }: StaticClientOptions,
+  { visitorPageLifetimeMs, earlyTaps }: StaticClientOptions,
 ) {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (clientDir !== undefined && !hasClient) {
@@ -203,7 +208,7 @@ export async function registerStaticClient(
       setHeaders: setCacheHeaders,
     });
   }
-  const pages = hasClient ? routePages(clientDir) : null;
+  const pages = hasClient ? routePages(clientDir, earlyTaps?.element) : null;
   const drawFor = hasClient ? await loadFirstScreenDrawer(app, clientDir) : null;
   const { visitorPage, forgetAll } = visitorPageCache(visitorPageLifetimeMs);
   // Any write the API accepts may change what a visitor's page shows (a service renamed, a slot taken): every kept

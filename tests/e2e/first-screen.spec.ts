@@ -1,20 +1,30 @@
-import { bookAndPay, expect, signUp, test } from './fixtures.ts';
+import { bookAndPay, expect, expectConsoleErrors, signUp, test } from './fixtures.ts';
 
 // Every page's first screen comes drawn in the page with its data: a signed-in reader's for them (decision 025), a
-// visitor's for every visitor of its URL (decision 029): it reads without a script, its controls wait, and the
+// visitor's for every visitor of its URL (decision 029): it reads without a script, its taps wait (decision 052), and the
 // app, started after the paint, takes it over (decision 028) and works.
 
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('[VISITOR] the sign-in page is in the page the server sent, its fields disabled until the app runs', async ({ page }) => {
+  test('[VISITOR] the sign-in page is in the page the server sent; sent without the app, no password goes into the address', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await expect(page.getByText('Welcome to Glossly', { exact: true })).toBeVisible();
     await expect(page.getByText('By continuing, you agree to our')).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
     // Links are plain links: they work before the app does.
     await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    // With scripts on, a tap here waits for the app (decision 052); with none, the form posts, so the fields never
+    // reach the address (nor a log of it).
+    await page.getByLabel('Email').fill('noscript@example.com');
+    await page.getByLabel('Password').fill('not-in-the-address');
+    // The server refuses a post without its CSRF token (403): that refusal is what the browser reports.
+    expectConsoleErrors(page, /status of 403/);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain('not-in-the-address');
+    expect(new URL(page.url()).search).toBe('');
   });
 
   test("[VISITOR] the home page is in the page with its lists' detailers and services", async ({ page }) => {
@@ -49,7 +59,7 @@ test('[CUSTOMER] the app takes over a drawn page without asking again for who is
     if (new URL(request.url()).pathname === '/api/auth/session') sessionRequests.push(request.url());
   });
   await page.goto('/bookings');
-  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.locator('html[data-before-live]')).toHaveCount(0);
   await expect(page.getByText('No bookings yet')).toBeVisible();
   await page.getByRole('link', { name: 'Book a detailer' }).click();
   await expect(page).toHaveURL(/\/detailers$/);
@@ -59,7 +69,7 @@ test('[CUSTOMER] the app takes over a drawn page without asking again for who is
 
 test('[VISITOR] the app is fetched only once the drawn screen has painted, then takes it over', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.locator('#root > fieldset[disabled]')).toHaveCount(0);
+  await expect(page.locator('html[data-before-live]')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toBeEnabled();
   const timing = await page.evaluate(() => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
@@ -73,12 +83,12 @@ test('[VISITOR] the app is fetched only once the drawn screen has painted, then 
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });
 
-// The drawn screen's frame (the fieldset, the page's heading, the menu's links), kept before any script of the page
+// The drawn screen's frame (the header, the page's heading, the menu's links), kept before any script of the page
 // runs: hydration keeps these elements, a render from scratch would have replaced every one. (A list's skeleton is
 // left out: its data replaces it either way.)
 const keepDrawnScreen = () =>
   document.addEventListener('DOMContentLoaded', () => {
-    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root > fieldset, #root h1, #root nav a')];
+    (window as { drawn?: Element[] }).drawn = [...document.querySelectorAll('#root header, #root h1, #root nav a')];
   });
 
 for (const { reader, path } of [
@@ -97,7 +107,7 @@ for (const { reader, path } of [
     });
     await page.addInitScript(keepDrawnScreen);
     await page.goto(path);
-    await expect(page.locator('#root > fieldset')).toBeEnabled();
+    await expect(page.locator('html[data-before-live]')).toHaveCount(0);
     const drawn = await page.evaluate(() => {
       const elements = (window as { drawn?: Element[] }).drawn ?? [];
       return { count: elements.length, replaced: elements.filter((element) => !element.isConnected).length };

@@ -1,13 +1,13 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-/** The first screen the server drew into the page, until the app draws over it (decisions 024, 025). */
-const drawnFirstScreen = '#root > fieldset[disabled]';
+/** A page the server drew, until the app has taken it over (decisions 024, 025, 052: client/public/early-taps.js). */
+const drawnFirstScreen = 'html[data-before-live]';
 
 /**
- * Makes `goto` and `reload` return once the app has drawn over the first screen the server sent. Until then its
- * controls are disabled and anything found in it is about to be replaced: a person waits the moment it takes; a test
- * acting at once would click a disabled button or read a node React then removes. A page without a drawn screen
+ * Makes `goto` and `reload` return once the app has taken over the first screen the server sent. Until then a tap
+ * there is kept and done again once the app is live (decision 052), and a part React draws again is replaced: a test
+ * acting at once would read what the app has not yet answered. A page without a drawn screen
  * (or with scripts off, where the screen stays) returns as before.
  */
 function actOnTheApp(page: Page) {
@@ -143,9 +143,8 @@ export async function accessibilityViolations(
   page: import('@playwright/test').Page,
   options: { toasts?: boolean; headingOne?: boolean } = {},
 ) {
-  // A visitor's page first shows the screen the build drew, its controls disabled until React draws over it
-  // (decision 024). axe counts links inside a disabled fieldset as unfocusable, which the browser does not: audit
-  // the app's own screen.
+  // A page first shows the screen the server drew, whose taps wait for the app (decision 052): audit the app's own
+  // screen.
   await page.locator(drawnFirstScreen).waitFor({ state: 'detached', timeout: 10_000 });
   await page
     .waitForFunction(

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -10,16 +9,14 @@ import { AppErrorBoundary } from './app-error-boundary.tsx';
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <StrictMode>
-      <DisabledUntilLive>
-        <AppProviders queryClient={queryClient}>
-          {/* The shell holds its own boundary around the page; this one catches the shell itself. */}
-          <AppErrorBoundary>
-            <AppShell>
-              <AppRoutes />
-            </AppShell>
-          </AppErrorBoundary>
-        </AppProviders>
-      </DisabledUntilLive>
+      <AppProviders queryClient={queryClient}>
+        {/* The shell holds its own boundary around the page; this one catches the shell itself. */}
+        <AppErrorBoundary>
+          <AppShell>
+            <AppRoutes />
+          </AppShell>
+        </AppErrorBoundary>
+      </AppProviders>
     </StrictMode>
   );
 }

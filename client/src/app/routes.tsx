@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import type { Role } from '@core/domain/roles.ts';
 import { routePathPattern } from '@core/domain/route-paths.ts';
@@ -85,6 +85,23 @@ function guarded({ page: Page, roles, signedIn }: RouteDefinition) {
   );
 }
 
+declare global {
+  interface Window {
+    /** Set by the recorder a drawn page carries (client/public/early-taps.js); absent from a page drawn by no one. */
+    glosslyLive?: () => void;
+  }
+}
+
+/**
+ * The page is live: the taps made on its drawn screen before now are done again, in order (decision 052). After the
+ * page, in its boundary, which React hydrates after the shell's commit: an effect of the shell would replay on a page that
+ * does not listen yet.
+ */
+function ReplayEarlyTaps() {
+  useEffect(() => window.glosslyLive?.(), []);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
@@ -98,6 +115,7 @@ export function AppRoutes() {
           <NotFoundPage />
         </Route>
       </Switch>
+      <ReplayEarlyTaps />
     </Suspense>
   );
 }

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { backTarget, headerTitle, showsBackButton } from '@core/domain/navigation.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 
 // Only signed-in users have a bell, and its panel, prompt and live stream are heavy: they load after the page.
 const NotificationBell = lazy(() =>
@@ -35,9 +34,7 @@ export function AppHeader() {
         </p>
         {user && (
           <Suspense fallback={<span className="size-11" aria-hidden />}>
-            <DisabledUntilLive>
-              <NotificationBell userId={user.id} />
-            </DisabledUntilLive>
+            <NotificationBell userId={user.id} />
           </Suspense>
         )}
       </div>

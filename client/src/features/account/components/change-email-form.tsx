@@ -36,7 +36,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
       <AccountField
         label="New Email"
         type="email"

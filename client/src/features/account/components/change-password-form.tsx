@@ -36,7 +36,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
       <AccountField
         label="Current Password"
         type="password"

@@ -90,7 +90,7 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
               <p>Download your data first if you want a copy.</p>
             </div>
           </AlertDialog.Description>
-          <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4" aria-label="Delete account">
+          <form method="post" noValidate onSubmit={onSubmit} className="mt-4 grid gap-4" aria-label="Delete account">
             {needsWord ? (
               <AccountField
                 label={`Type ${deleteConfirmationWord} to confirm`}

@@ -31,7 +31,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    // POST, should it ever go the browser's way (no scripts at all): a password never goes into an address.
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <EmailField error={errors.email?.message} {...form.register('email')} />
       <div className="grid gap-1">
         <TextField

@@ -55,7 +55,7 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
   if (sent) return <CheckEmailPanel email={sent.email} outboxPath={sent.outboxPath} />;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField label="Full Name" autoComplete="name" placeholder="Jane Doe" error={errors.name?.message} {...form.register('name')} />
       <TextField
         label="Username"

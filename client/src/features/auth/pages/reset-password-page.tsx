@@ -51,7 +51,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" description="After this, every device signed in to your account is signed out.">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <NewPasswordFields
           label="New Password"
           password={{ error: errors.password?.message, ...form.register('password') }}

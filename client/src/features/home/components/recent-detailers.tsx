@@ -7,13 +7,14 @@ import { stretchedLinkClasses } from '@/components/catalog/stretched-link.ts';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { useRecentDetailers } from '../api/get-recent-detailers.ts';
 import { SectionHeading } from './section-heading.tsx';
+import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 
 /**
  * Home's 'Book again' row (issue 16): a signed-in customer's last detailers, each with the last service and one tap
  * into the prefilled booking flow. The home page renders it for customers once its main content is in, and it sits at the end of
  * the page, so arriving late moves nothing already painted; with no completed job there is no row at all.
  */
-export function RecentDetailers() {
+function RecentDetailerRow() {
   const recent = useRecentDetailers();
   if (recent.isError) {
     return (
@@ -76,5 +77,17 @@ function RecentDetailerCard({ detailer }: { detailer: RecentDetailer }) {
         className="relative z-10 w-full"
       />
     </article>
+  );
+}
+
+/**
+ * Loaded on its own and hydrated after the rest of the screen: its controls wait for it (DisabledUntilLive), inside
+ * its Suspense boundary. Wrapped here, in its own chunk, so the entry does not carry the guard.
+ */
+export function RecentDetailers() {
+  return (
+    <DisabledUntilLive>
+      <RecentDetailerRow />
+    </DisabledUntilLive>
   );
 }

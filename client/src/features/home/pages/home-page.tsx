@@ -10,7 +10,6 @@ import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
 import { ServiceCard } from '@/components/catalog/service-card.tsx';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
-import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -265,9 +264,7 @@ function BookAgain({ categoryId }: { categoryId: CategoryFilter }) {
   if (user?.role !== 'customer' || services.isPending || detailers.isPending) return null;
   return (
     <Suspense fallback={null}>
-      <DisabledUntilLive>
-        <RecentDetailers />
-      </DisabledUntilLive>
+      <RecentDetailers />
     </Suspense>
   );
 }

@@ -13,9 +13,10 @@ import { useStuckModalCloser } from '../hooks/use-stuck-modal-closer.ts';
 import { NotificationPermissionPrompt } from './notification-permission-prompt.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
 import { notificationBellName, UnreadBadge } from './unread-badge.tsx';
+import { DisabledUntilLive } from '@/components/disabled-until-live.tsx';
 
 /** The header bell: unread badge (polled every 60 s, live from the event stream) and the panel. */
-export function NotificationBell({ userId }: { userId: number }) {
+function BellButton({ userId }: { userId: number }) {
   const [isOpen, setIsOpen] = useState(false);
   const [path] = useLocation();
   const permission = useNotificationPermission(userId);
@@ -60,5 +61,17 @@ export function NotificationBell({ userId }: { userId: number }) {
         }}
       />
     </>
+  );
+}
+
+/**
+ * Loaded on its own and hydrated after the rest of the screen: its controls wait for it (DisabledUntilLive), inside
+ * its Suspense boundary. Wrapped here, in its own chunk, so the entry does not carry the guard.
+ */
+export function NotificationBell({ userId }: { userId: number }) {
+  return (
+    <DisabledUntilLive>
+      <BellButton userId={userId} />
+    </DisabledUntilLive>
   );
 }
