@@ -30,3 +30,13 @@ export function invalidateLiveQueries(queryClient: QueryClient, topic?: LiveTopi
     },
   });
 }
+
+/**
+ * `refetchOnMount` for a live query read with `staleTime: 0`: read again on every mount, except the first mount of
+ * an answer the page was drawn with (decision 053). The stream's first open reads that one again anyway
+ * (`useNotificationStream`: every live query answered before it listened), so reading it on mount too fetched and
+ * rendered it twice while the page started. An answer from before this page load is one the server drew with; a
+ * phone's clock behind the server's only makes it read again, as before.
+ */
+export const unlessDrawnWithThePage = (query: { state: { dataUpdatedAt: number } }): boolean =>
+  query.state.dataUpdatedAt >= performance.timeOrigin;

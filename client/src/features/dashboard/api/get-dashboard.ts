@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DetailerDashboard } from '@core/schemas/dashboard.ts';
 import { apiGet } from '@/lib/api-client.ts';
-import { liveOn } from '@/lib/live-queries.ts';
+import { liveOn, unlessDrawnWithThePage } from '@/lib/live-queries.ts';
 
 /**
  * Under the bookings' key: a detailer's Accept or Decline (which invalidates ['/api/bookings']) refreshes it at once,
@@ -13,7 +13,13 @@ export const dashboardQueryKey = ['/api/bookings', 'dashboard'] as const;
 export const getDashboard = () => apiGet<DetailerDashboard>('/api/detailer/dashboard');
 
 export const dashboardQueryOptions = () =>
-  queryOptions({ queryKey: dashboardQueryKey, queryFn: getDashboard, staleTime: 0, meta: liveOn('booking') });
+  queryOptions({
+    queryKey: dashboardQueryKey,
+    queryFn: getDashboard,
+    staleTime: 0,
+    refetchOnMount: unlessDrawnWithThePage,
+    meta: liveOn('booking'),
+  });
 
 export function useDashboard() {
   return useQuery(dashboardQueryOptions());
