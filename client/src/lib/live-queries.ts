@@ -30,22 +30,3 @@ export function invalidateLiveQueries(queryClient: QueryClient, topic?: LiveTopi
     },
   });
 }
-
-/**
- * When this page's HTML began to arrive, on the browser's clock: the server had drawn the page and read its answers by
- * then (decision 025). Where navigation timing is missing, when the page load began.
- */
-const pageArrivedAt =
-  typeof performance === 'undefined'
-    ? 0
-    : performance.timeOrigin +
-      ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0);
-
-/**
- * `refetchOnMount` for a live query read with `staleTime: 0`: read again on every mount, except the first mount of
- * an answer the page was drawn with (decision 053). The stream's first open reads that one again anyway
- * (`useNotificationStream`: every live query answered before it listened), so reading it on mount too fetched and
- * rendered it twice while the page started. An answer from before the page arrived is one the server drew with; a
- * phone's clock behind the server's only makes it read again, as before.
- */
-export const unlessDrawnWithThePage = (query: { state: { dataUpdatedAt: number } }): boolean => query.state.dataUpdatedAt >= pageArrivedAt;
