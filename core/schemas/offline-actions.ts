@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { maxOfflineActionsPerBatch } from '../domain/offline-actions.ts';
-import { photoPhases } from './proof.ts';
+import { photoPhases } from '../domain/proof.ts';
 
 // A detailer's job without signal (decision 049): what was done on the phone is sent later as one ordered batch,
 // each action with the id the phone gave it and the time it was done there.

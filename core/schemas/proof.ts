@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { photoPhases } from '../domain/proof.ts';
 import { idParam, idSchema } from './common.ts';
 
 // Proof of service (decision 020): before and after photos of a job and the service's checklist, ticked by its
-// detailer; Complete needs at least one after photo and every item ticked.
-
-export const photoPhases = ['before', 'after'] as const;
-export type PhotoPhase = (typeof photoPhases)[number];
-
-/** At most this many photos of each phase on one job. */
-export const maxPhotosPerPhase = 12;
-
-/** What `missing` says when the job has no after photo yet. */
-export const missingAfterPhotoText = 'At least one after photo';
-/** What `missing` says for a checklist item not ticked yet. */
-export const missingChecklistItemText = (label: string) => `Checklist: ${label}`;
-
-/** The 409 of Complete without the proof; the error's fields list what is missing. */
-export const completeNeedsProofMessage = 'Add at least one after photo and finish the checklist before completing.';
+// detailer; Complete needs at least one after photo and every item ticked. Its words and rules, which pages show
+// without zod, are in core/domain/proof.ts.
 
 export const bookingPhotoSchema = z.object({
   id: z.number().int(),
@@ -69,13 +57,3 @@ export const bookingPhotoParamsSchema = z.object({ id: idParam('Booking id'), ph
 export const checklistItemParamsSchema = z.object({ id: idParam('Booking id'), itemId: idParam('Checklist item id') });
 export const setChecklistItemSchema = z.object({ checked: z.boolean({ error: 'checked must be true or false' }) });
 export type SetChecklistItemInput = z.infer<typeof setChecklistItemSchema>;
-
-/** What Complete still needs, in words: the server refuses it while this is not empty, the screens list it. */
-export function missingForComplete(
-  photos: readonly Pick<BookingPhoto, 'phase'>[],
-  checklist: readonly Pick<ChecklistItem, 'label' | 'checked'>[],
-): string[] {
-  const missing = photos.some((photo) => photo.phase === 'after') ? [] : [missingAfterPhotoText];
-  for (const item of checklist) if (!item.checked) missing.push(missingChecklistItemText(item.label));
-  return missing;
-}

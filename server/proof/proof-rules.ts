@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@core/errors.ts';
-import { completeNeedsProofMessage, missingForComplete, type BookingProof } from '@core/schemas/proof.ts';
+import { completeNeedsProofMessage, missingForComplete } from '@core/domain/proof.ts';
+import type { BookingProof } from '@core/schemas/proof.ts';
 import type { Database } from '../db/client.ts';
 import type { BookingMoveFollower } from '../bookings/booking-moves.ts';
 import { bookingChecklistItems, bookingPhotos, bookings, services } from '../db/schema.ts';

@@ -1,13 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { conflict, forbidden, notFound } from '@core/errors.ts';
 import { tripStatuses, type BookingStatus } from '@core/domain/booking-status.ts';
-import {
-  maxPhotosPerPhase,
-  missingForComplete,
-  type AddBookingPhotoInput,
-  type BookingProof,
-  type SetChecklistItemInput,
-} from '@core/schemas/proof.ts';
+import { maxPhotosPerPhase, missingForComplete } from '@core/domain/proof.ts';
+import type { AddBookingPhotoInput, BookingProof, SetChecklistItemInput } from '@core/schemas/proof.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';

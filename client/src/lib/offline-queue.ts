@@ -125,22 +125,22 @@ async function reasonOf(response: Response, fallback: string): Promise<string> {
   }
 }
 
-let sending: Promise<void> | null = null;
+let sending: Promise<number> | null = null;
 
 /**
  * Sends the whole queue, booking by booking, in the order it was done: photos' bytes first (their upload id kept,
  * so a lost answer does not upload twice), then batches to POST /api/bookings/:id/offline-actions. What the server
  * answered leaves the queue; refusals are kept to be shown. A network failure stops and leaves the rest for later.
- * One pass at a time in a page.
+ * One pass at a time in a page. Answers how many actions left the queue (none: nothing to read again).
  */
-export function sendQueue(): Promise<void> {
+export function sendQueue(): Promise<number> {
   sending ??= sendAll().finally(() => {
     sending = null;
   });
   return sending;
 }
 
-async function settle(entry: QueuedAction, refusal: string | null) {
+async function settle(entry: QueuedAction, refusal: string | null): Promise<1> {
   const { bookingId, action } = entry;
   await inStore(actionsStore, 'readwrite', (store) => store.delete(entry.seq!));
   if (refusal !== null) {
@@ -148,13 +148,15 @@ async function settle(entry: QueuedAction, refusal: string | null) {
       store.put({ bookingId, clientId: action.clientId, kind: action.kind, reason: refusal } satisfies OfflineRefusal),
     );
   }
+  return 1;
 }
 
-async function sendAll(): Promise<void> {
+async function sendAll(): Promise<number> {
+  let settled = 0;
   for (;;) {
     const queue = await queuedActions();
     const first = queue[0];
-    if (!first) return;
+    if (!first) return settled;
     const batch: QueuedAction[] = [];
     for (const entry of queue.filter((e) => e.bookingId === first.bookingId).slice(0, maxOfflineActionsPerBatch)) {
       if (entry.action.kind === 'photo' && entry.action.uploadId === undefined) {
@@ -166,11 +168,11 @@ async function sendAll(): Promise<void> {
           await inStore(actionsStore, 'readwrite', (store) => store.put(entry));
         } else if (response.status >= 400 && response.status < 500 && response.status !== 401) {
           // Refused as online (too large, over the quota): told to the detailer, not retried.
-          await settle(entry, await reasonOf(response, 'The photo could not be uploaded'));
+          settled += await settle(entry, await reasonOf(response, 'The photo could not be uploaded'));
           announce();
           continue;
         } else {
-          return;
+          return settled;
         }
       }
       batch.push(entry);
@@ -184,9 +186,9 @@ async function sendAll(): Promise<void> {
     });
     if (!response.ok) {
       // The booking is gone or no longer this detailer's: nothing in the batch can be applied; anything else waits.
-      if (response.status !== 403 && response.status !== 404) return;
+      if (response.status !== 403 && response.status !== 404) return settled;
       const reason = await reasonOf(response, 'This job is no longer yours');
-      for (const entry of batch) await settle(entry, reason);
+      for (const entry of batch) settled += await settle(entry, reason);
       announce();
       continue;
     }
@@ -194,7 +196,7 @@ async function sendAll(): Promise<void> {
     const byId = new Map<string, OfflineActionResult>(results.map((result) => [result.clientId, result]));
     for (const entry of batch) {
       const result = byId.get(entry.action.clientId);
-      if (result) await settle(entry, result.outcome === 'refused' ? result.reason : null);
+      if (result) settled += await settle(entry, result.outcome === 'refused' ? result.reason : null);
     }
     announce();
   }

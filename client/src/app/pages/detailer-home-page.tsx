@@ -5,10 +5,14 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { DetailerDashboard } from '@/features/dashboard/components/detailer-dashboard.tsx';
 import { useOnboarding } from '@/features/onboarding/api/get-onboarding.ts';
-import { SetupScreen } from '@/features/onboarding/components/setup-screen.tsx';
 
 // Admins have no business of their own: on the detailer's home they see every job, as before.
 const DetailerBookingsPage = lazy(() => import('@/features/detailer/pages/detailer-bookings-page.tsx'));
+// The setup (its business form and the form library) is a new detailer's alone: an approved one's dashboard does not
+// load it (decision 053).
+const SetupScreen = lazy(() =>
+  import('@/features/onboarding/components/setup-screen.tsx').then((module) => ({ default: module.SetupScreen })),
+);
 
 /**
  * /detailer and /detailer/dashboard (decision 021): the setup while an admin has not approved the business, then the

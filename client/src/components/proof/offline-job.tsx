@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CloudOff, X } from 'lucide-react';
 import type { Booking } from '@core/schemas/booking.ts';
 import { savedOnPhoneText } from '@core/domain/offline-actions.ts';
-import { missingForComplete, type BookingProof } from '@core/schemas/proof.ts';
+import { missingForComplete } from '@core/domain/proof.ts';
+import type { BookingProof } from '@core/schemas/proof.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { bookingQueryKey } from '@/components/booking/api/get-booking.ts';
 import { bookingsQueryKey } from '@/components/booking/api/get-bookings.ts';
@@ -104,12 +105,19 @@ export function useOfflineJob(bookingId: number) {
     };
   }, [bookingId]);
 
-  // Back online (or opened online with something waiting): send, then read the job again from the server.
+  // Back online (or opened online with something waiting): send, then read the jobs again from the server. Opened
+  // online with nothing sent, there is nothing new to read: every job card used to ask for the page's bookings again,
+  // a second request and a second render of the whole list at start (decision 053).
+  const wasOffline = useRef(isOffline);
   useEffect(() => {
+    const cameBackOnline = wasOffline.current;
+    wasOffline.current = isOffline;
     if (isOffline || typeof indexedDB === 'undefined') return;
     void sendQueue()
-      .catch(() => undefined)
-      .then(() => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }));
+      .catch(() => 0)
+      .then((sent) => {
+        if (sent > 0 || cameBackOnline) void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
+      });
   }, [isOffline, queryClient]);
 
   const keep = useCallback(

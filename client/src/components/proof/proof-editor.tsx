@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { X } from 'lucide-react';
 import type { Booking } from '@core/schemas/booking.ts';
-import { maxPhotosPerPhase, type BookingPhoto, type BookingProof, type PhotoPhase } from '@core/schemas/proof.ts';
+import { maxPhotosPerPhase, type PhotoPhase } from '@core/domain/proof.ts';
+import type { BookingPhoto, BookingProof } from '@core/schemas/proof.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
 import { openingTimeText } from '@core/domain/booking-status.ts';
-import type { BookingProof, PhotoPhase } from '@core/schemas/proof.ts';
+import type { PhotoPhase } from '@core/domain/proof.ts';
+import type { BookingProof } from '@core/schemas/proof.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { ProofChecklist } from './proof-checklist.tsx';
 import { ProofPhoto, proofPhotoName } from './proof-photo.tsx';

@@ -1,4 +1,5 @@
-import type { BookingPhoto, PhotoPhase } from '@core/schemas/proof.ts';
+import type { PhotoPhase } from '@core/domain/proof.ts';
+import type { BookingPhoto } from '@core/schemas/proof.ts';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog.tsx';
 import { cn } from '@/lib/cn.ts';
 

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DetailerDashboard as Dashboard } from '@core/schemas/dashboard.ts';
 import { bookingResponse, jsonResponse as json } from '../../../../../tests/factories/booking-response.ts';
 import { renderAtPath, stubFetchEachTest } from '../../../../../tests/factories/page-harness.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { dashboardQueryKey } from '../api/get-dashboard.ts';
 import { DetailerDashboard } from './detailer-dashboard.tsx';
 
 const request = bookingResponse({
@@ -89,6 +91,24 @@ describe('DetailerDashboard', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Accept: Full Interior Detail/ }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/bookings/9/accept', expect.objectContaining({ method: 'POST' })));
     expect(await screen.findByText('No new requests right now.')).toBeTruthy();
+  });
+
+  it('takes the dashboard the page was drawn with as it is, and reads it again on a later visit', async () => {
+    // Drawn with the page: answered before this page load began. The stream's first open reads it again (decision 053).
+    const drawn = createQueryClient();
+    drawn.setQueryData(dashboardQueryKey, fresh(), { updatedAt: performance.timeOrigin - 1000 });
+    const firstVisit = renderAtPath('/detailer', <DetailerDashboard />, drawn);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/detailer/dashboard')).toHaveLength(0);
+    firstVisit.unmount();
+
+    // Read earlier in this page load (a visit, then another page): a new visit reads it again.
+    const visited = createQueryClient();
+    visited.setQueryData(dashboardQueryKey, fresh(), { updatedAt: Date.now() });
+    dashboard = fresh();
+    renderAtPath('/detailer', <DetailerDashboard />, visited);
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/detailer/dashboard')).toHaveLength(1));
   });
 
   it('says so when there is nothing yet', async () => {
