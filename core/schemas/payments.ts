@@ -76,7 +76,10 @@ export const confirmTestPaymentSchema = z
     clientSecret: clientSecretSchema('clientSecret'),
     card: testCardSchema.optional(),
     paymentMethodId: idSchema('paymentMethodId', 'paymentMethodId must be a saved card id').optional(),
-    /** 'Save this card': once the card is authorized it is also saved to /payment-methods (typed cards only). */
+    /**
+     * 'Keep this card for next time': once the card is authorized it is saved to /payment-methods as the customer's
+     * default, the card one tap pays with next time (typed cards only).
+     */
     saveCard: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {
@@ -87,6 +90,16 @@ export const confirmTestPaymentSchema = z
     }
   });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
+
+/**
+ * POST /api/payments/wallet/confirm: a wallet pays the intent (Stripe's Payment Request Button's `pm_…`, or the built-in
+ * gateway's test wallet). No amount: the intent's is the only one, and an amount sent along is dropped unread.
+ */
+export const confirmWalletPaymentSchema = z.object({
+  clientSecret: clientSecretSchema('clientSecret'),
+  walletPaymentMethod: textSchema('walletPaymentMethod', 255, { trim: false }).min(1, 'walletPaymentMethod is required'),
+});
+export type ConfirmWalletPaymentInput = z.infer<typeof confirmWalletPaymentSchema>;
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */
 export const authenticateTestPaymentSchema = z.object({
@@ -120,6 +133,8 @@ export const savedCardSchema = z.object({
   last4: z.string(),
   expMonth: z.number(),
   expYear: z.number(),
+  /** The card one tap pays with (checkout, membership, tip); at most one per customer. */
+  isDefault: z.boolean(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 

@@ -4,6 +4,7 @@ import { applicableCreditsCents } from '@core/domain/credits.ts';
 import type {
   AuthenticateTestPaymentInput,
   ConfirmTestPaymentInput,
+  ConfirmWalletPaymentInput,
   CreatePaymentIntentInput,
   IntentStatusResponse,
   PaymentIntentResponse,
@@ -153,15 +154,48 @@ export async function confirmTestPayment(
   const { db, gateway } = ctx;
   const row = await ownIntent(db, actor, input.clientSecret);
   if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
-  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
-  if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
-  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
-  if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  const paid = await alreadySettled(db, row);
+  if (paid) return paid;
   const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
   await applyIntentUpdate(ctx, intent, now);
   const after = await reload(db, row.intentId);
   await saveCardIfAsked(ctx, row.customerId, now, input, after.status === 'requires_capture');
   return statusResponse(after);
+}
+
+/** An intent already authorized (its status), cancelled or whose booking moved on (409), else null: it may be paid. */
+async function alreadySettled(db: Database, row: IntentRow): Promise<IntentStatusResponse | null> {
+  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
+  if (row.status === 'canceled') throw conflict(row.lastError ?? 'This payment was cancelled. Please start again.');
+  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row.bookingId));
+  if (booking?.status !== 'pending_payment') throw conflict(bookingNotAwaitingPaymentMessage);
+  return null;
+}
+
+/**
+ * POST /api/payments/wallet/confirm: Apple Pay or Google Pay (Stripe's Payment Request Button) or the built-in
+ * gateway's test wallet pays the booking's intent, through the same checks and `applyIntentUpdate` as a card: the
+ * amount is the intent's, made by the server; the wallet only says who pays.
+ */
+export async function confirmWalletPayment(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: ConfirmWalletPaymentInput,
+): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
+  const row = await ownIntent(db, actor, input.clientSecret);
+  if (row.gateway !== gateway.kind) throw badRequest('This payment was started with another payment provider. Please start again.');
+  const paid = await alreadySettled(db, row);
+  if (paid) return paid;
+  let intent: GatewayIntent;
+  try {
+    intent = await gateway.confirmWithWallet(row.intentId, input.walletPaymentMethod);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await applyIntentUpdate(ctx, intent, now);
+  return statusResponse(await reload(db, row.intentId));
 }
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's approve or fail. */

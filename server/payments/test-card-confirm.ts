@@ -31,7 +31,10 @@ export async function payWithTestCard(
   }
 }
 
-/** Keeps the typed card when the customer asked and the payment went through; a card that cannot be saved (limit reached) is not a payment failure. */
+/**
+ * Keeps the typed card as the customer's default when they asked ('Keep this card for next time') and the payment went
+ * through; a card that cannot be saved (limit reached) is not a payment failure.
+ */
 export async function saveCardIfAsked(
   ctx: AppContext,
   customerId: number,
@@ -41,7 +44,7 @@ export async function saveCardIfAsked(
 ): Promise<void> {
   if (!input.saveCard || !input.card || !paid) return;
   try {
-    await saveCardForUser(ctx, customerId, now, input.card);
+    await saveCardForUser(ctx, customerId, now, input.card, { makeDefault: true });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

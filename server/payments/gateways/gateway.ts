@@ -102,6 +102,12 @@ export interface PaymentGateway {
    */
   confirmWithPaymentMethod?(intentId: string, ref: string): Promise<GatewayIntent>;
   /**
+   * A wallet (Apple Pay, Google Pay) paying an intent, confirmed here as a card is: Stripe's payment method from its
+   * Payment Request Button (`pm_…`, made in the browser), or the built-in gateway's test wallet (`testWalletPaymentMethod`).
+   * The amount is the intent's: a wallet sheet only shows it.
+   */
+  confirmWithWallet(intentId: string, walletPaymentMethod: string): Promise<GatewayIntent>;
+  /**
    * The gateway's own customer record for a Glossly customer (Stripe's Customer), which a kept card must belong to;
    * absent where cards are kept without one (the built-in gateway). Called once per customer (payment_customers).
    */
@@ -124,6 +130,9 @@ export interface PaymentGateway {
   /** Verifies the signature (throws WebhookSignatureError) and returns the event. */
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent;
 }
+
+/** The built-in gateway's test wallet: the payment method its wallet sheet pays with (a Visa ending 4242). */
+export const testWalletPaymentMethod = 'pm_test_wallet';
 
 /** The intent id inside a client secret (`pi_..._secret_...`), as Stripe writes them. */
 export function intentIdFromClientSecret(clientSecret: string): string | null {
