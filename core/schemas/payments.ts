@@ -91,6 +91,9 @@ export const confirmTestPaymentSchema = z
   });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
+/** The built-in gateway's test wallet: the payment method its wallet sheet pays with (a Visa ending 4242). */
+export const testWalletPaymentMethod = 'pm_test_wallet';
+
 /**
  * POST /api/payments/wallet/confirm: a wallet pays the intent (Stripe's Payment Request Button's `pm_…`, or the built-in
  * gateway's test wallet). No amount: the intent's is the only one, and an amount sent along is dropped unread.

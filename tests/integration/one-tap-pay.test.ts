@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { IntentStatusResponse, PaymentIntentResponse, SavedCard } from '@core/schemas/payments.ts';
+import { testWalletPaymentMethod, type IntentStatusResponse, type PaymentIntentResponse, type SavedCard } from '@core/schemas/payments.ts';
 import type { BookingTip, TipIntent } from '@core/schemas/tip.ts';
 import { bookings, payments, savedCards, tips } from '../../server/db/schema.ts';
-import { intentIdFromClientSecret, testWalletPaymentMethod } from '../../server/payments/gateways/gateway.ts';
+import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';
 import { testCards, type TestGateway } from '../../server/payments/gateways/test-gateway.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createBooking, createCustomer, createDetailer } from '../factories/index.ts';

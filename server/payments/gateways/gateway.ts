@@ -131,9 +131,6 @@ export interface PaymentGateway {
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent;
 }
 
-/** The built-in gateway's test wallet: the payment method its wallet sheet pays with (a Visa ending 4242). */
-export const testWalletPaymentMethod = 'pm_test_wallet';
-
 /** The intent id inside a client secret (`pi_..._secret_...`), as Stripe writes them. */
 export function intentIdFromClientSecret(clientSecret: string): string | null {
   const match = /^(pi_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/.exec(clientSecret);

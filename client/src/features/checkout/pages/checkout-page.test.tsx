@@ -83,7 +83,7 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText(testModeHint)).toBeTruthy();
     expect(intentRequests()).toHaveLength(1);
     expect(screen.getByText(connecting).getAttribute('role')).toBe('status');
-    expect(screen.getByText('Save this card')).toBeTruthy();
+    expect(screen.getByText('Keep this card for next time')).toBeTruthy();
     // The card kept for the one-tap tip is said before paying, not discovered after.
     expect(screen.getByText(/keeps this card for this booking, so a tip after the job takes one tap/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
