@@ -46,7 +46,11 @@ export function OneTapPay({ card, amountCents, payVerb = 'Pay', isProcessing, no
               </>
             ) : (
               <>
-                <Lock aria-hidden="true" /> {payVerb} {formatUsd(amountCents)} with {cardName(card)}
+                {/* A card's name can be long: the label wraps rather than widening a 320 px page. */}
+                <Lock aria-hidden="true" />
+                <span className="whitespace-normal">
+                  {payVerb} {formatUsd(amountCents)} with {cardName(card)}
+                </span>
               </>
             )}
           </Button>
