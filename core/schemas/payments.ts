@@ -91,19 +91,6 @@ export const confirmTestPaymentSchema = z
   });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
-/** The built-in gateway's test wallet: the payment method its wallet sheet pays with (a Visa ending 4242). */
-export const testWalletPaymentMethod = 'pm_test_wallet';
-
-/**
- * POST /api/payments/wallet/confirm: a wallet pays the intent (Stripe's Payment Request Button's `pm_…`, or the built-in
- * gateway's test wallet). No amount: the intent's is the only one, and an amount sent along is dropped unread.
- */
-export const confirmWalletPaymentSchema = z.object({
-  clientSecret: clientSecretSchema('clientSecret'),
-  walletPaymentMethod: textSchema('walletPaymentMethod', 255, { trim: false }).min(1, 'walletPaymentMethod is required'),
-});
-export type ConfirmWalletPaymentInput = z.infer<typeof confirmWalletPaymentSchema>;
-
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's answer. */
 export const authenticateTestPaymentSchema = z.object({
   clientSecret: clientSecretSchema('clientSecret'),
@@ -130,16 +117,7 @@ export const intentStatusQuerySchema = z.object({
 export const bookingIdQuerySchema = z.object({ bookingId: idParam('bookingId') });
 
 /** Cards shown on /payment-methods: never the number, only brand and last four. */
-export const savedCardSchema = z.object({
-  id: z.number(),
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number(),
-  expYear: z.number(),
-  /** The card one tap pays with (checkout, membership, tip); at most one per customer. */
-  isDefault: z.boolean(),
-});
-export type SavedCard = z.infer<typeof savedCardSchema>;
+export type { SavedCard } from './one-tap.ts';
 
 /** POST /api/payment-methods: the built-in gateway's card form; the gateway keeps a reference, we keep brand/last4/expiry. */
 export const addPaymentMethodSchema = z.object({ card: testCardSchema });

@@ -4,11 +4,11 @@ import { applicableCreditsCents } from '@core/domain/credits.ts';
 import type {
   AuthenticateTestPaymentInput,
   ConfirmTestPaymentInput,
-  ConfirmWalletPaymentInput,
   CreatePaymentIntentInput,
   IntentStatusResponse,
   PaymentIntentResponse,
 } from '@core/schemas/payments.ts';
+import type { ConfirmWalletPaymentInput } from '@core/schemas/one-tap.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';

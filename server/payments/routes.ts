@@ -4,13 +4,13 @@ import {
   authenticateTestPaymentSchema,
   bookingIdQuerySchema,
   confirmTestPaymentSchema,
-  confirmWalletPaymentSchema,
   createPaymentIntentSchema,
   intentStatusQuerySchema,
   paymentMethodIdParamsSchema,
   refundBookingSchema,
 } from '@core/schemas/payments.ts';
 import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
+import { confirmWalletPaymentSchema } from '@core/schemas/one-tap.ts';
 import {
   authenticateTestPayment,
   confirmTestPayment,

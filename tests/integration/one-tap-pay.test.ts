@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testWalletPaymentMethod, type IntentStatusResponse, type PaymentIntentResponse, type SavedCard } from '@core/schemas/payments.ts';
+import type { IntentStatusResponse, PaymentIntentResponse, SavedCard } from '@core/schemas/payments.ts';
+import { testWalletPaymentMethod } from '@core/schemas/one-tap.ts';
 import type { BookingTip, TipIntent } from '@core/schemas/tip.ts';
 import { bookings, payments, savedCards, tips } from '../../server/db/schema.ts';
 import { intentIdFromClientSecret } from '../../server/payments/gateways/gateway.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { cardBrand, digitsOnly, isExpiryValid, isLuhnValid } from '@core/domain/card.ts';
-import { testWalletPaymentMethod } from '@core/schemas/payments.ts';
+import { testWalletPaymentMethod } from '@core/schemas/one-tap.ts';
 import type { Database } from '../../db/client.ts';
 import { testGatewayIntents, testGatewayPaymentMethods, testGatewayRefunds } from '../../db/schema.ts';
 import {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Wallet } from 'lucide-react';
-import { testWalletPaymentMethod, type IntentStatusResponse } from '@core/schemas/payments.ts';
+import type { IntentStatusResponse } from '@core/schemas/payments.ts';
+import { testWalletPaymentMethod } from '@core/schemas/one-tap.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useConfirmWalletPayment } from './api/confirm-wallet-payment.ts';
 import { TestWalletSheet } from './test-wallet-sheet.tsx';

@@ -12,7 +12,7 @@ export default function TestWalletSheetContent({ open = true, amountCents, isPen
       <DialogContent hideClose>
         <div className="grid gap-4">
           <div className="flex items-center gap-3">
-            <div aria-hidden className="flex size-12 items-center justify-center rounded-full bg-neutral-900 text-white">
+            <div aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-full bg-neutral-900 text-white">
               <Wallet className="size-6" />
             </div>
             <div>
