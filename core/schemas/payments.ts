@@ -93,7 +93,10 @@ export const confirmTestPaymentSchema = z
   .object({
     clientSecret: clientSecretSchema('clientSecret'),
     ...cardOrSavedCardFields,
-    /** 'Save this card': once the card is authorized it is also saved to /payment-methods (typed cards only). */
+    /**
+     * 'Keep this card for next time': once the card is authorized it is saved to /payment-methods as the customer's
+     * default, the card one tap pays with next time (typed cards only).
+     */
     saveCard: z.boolean().optional(),
   })
   .superRefine(oneCardOnly);
@@ -125,14 +128,7 @@ export const intentStatusQuerySchema = z.object({
 export const bookingIdQuerySchema = z.object({ bookingId: idParam('bookingId') });
 
 /** Cards shown on /payment-methods: never the number, only brand and last four. */
-export const savedCardSchema = z.object({
-  id: z.number(),
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number(),
-  expYear: z.number(),
-});
-export type SavedCard = z.infer<typeof savedCardSchema>;
+export type { SavedCard } from './one-tap.ts';
 
 /** POST /api/payment-methods: the built-in gateway's card form; the gateway keeps a reference, we keep brand/last4/expiry. */
 export const addPaymentMethodSchema = z.object({ card: testCardSchema });

@@ -11,7 +11,7 @@ export const createTipSchema = z.object({
     .min(minTipCents, 'A tip must be at least $1.00')
     .max(maxTipCents, 'A tip must be at most $1,000.00'),
   idempotencyKey: z.uuid({ error: 'idempotencyKey must be a UUID' }),
-  /** Pay at once with the card the booking was paid with (GET .../tip's bookingCard): the one-tap tip. */
+  /** Pay at once with the one-tap card (GET .../tip's bookingCard: the default card, else the booking's): the one-tap tip. */
   withBookingCard: z.boolean({ error: 'withBookingCard must be true or false' }).optional(),
 });
 export type CreateTipInput = z.infer<typeof createTipSchema>;
@@ -62,7 +62,7 @@ export const bookingTipSchema = z.object({
   closesAt: z.string().nullable(),
   /** 15 %, 20 % and 25 % of the price (core/domain/tip.ts). */
   suggestions: z.array(z.object({ percent: z.number().int(), amountCents: z.number().int() })),
-  /** The card the booking was paid with, kept by the gateway: a tip with it is one tap. Null when none can be used. */
+  /** The card a one-tap tip pays with: the customer's default card, else the one the booking was paid with. Null when none can be used. */
   bookingCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 });
 export type BookingTip = z.infer<typeof bookingTipSchema>;

@@ -8,6 +8,7 @@ import type {
   IntentStatusResponse,
   PaymentIntentResponse,
 } from '@core/schemas/payments.ts';
+import type { ConfirmWalletPaymentInput } from '@core/schemas/one-tap.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, paymentIntents, users } from '../db/schema.ts';
@@ -23,7 +24,13 @@ import {
   type IntentRow,
 } from './payment-common.ts';
 import { applyIntentUpdate } from './payment-intent-updates.ts';
-import { authenticateChargeWithTestGateway, confirmChargeWithTestCard, ownCharge, type Charge } from './test-card-confirm.ts';
+import {
+  authenticateChargeWithTestGateway,
+  confirmChargeWithTestCard,
+  confirmChargeWithWallet,
+  ownCharge,
+  type Charge,
+} from './test-card-confirm.ts';
 import { dollarsToCents } from '@core/domain/money.ts';
 
 /** Checkout: the customer's intent for a booking, the built-in gateway's card form and the status read-back. */
@@ -158,6 +165,16 @@ export async function confirmTestPayment(
   input: ConfirmTestPaymentInput,
 ): Promise<IntentStatusResponse> {
   return confirmChargeWithTestCard(ctx, actor, now, input, bookingPayment);
+}
+
+/** POST /api/payments/wallet/confirm: Apple Pay, Google Pay or the test wallet paying the booking (decision 051). */
+export async function confirmWalletPayment(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: ConfirmWalletPaymentInput,
+): Promise<IntentStatusResponse> {
+  return confirmChargeWithWallet(ctx, actor, now, input, bookingPayment);
 }
 
 /** POST /api/payments/test-gateway/authenticate: the 3-D Secure style page's approve or fail. */

@@ -7,6 +7,7 @@ export { bookingNotAwaitingPaymentMessage, creditsChangedMessage } from './payme
 export {
   authenticateTestPayment,
   confirmTestPayment,
+  confirmWalletPayment,
   createPaymentIntent,
   getBookingPaymentStatus,
   getIntentStatus,

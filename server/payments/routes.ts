@@ -10,15 +10,17 @@ import {
   refundBookingSchema,
 } from '@core/schemas/payments.ts';
 import { bookingIdParamsSchema } from '@core/schemas/booking.ts';
+import { confirmWalletPaymentSchema } from '@core/schemas/one-tap.ts';
 import {
   authenticateTestPayment,
   confirmTestPayment,
+  confirmWalletPayment,
   createPaymentIntent,
   getBookingPaymentStatus,
   getIntentStatus,
   handleWebhook,
 } from './payment-service.ts';
-import { addSavedCard, listSavedCards, removeSavedCard } from './saved-card-service.ts';
+import { addSavedCard, listSavedCards, makeDefaultCard, removeSavedCard } from './saved-card-service.ts';
 import { refundBooking } from './payment-refunds.ts';
 import { getReceipt } from './receipt-service.ts';
 import { authenticateTipPayment, confirmTipPayment, createTip, getBookingTip } from './tip-service.ts';
@@ -42,6 +44,11 @@ export async function paymentRoutes(app: FastifyInstance) {
     confirmTestPayment(ctx, request.user, ctx.clock.now(), parse(confirmTestPaymentSchema, request.body)),
   );
 
+  // Apple Pay, Google Pay or the test wallet: the same intent and the same checks as a card (decision 051).
+  app.post('/api/payments/wallet/confirm', (request) =>
+    confirmWalletPayment(ctx, request.user, ctx.clock.now(), parse(confirmWalletPaymentSchema, request.body)),
+  );
+
   app.post('/api/payments/test-gateway/authenticate', (request) =>
     authenticateTestPayment(ctx, request.user, ctx.clock.now(), parse(authenticateTestPaymentSchema, request.body)),
   );
@@ -60,6 +67,10 @@ export async function paymentRoutes(app: FastifyInstance) {
     const card = await addSavedCard(ctx, request.user, ctx.clock.now(), parse(addPaymentMethodSchema, request.body));
     return reply.code(201).send(card);
   });
+
+  app.post('/api/payment-methods/:id/default', (request) =>
+    makeDefaultCard(ctx.db, request.user, parse(paymentMethodIdParamsSchema, request.params).id),
+  );
 
   app.delete('/api/payment-methods/:id', (request) =>
     removeSavedCard(ctx, request.user, parse(paymentMethodIdParamsSchema, request.params).id),

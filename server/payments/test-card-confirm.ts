@@ -1,4 +1,5 @@
 import { AppError, badRequest, conflict, notFound } from '@core/errors.ts';
+import type { ConfirmWalletPaymentInput } from '@core/schemas/one-tap.ts';
 import type { AuthenticateTestPaymentInput, ConfirmTestPaymentInput, IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
@@ -49,14 +50,53 @@ export async function confirmChargeWithTestCard<Row extends ChargeRow>(
   const { db, gateway } = ctx;
   const row = await ownCharge(db, actor, charge, input.clientSecret);
   if (!gateway.confirm || row.gateway !== gateway.kind) throw badRequest('Cards are confirmed with the payment provider for this payment');
-  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
-  if (row.status === 'canceled') throw conflict(row.lastError ?? charge.canceledMessage);
-  await charge.assertPayable(ctx, row, now);
+  const settled = await settledOrPayable(ctx, row, now, charge);
+  if (settled) return settled;
   const intent = await payWithTestCard(ctx, row.customerId, row.intentId, input);
   await charge.applyUpdate(ctx, intent, now);
   const after = await charge.reload(db, row);
   await saveCardIfAsked(ctx, row.customerId, now, input, after.status === charge.paidStatus);
   return statusResponse(after);
+}
+
+/**
+ * Apple Pay or Google Pay (Stripe's Payment Request) or the built-in gateway's test wallet paying a charge, through the
+ * same checks and update as a card (decision 051): the amount is the charge's, made by the server; the wallet only says
+ * who pays.
+ */
+export async function confirmChargeWithWallet<Row extends ChargeRow>(
+  ctx: AppContext,
+  actor: Actor,
+  now: Date,
+  input: ConfirmWalletPaymentInput,
+  charge: Charge<Row>,
+): Promise<IntentStatusResponse> {
+  const { db, gateway } = ctx;
+  const row = await ownCharge(db, actor, charge, input.clientSecret);
+  if (row.gateway !== gateway.kind) throw badRequest('This payment was started with another payment provider. Please start again.');
+  const settled = await settledOrPayable(ctx, row, now, charge);
+  if (settled) return settled;
+  let intent: GatewayIntent;
+  try {
+    intent = await gateway.confirmWithWallet(row.intentId, input.walletPaymentMethod);
+  } catch (error) {
+    gatewayFailure(error);
+  }
+  await charge.applyUpdate(ctx, intent, now);
+  return statusResponse(await charge.reload(db, row));
+}
+
+/** A charge already paid answers its status; a cancelled one, or one whose purpose moved on, is a 409; else null: pay it. */
+async function settledOrPayable<Row extends ChargeRow>(
+  ctx: AppContext,
+  row: Row,
+  now: Date,
+  charge: Charge<Row>,
+): Promise<IntentStatusResponse | null> {
+  if (row.status === 'requires_capture' || row.status === 'succeeded') return statusResponse(row);
+  if (row.status === 'canceled') throw conflict(row.lastError ?? charge.canceledMessage);
+  await charge.assertPayable(ctx, row, now);
+  return null;
 }
 
 /** The built-in gateway's 3-D Secure style page answering for a charge. */
@@ -98,7 +138,10 @@ async function payWithTestCard(
   }
 }
 
-/** Keeps the typed card when the customer asked and the payment went through; a card that cannot be saved (limit reached) is not a payment failure. */
+/**
+ * Keeps the typed card as the customer's default when they asked ('Keep this card for next time') and the payment went
+ * through; a card that cannot be saved (limit reached) is not a payment failure.
+ */
 async function saveCardIfAsked(
   ctx: AppContext,
   customerId: number,
@@ -108,7 +151,7 @@ async function saveCardIfAsked(
 ): Promise<void> {
   if (!input.saveCard || !input.card || !paid) return;
   try {
-    await saveCardForUser(ctx, customerId, now, input.card);
+    await saveCardForUser(ctx, customerId, now, input.card, { makeDefault: true });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

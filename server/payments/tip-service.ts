@@ -14,6 +14,7 @@ import { requireUser, type Actor } from '../identity/access.ts';
 import { notify } from '../notifications/notification-service.ts';
 import { GatewayError, type GatewayIntent, type PaymentGateway } from './gateways/gateway.ts';
 import { catchUpWithGateway, gatewayCustomerRef, gatewayFailure, openStatuses } from './payment-common.ts';
+import { defaultSavedCard } from './saved-card-service.ts';
 import { authenticateChargeWithTestGateway, confirmChargeWithTestCard, type Charge } from './test-card-confirm.ts';
 
 /**
@@ -63,12 +64,18 @@ const toIntent = (row: TipRow, gateway: PaymentGateway): TipIntent => ({
 });
 
 /**
- * The card the booking was paid with, as its gateway kept it (the intent was made with keepPaymentMethod), when this
- * gateway can pay with it again; null otherwise (another gateway, a card not kept, the gateway unreachable).
+ * The card a one-tap tip pays with: the customer's default card (decision 051), else the card the booking was paid with
+ * as its gateway kept it (the intent was made with keepPaymentMethod); null when this gateway cannot pay with either.
  */
-async function bookingCardOf(ctx: AppContext, bookingId: number): Promise<{ ref: string; brand: string; last4: string } | null> {
+async function oneTapCardOf(
+  ctx: AppContext,
+  customerId: number,
+  bookingId: number,
+): Promise<{ ref: string; brand: string; last4: string } | null> {
   const { db, gateway } = ctx;
   if (!gateway.confirmWithPaymentMethod || !gateway.retrievePaymentMethod) return null;
+  const chosen = await defaultSavedCard(db, customerId);
+  if (chosen) return { ref: chosen.gatewayRef, brand: chosen.brand, last4: chosen.last4 };
   const [paid] = await db
     .select({ intentId: paymentIntents.intentId })
     .from(paymentIntents)
@@ -98,7 +105,7 @@ export async function createTip(ctx: AppContext, actor: Actor, now: Date, bookin
   const problem = windowProblem(booking, now);
   if (problem) throw conflict(problem);
   if (await succeededTip(db, booking.id)) throw conflict(alreadyTippedMessage);
-  const bookingCard = input.withBookingCard ? await bookingCardOf(ctx, booking.id) : null;
+  const bookingCard = input.withBookingCard ? await oneTapCardOf(ctx, user.id, booking.id) : null;
   if (input.withBookingCard && !bookingCard) throw conflict(noBookingCardMessage);
   let intent: GatewayIntent;
   try {
@@ -200,7 +207,7 @@ export async function getBookingTip(ctx: AppContext, actor: Actor, now: Date, bo
   const tip = await succeededTip(db, booking.id);
   const closesAt = booking.completedAt ? new Date(booking.completedAt.getTime() + tipWindowHours * 3_600_000).toISOString() : null;
   const canTip = !tip && windowProblem(booking, now) === null;
-  const card = canTip ? await bookingCardOf(ctx, booking.id) : null;
+  const card = canTip ? await oneTapCardOf(ctx, booking.customerId, booking.id) : null;
   return {
     tip: tip ? { amountCents: tip.amountCents, status: tip.status, createdAt: tip.createdAt.toISOString() } : null,
     canTip,

@@ -23,6 +23,7 @@ function recordingGateway() {
     refund: refuse,
     retrieve: refuse,
     detachPaymentMethod: refuse,
+    confirmWithWallet: refuse,
     parseWebhook: () => {
       throw new GatewayError('not expected in this test');
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { bookings } from './bookings.ts';
@@ -103,10 +103,15 @@ export const savedCards = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    /** The card one tap pays with (checkout, membership, tip): at most one per customer, held by the partial index. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('saved_cards_user_gateway_ref_unique').on(t.userId, t.gatewayRef),
+    uniqueIndex('saved_cards_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     check('saved_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
 );

@@ -102,6 +102,12 @@ export interface PaymentGateway {
    */
   confirmWithPaymentMethod?(intentId: string, ref: string): Promise<GatewayIntent>;
   /**
+   * A wallet (Apple Pay, Google Pay) paying an intent, confirmed here as a card is: Stripe's payment method from its
+   * Payment Request Button (`pm_…`, made in the browser), or the built-in gateway's test wallet (`testWalletPaymentMethod`).
+   * The amount is the intent's: a wallet sheet only shows it.
+   */
+  confirmWithWallet(intentId: string, walletPaymentMethod: string): Promise<GatewayIntent>;
+  /**
    * The gateway's own customer record for a Glossly customer (Stripe's Customer), which a kept card must belong to;
    * absent where cards are kept without one (the built-in gateway). Called once per customer (payment_customers).
    */

@@ -122,6 +122,19 @@ export class StripeGateway implements PaymentGateway {
     );
   }
 
+  /** The Payment Request Button's payment method (Apple Pay, Google Pay), confirmed on the server like a kept card. */
+  async confirmWithWallet(intentId: string, walletPaymentMethod: string): Promise<GatewayIntent> {
+    return toIntent(
+      await call(() =>
+        this.stripe.paymentIntents.confirm(
+          intentId,
+          { payment_method: walletPaymentMethod, expand: ['payment_method'] },
+          { idempotencyKey: `wallet-${intentId}-${walletPaymentMethod}` },
+        ),
+      ),
+    );
+  }
+
   /** A kept card, or null once it is no longer its customer's (detached) or Stripe does not know it. */
   async retrievePaymentMethod(ref: string): Promise<GatewayPaymentMethod | null> {
     let method: Stripe.PaymentMethod;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { cardBrand, digitsOnly, isExpiryValid, isLuhnValid } from '@core/domain/card.ts';
+import { testWalletPaymentMethod } from '@core/schemas/one-tap.ts';
 import type { Database } from '../../db/client.ts';
 import { testGatewayIntents, testGatewayPaymentMethods, testGatewayRefunds } from '../../db/schema.ts';
 import {
@@ -140,6 +141,13 @@ export class TestGateway implements PaymentGateway {
     if (!saved) throw new GatewayError(`No such PaymentMethod: '${ref}'`);
     const { behaviour, ref: _ref, ...shown } = saved;
     return this.confirmCard(intentId, shown, behaviour, ref);
+  }
+
+  /** The test wallet's sheet: its card (a Visa ending 4242, valid for years) pays like a typed card that authorizes. */
+  async confirmWithWallet(intentId: string, walletPaymentMethod: string): Promise<GatewayIntent> {
+    if (walletPaymentMethod !== testWalletPaymentMethod) throw new GatewayError(`No such PaymentMethod: '${walletPaymentMethod}'`);
+    const year = this.options.now().getUTCFullYear() + 3;
+    return this.confirmCard(intentId, { brand: 'visa', last4: '4242', expMonth: 12, expYear: year }, 'authorize');
   }
 
   /**

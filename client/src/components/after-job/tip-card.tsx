@@ -2,7 +2,6 @@ import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import { parseDollars } from '@core/domain/typed-dollars.ts';
 import type { IntentStatus, IntentStatusResponse } from '@core/schemas/payments.ts';
@@ -10,6 +9,7 @@ import { customTipChoice } from '@core/domain/tip.ts';
 import type { BookingTip, TipForm, TipFormInput, TipIntent } from '@core/schemas/tip.ts';
 import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
 import { FormNotice } from '@/components/payments/form-notice.tsx';
+import { cardName } from '@/components/payments/saved-card-choice.tsx';
 import { TestCardForm } from '@/components/payments/test-card-form.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -159,6 +159,7 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
               onError={onError}
               confirmPayment={confirmTipPayment}
               payVerb="Tip"
+              offersOneTap={false}
             />
           )}
           <Button variant="ghost" onClick={() => setIntent(null)}>
@@ -242,9 +243,6 @@ function TipForm({ bookingId, detailerName, data }: { bookingId: number; detaile
     </Card>
   );
 }
-
-/** 'Visa •••• 4242': the card the booking was paid with. */
-const cardName = (card: { brand: string; last4: string }) => `${brandLabel[card.brand as CardBrand] ?? 'Card'} •••• ${card.last4}`;
 
 function TipOption({ id, value, isSelected, children }: { id: string; value: string; isSelected: boolean; children: ReactNode }) {
   return (

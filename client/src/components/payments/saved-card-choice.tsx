@@ -9,11 +9,15 @@ import { cn } from '@/lib/cn.ts';
 /** The radio value of 'Use a new card'; saved cards use their id. */
 export const newCardChoice = 'new';
 
+/** 'Visa •••• 4242': what a one-tap button names. */
+export function cardName(card: Pick<SavedCard, 'brand' | 'last4'>): string {
+  return `${brandLabel[card.brand as CardBrand] ?? 'Card'} •••• ${card.last4}`;
+}
+
 /** 'Visa •••• 4242, expires 12/30' */
 export function savedCardLabel(card: SavedCard): string {
-  const brand = brandLabel[card.brand as CardBrand] ?? 'Card';
   const expiry = `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
-  return `${brand} •••• ${card.last4}, expires ${expiry}`;
+  return `${cardName(card)}, expires ${expiry}`;
 }
 
 type Props = {

@@ -8,6 +8,7 @@ import { useConfirmTestPayment } from './api/confirm-test-payment.ts';
 import { usePaymentMethods } from './api/list-payment-methods.ts';
 import { CardForm, SubmitOrNotice } from './card-form.tsx';
 import { FormNotice } from './form-notice.tsx';
+import { OneTapPay } from './one-tap-pay.tsx';
 import { newCardChoice, SavedCardChoice } from './saved-card-choice.tsx';
 
 type Props = {
@@ -25,11 +26,14 @@ type Props = {
   confirmPayment?: (input: ConfirmTestPaymentInput) => Promise<IntentStatusResponse>;
   /** What the pay button says before the amount ('Pay', 'Tip'). */
   payVerb?: string;
+  /** Whether the default card is offered as one tap first; the tip has its own one-tap button before this form. */
+  offersOneTap?: boolean;
 };
 
 /**
- * The built-in test gateway's payment form: the customer's saved cards as a choice (when there are any), else the
- * shared card fields, the test-card hint and 'Save this card'. (With Stripe, checkout shows Stripe's form instead and
+ * The built-in test gateway's payment form: one tap with the customer's default card (decision 051), 'Use another
+ * card' opening their saved cards as a choice (when there are any), else the shared card fields, the test-card hint and
+ * 'Keep this card for next time'. (With Stripe, checkout shows Stripe's form instead and
  * no saved cards: paying with one there would need Stripe's own saved payment methods.) It is drawn before the
  * payment intent exists (the server's first screen makes none): until then, and for the one-frame set-up of each
  * new intent, a notice holds the pay button's place. A new intent (the credits switched) keeps what was typed.
@@ -43,6 +47,7 @@ export function TestCardForm({
   onError,
   confirmPayment,
   payVerb = 'Pay',
+  offersOneTap = true,
 }: Props) {
   const id = useId();
   // The intent the form was last set up for: a new one sets it up again (one paint, the notice showing meanwhile).
@@ -52,7 +57,8 @@ export function TestCardForm({
   const savedCards = usePaymentMethods();
   const cards = savedCards.data ?? [];
   const [choice, setChoice] = useState<string | null>(null);
-  // The first saved card is picked by itself; the customer's own choice wins after that.
+  // The default card is one tap until the customer picks another; without one the first saved card is picked.
+  const defaultCard = cards.find((card) => card.isDefault) ?? null;
   const selected = choice ?? (cards[0] ? String(cards[0].id) : newCardChoice);
   const payLabel = amountCents !== null && (
     <>
@@ -75,6 +81,28 @@ export function TestCardForm({
 
   // A list that cannot be read only hides the saved cards: the card form still works.
   if (savedCards.isPending) return <FormNotice>Setting up secure payment form...</FormNotice>;
+
+  if (offersOneTap && defaultCard && choice === null) {
+    return (
+      <OneTapPay
+        card={defaultCard}
+        amountCents={amountCents ?? 0}
+        payVerb={payVerb}
+        isProcessing={confirm.isPending}
+        notice={notice}
+        cardError={cardError}
+        onPay={() => {
+          if (notice || clientSecret === null) return;
+          onAttempt();
+          confirm.mutate({ clientSecret, paymentMethodId: defaultCard.id }, { onSuccess: onResult, onError });
+        }}
+        onUseAnotherCard={() => {
+          onAttempt();
+          setChoice(newCardChoice);
+        }}
+      />
+    );
+  }
 
   const choiceView =
     cards.length > 0 ? (
@@ -129,7 +157,7 @@ export function TestCardForm({
       >
         <Label htmlFor={`${id}-save`} className="flex min-h-11 cursor-pointer items-center gap-3 font-normal text-neutral-700">
           <Checkbox id={`${id}-save`} checked={saveCard} onCheckedChange={setSaveCard} disabled={confirm.isPending} />
-          Save this card
+          Keep this card for next time
         </Label>
         <p className="rounded-control border border-dashed border-neutral-300 px-3 py-2 text-xs text-neutral-600">
           Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP. 4000 0000 0000 0002 is declined; 4000 0025

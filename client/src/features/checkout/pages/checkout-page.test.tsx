@@ -83,10 +83,10 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText(testModeHint)).toBeTruthy();
     expect(intentRequests()).toHaveLength(1);
     expect(screen.getByText(connecting).getAttribute('role')).toBe('status');
-    expect(screen.getByText('Save this card')).toBeTruthy();
+    expect(screen.getByText('Keep this card for next time')).toBeTruthy();
     // The card kept for the one-tap tip is said before paying, not discovered after.
     expect(screen.getByText(/keeps this card for this booking, so a tip after the job takes one tap/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
 
     // The card can be typed meanwhile; submitting it does nothing until the intent is in.
     const number = screen.getByLabelText('Card number') as HTMLInputElement;
@@ -115,7 +115,7 @@ describe('CheckoutPage', () => {
     expect(screen.getAllByText(connecting)).toHaveLength(1);
     expect(screen.queryByText(testModeHint)).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
   });
 
   it('while the gateway is unknown shows only the connecting notice', async () => {
@@ -124,5 +124,59 @@ describe('CheckoutPage', () => {
     expect((await screen.findByText(connecting)).getAttribute('role')).toBe('status');
     expect(screen.queryByText(testModeHint)).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
+  it("with a default card opens on one tap at the intent's amount, with another card a tap away", async () => {
+    const visa = { id: 31, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true };
+    replies['/api/payment-methods'] = { status: 200, body: [visa] };
+    replies['/api/payments/test-gateway/confirm'] = {
+      status: 200,
+      body: { status: 'requires_capture', errorMessage: null, amountCents: 7872, bookingId: 7 },
+    };
+    renderCheckout();
+    expect(await screen.findByRole('button', { name: 'Use another card' })).toBeTruthy();
+    // No amount before the server's quote: the button waits for the intent.
+    expect(screen.queryByRole('button', { name: /with Visa •••• 4242/ })).toBeNull();
+    answerIntent(jsonResponse({ ...intent, amountCents: 6123 }));
+    const pay = await screen.findByRole('button', { name: 'Pay $61.23 with Visa •••• 4242' });
+    fireEvent.click(pay);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/payments/test-gateway/confirm')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/payments/test-gateway/confirm')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ clientSecret: intent.clientSecret, paymentMethodId: 31 });
+  });
+
+  it("'Use another card' leaves one tap for the saved cards and the card form", async () => {
+    replies['/api/payment-methods'] = {
+      status: 200,
+      body: [{ id: 31, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true }],
+    };
+    renderCheckout();
+    await vi.waitFor(() => expect(intentRequests()).toHaveLength(1));
+    answerIntent(jsonResponse(intent));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use another card' }));
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Visa •••• 4242, expires 12\/30/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /with Visa •••• 4242/ })).toBeNull();
+  });
+
+  it("the test wallet's sheet shows Glossly and the intent's amount and pays with the test wallet, sending no amount", async () => {
+    replies['/api/payments/wallet/confirm'] = {
+      status: 200,
+      body: { status: 'requires_capture', errorMessage: null, amountCents: 7872, bookingId: 7 },
+    };
+    renderCheckout();
+    await vi.waitFor(() => expect(intentRequests()).toHaveLength(1));
+    answerIntent(jsonResponse(intent));
+    await screen.findByRole('button', { name: 'Pay $78.72' });
+    const wallet = screen.getByRole('button', { name: 'Pay with test wallet' }) as HTMLButtonElement;
+    expect(wallet.disabled).toBe(false);
+    fireEvent.click(wallet);
+    const sheet = await screen.findByRole('dialog', { name: 'Test wallet' });
+    expect(sheet.textContent).toContain('Glossly');
+    expect(sheet.textContent).toContain('$78.72');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $78.72' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/payments/wallet/confirm')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/payments/wallet/confirm')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ clientSecret: intent.clientSecret, walletPaymentMethod: 'pm_test_wallet' });
   });
 });

@@ -24,6 +24,8 @@ import { CheckoutSummary, CheckoutSummarySkeleton } from '../components/checkout
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { FormNotice } from '@/components/payments/form-notice.tsx';
 import { TestCardForm } from '@/components/payments/test-card-form.tsx';
+import { TestWalletButton } from '@/components/payments/test-wallet-button.tsx';
+import { confirmWalletPayment } from '@/components/payments/api/confirm-wallet-payment.ts';
 import { PromoCodeField } from '@/components/payments/promo-code-field.tsx';
 import { continueAfterPayment } from '../lib/after-payment.ts';
 import { outcomeOf, toastOutcome } from '../lib/payment-results.ts';
@@ -245,6 +247,7 @@ export default function CheckoutPage() {
                   onStatus={onStatus}
                   onCardError={(message) => onStatus('requires_payment_method', message)}
                   onError={onError}
+                  confirmWallet={(walletPaymentMethod) => confirmWalletPayment({ clientSecret: data.clientSecret, walletPaymentMethod })}
                 />
               </Suspense>
             ) : (
@@ -258,6 +261,17 @@ export default function CheckoutPage() {
               />
             )}
           </div>
+          {/* Apple Pay and Google Pay's stand-in on the built-in gateway (Stripe's form offers the real ones): below the card
+              form, so nothing above moves when it arrives. */}
+          {gateway === 'test' && (!data || data.gateway === 'test') && (
+            <TestWalletButton
+              clientSecret={data?.clientSecret ?? null}
+              amountCents={data?.amountCents ?? null}
+              disabled={hasPaid || awaitingAuthentication}
+              onResult={onResult}
+              onError={onError}
+            />
+          )}
           {/* The disclosure for the kept card (setup_future_usage): what it is kept for, and what Glossly sees of it. */}
           <p className="text-xs text-neutral-600">
             Our payment provider keeps this card for this booking, so a tip after the job takes one tap. Glossly sees only its brand and

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CreditCard, Plus, Trash2 } from 'lucide-react';
 import { brandLabel, type CardBrand } from '@core/domain/card.ts';
 import type { SavedCard } from '@core/schemas/payments.ts';
+import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -13,12 +14,16 @@ import { toast } from '@/lib/toast.ts';
 import { useAddPaymentMethod } from '../api/add-payment-method.ts';
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { useRemovePaymentMethod } from '../api/remove-payment-method.ts';
+import { useMakeDefaultPaymentMethod } from '../api/make-default-payment-method.ts';
 import { CardForm } from '@/components/payments/card-form.tsx';
 
 const cardName = (card: SavedCard) => `${brandLabel[card.brand as CardBrand] ?? 'Card'} ending in ${card.last4}`;
 const expiryText = (card: SavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 
-/** /payment-methods: cards saved through the payment gateway (brand, last four, expiry); add and remove. */
+/**
+ * /payment-methods: cards saved through the payment gateway (brand, last four, expiry); add, remove, and choose the
+ * default, the card one tap pays with at checkout, for a membership and for a tip (decision 051).
+ */
 export default function PaymentMethodsPage() {
   const cards = usePaymentMethods();
   const [isAdding, setIsAdding] = useState(false);
@@ -43,6 +48,7 @@ export default function PaymentMethodsPage() {
 
 function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaymentMethods>; onAdd: () => void; isAdding: boolean }) {
   const remove = useRemovePaymentMethod();
+  const makeDefault = useMakeDefaultPaymentMethod();
   if (cards.isPending) {
     return (
       <LoadingState label="Loading your cards">
@@ -71,16 +77,40 @@ function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaym
     <ul className="grid gap-3" aria-label="Saved cards">
       {cards.data.map((card) => (
         <li key={card.id}>
-          <Card className="flex items-center gap-4 p-4">
+          <Card className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
             <div aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700">
               <CreditCard className="size-5" />
             </div>
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-neutral-900">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-neutral-900">
                 {brandLabel[card.brand as CardBrand] ?? 'Card'} •••• {card.last4}
+                {card.isDefault && <Badge variant="brand">Default</Badge>}
               </p>
-              <p className="text-sm text-neutral-600">Expires {expiryText(card)}</p>
+              <p className="text-sm text-neutral-600">
+                Expires {expiryText(card)}
+                {card.isDefault && ' · Pays in one tap'}
+              </p>
             </div>
+            {!card.isDefault && (
+              <Button
+                variant="secondary"
+                aria-label={`Make default: ${cardName(card)}`}
+                disabled={makeDefault.isPending}
+                onClick={() =>
+                  makeDefault.mutate(card.id, {
+                    onSuccess: () => toast({ title: 'Default card changed', description: `${cardName(card)} now pays in one tap.` }),
+                    onError: (error) =>
+                      toast({
+                        title: "Couldn't change the default card",
+                        description: errorMessage(error, 'Please try again.'),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              >
+                Make default
+              </Button>
+            )}
             <Button
               variant="ghost"
               size="icon"
@@ -88,7 +118,12 @@ function CardList({ cards, onAdd, isAdding }: { cards: ReturnType<typeof usePaym
               disabled={remove.isPending && remove.variables === card.id}
               onClick={() =>
                 remove.mutate(card.id, {
-                  onSuccess: () => toast({ title: 'Card removed', description: `${cardName(card)} was removed.` }),
+                  // The default removed leaves none: one tap only ever pays with a card the customer chose.
+                  onSuccess: () =>
+                    toast({
+                      title: 'Card removed',
+                      description: `${cardName(card)} was removed.${card.isDefault ? ' Make another card the default to pay in one tap.' : ''}`,
+                    }),
                   onError: (error) =>
                     toast({
                       title: "Couldn't remove the card",

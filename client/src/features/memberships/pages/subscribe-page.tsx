@@ -7,6 +7,7 @@ import type { TestCardInput } from '@core/schemas/payments.ts';
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
 import { CardForm } from '@/components/payments/card-form.tsx';
+import { OneTapPay } from '@/components/payments/one-tap-pay.tsx';
 import { SavedCardChoice, newCardChoice } from '@/components/payments/saved-card-choice.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -68,6 +69,8 @@ export default function SubscribePage() {
   }
 
   const saved = cards.data ?? [];
+  // The default card is one tap until the customer picks another (decision 051).
+  const defaultCard = saved.find((card) => card.isDefault) ?? null;
   const selected = choice ?? (saved[0] ? String(saved[0].id) : newCardChoice);
   const busy = subscribe.isPending || authenticate.isPending;
   const done = () => {
@@ -108,28 +111,43 @@ export default function SubscribePage() {
       <p className="text-sm text-neutral-600">
         {formatUsd(plan.monthlyPriceCents)} is charged now, then on the same day each month until you cancel.
       </p>
-      {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={busy} />}
-      {selected === newCardChoice ? (
-        <CardForm
-          label="Card details"
-          submitLabel={payLabel}
+      {defaultCard && choice === null ? (
+        <OneTapPay
+          card={defaultCard}
+          amountCents={plan.monthlyPriceCents}
           isProcessing={busy}
           cardError={cardError}
-          onSubmit={(card) => start({ card })}
-        >
-          <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.</p>
-        </CardForm>
+          onPay={() => start({ paymentMethodId: defaultCard.id })}
+          onUseAnotherCard={() => setChoice(newCardChoice)}
+        />
       ) : (
-        <div className="grid gap-2">
-          {cardError && (
-            <p role="alert" className="text-sm text-danger-700">
-              {cardError}
-            </p>
+        <>
+          {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={busy} />}
+          {selected === newCardChoice ? (
+            <CardForm
+              label="Card details"
+              submitLabel={payLabel}
+              isProcessing={busy}
+              cardError={cardError}
+              onSubmit={(card) => start({ card })}
+            >
+              <p className="text-xs text-neutral-600">
+                Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.
+              </p>
+            </CardForm>
+          ) : (
+            <div className="grid gap-2">
+              {cardError && (
+                <p role="alert" className="text-sm text-danger-700">
+                  {cardError}
+                </p>
+              )}
+              <Button size="lg" disabled={busy} onClick={() => start({ paymentMethodId: Number(selected) })}>
+                {payLabel}
+              </Button>
+            </div>
           )}
-          <Button size="lg" disabled={busy} onClick={() => start({ paymentMethodId: Number(selected) })}>
-            {payLabel}
-          </Button>
-        </div>
+        </>
       )}
       {awaiting && <AuthenticationDialog amountCents={awaiting.amountCents} isPending={authenticate.isPending} onAnswer={answer} />}
     </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "saved_cards" ADD COLUMN "is_default" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_cards_one_default_per_user" ON "saved_cards" USING btree ("user_id") WHERE "saved_cards"."is_default";
