@@ -100,7 +100,7 @@ describe.each(databaseKinds)('saved cards, payment notices and refunds on %s', (
       expect(await t.db.select().from(savedCards).where(eq(savedCards.userId, owner.id))).toHaveLength(1);
     });
 
-    it("saves the card at checkout when 'Save this card' is ticked, and only then", async () => {
+    it("saves the card at checkout when 'Keep this card for next time' is ticked, and only then", async () => {
       const { customer } = await paidBooking({ saveCard: true });
       expect((await call(customer, 'GET', '/api/payment-methods')).json()).toMatchObject([{ brand: 'visa', last4: '4242' }]);
       const other = await paidBooking();

@@ -29,7 +29,7 @@ type Props = {
   cardError: string | null;
   /** Runs only for a card that passes core/domain/card's checks (Luhn, expiry, CVC, ZIP). */
   onSubmit: (card: TestCardInput) => void;
-  /** Shown between the fields and the button (test-card hint, 'Save this card'). */
+  /** Shown between the fields and the button (test-card hint, 'Keep this card for next time'). */
   children?: ReactNode;
   /**
    * While set, this waiting notice holds the button's place and submitting does nothing; the fields stay typable,
