@@ -199,6 +199,22 @@ describe('StripeGateway against a Stripe-shaped server on loopback', () => {
     expect(await gateway.retrievePaymentMethod('pm_gone')).toBeNull();
   });
 
+  it("confirms Apple Pay or Google Pay's payment method on the server, with a key of its own, and sends no amount", async () => {
+    const paid = await gateway.confirmWithWallet('pi_3Contract', 'pm_wallet_applepay');
+    expect(paid).toMatchObject({ status: 'requires_capture', amountCents: 7872, card: { last4: '4242' } });
+    expect(requests).toHaveLength(1);
+    const [confirm] = requests;
+    expect([confirm!.method, confirm!.path, confirm!.body.get('payment_method')]).toEqual([
+      'POST',
+      '/v1/payment_intents/pi_3Contract/confirm',
+      'pm_wallet_applepay',
+    ]);
+    // The amount is the intent's, made by the server when the booking was priced; the wallet only says who pays.
+    expect(confirm!.body.has('amount')).toBe(false);
+    expect(confirm!.headers['idempotency-key']).toBe('wallet-pi_3Contract-pm_wallet_applepay');
+    await expect(gateway.confirmWithWallet('pi_3Missing', 'pm_wallet_applepay')).rejects.toBeInstanceOf(GatewayError);
+  });
+
   it('retrieves an authorized intent with only brand and last four of the card', async () => {
     const intent = await gateway.retrieve('pi_3Contract');
     expect(intent.status).toBe('requires_capture');
