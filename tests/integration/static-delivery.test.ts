@@ -473,7 +473,9 @@ describe('pages drawn for each request', () => {
     // hint, the page's largest element, paints with the first screen instead of after the intent.
     expect(rootOf(page.body)).toContain('Test mode: use card 4242 4242 4242 4242');
     expect(rootOf(page.body)).toContain('aria-label="Card details"');
-    expect(rootOf(page.body)).not.toMatch(/>\s*Pay\b/);
+    // No amount to pay before the intent; the test wallet's button holds its place, disabled until the intent exists.
+    expect(rootOf(page.body)).not.toMatch(/>\s*Pay \$/);
+    expect(rootOf(page.body)).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>).)*Pay with test wallet<\/button>/);
     expect(dataOf(page.body)!.queries.find((query) => query.queryKey.join('/') === 'settings/public')?.state.data).toMatchObject({
       paymentGateway: 'test',
     });
