@@ -82,7 +82,9 @@ test('[CUSTOMER] finds the card form on checkout before the payment intent, type
   const help = page.getByRole('link', { name: 'Need help? Contact customer support' });
   await expect(hint).toBeVisible();
   await expect(connecting).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  // No amount to pay before the intent: the test wallet's button waits, disabled.
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Pay with test wallet' })).toBeDisabled();
   // Typable once the app has taken over the drawn page, before the intent.
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   const before = { hint: await hint.boundingBox(), notice: await connecting.boundingBox(), help: await help.boundingBox() };
@@ -198,7 +200,8 @@ test('[CUSTOMER] saves a card on /payment-methods and removes it', async ({ page
   await expect(saved.getByText('Expires 12/34')).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   const stored = await (await page.request.get('/api/payment-methods')).json();
-  expect(stored).toEqual([{ id: expect.any(Number), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }]);
+  // The first card saved is the default one tap pays with (decision 051).
+  expect(stored).toEqual([{ id: expect.any(Number), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true }]);
 
   await page.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
   await expect(page.getByRole('heading', { name: 'No saved cards' })).toBeVisible();
@@ -218,12 +221,19 @@ test('[CUSTOMER] pays at checkout with a card saved on /payment-methods', async 
 
   const booking = await bookWash(page.request, 4, '1:00 PM');
   await page.goto(`/checkout?bookingId=${booking.id}`);
+  // The card saved first is the default: checkout opens on one tap with it, and 'Use another card' shows the choice.
+  await expect(page.getByRole('button', { name: 'Pay $78.72 with Visa •••• 4242' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use another card' }).click();
   const choice = page.getByRole('radiogroup', { name: 'Pay with' });
   const savedCard = choice.getByRole('radio', { name: 'Visa •••• 4242, expires 12/34' });
   const newCard = choice.getByRole('radio', { name: 'Use a new card' });
   await expect(choice.getByRole('radio')).toHaveCount(2);
-  await expect(savedCard).toBeChecked();
+  await expect(newCard).toBeChecked();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   // No card fields while a saved card is chosen; 'Use a new card' brings them back.
+  await savedCard.click();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await newCard.click();
