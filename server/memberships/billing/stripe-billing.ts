@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { callStripe } from '../../payments/gateways/stripe-call.ts';
 import { GatewayError, WebhookSignatureError } from '../../payments/gateways/gateway.ts';
 import type { BillingPlan, ChargeInput, ChargeOutcome, MembershipBillingGateway, StartInput, StartOutcome } from './billing-gateway.ts';
 
@@ -37,15 +38,6 @@ export type BillingEvent = {
   subscription: { status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: Date | null; currentPeriodEnd: Date | null } | null;
 };
 
-async function call<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message);
-    throw error;
-  }
-}
-
 const fromSeconds = (seconds: unknown): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 
 /**
@@ -70,7 +62,7 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
 
   private async priceOf(plan: BillingPlan): Promise<string> {
     if (plan.stripePriceRef) return plan.stripePriceRef;
-    const price = await call(() =>
+    const price = await callStripe(() =>
       this.stripe.prices.create(
         {
           currency: 'usd',
@@ -86,14 +78,14 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
 
   async start(input: StartInput): Promise<StartOutcome> {
     const price = await this.priceOf(input.plan);
-    const customer = await call(() =>
+    const customer = await callStripe(() =>
       this.stripe.customers.create(
         { email: input.customer.email, name: input.customer.name, metadata: { userId: String(input.customer.id) } },
         { idempotencyKey: `membership-customer-${input.membershipId}` },
       ),
     );
-    await call(() => this.stripe.paymentMethods.attach(input.paymentMethodRef, { customer: customer.id }));
-    const subscription = await call(() =>
+    await callStripe(() => this.stripe.paymentMethods.attach(input.paymentMethodRef, { customer: customer.id }));
+    const subscription = await callStripe(() =>
       this.stripe.subscriptions.create(
         {
           customer: customer.id,
@@ -125,7 +117,7 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
     const intent = payment.payment_intent ?? invoice.payment_intent;
     if (intent && typeof intent === 'object') return intent as unknown as Stripe.PaymentIntent;
     if (typeof intent !== 'string') return null;
-    return call(() => this.stripe.paymentIntents.retrieve(intent));
+    return callStripe(() => this.stripe.paymentIntents.retrieve(intent));
   }
 
   chargeInvoice(_input: ChargeInput): Promise<ChargeOutcome> {
@@ -138,10 +130,10 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
 
   async changePlan(subscriptionRef: string, plan: BillingPlan, prorationCents: number): Promise<void> {
     const price = await this.priceOf(plan);
-    const subscription = await call(() => this.stripe.subscriptions.retrieve(subscriptionRef));
+    const subscription = await callStripe(() => this.stripe.subscriptions.retrieve(subscriptionRef));
     const item = subscription.items.data[0];
     if (!item) throw new GatewayError('The subscription has no item to change');
-    await call(() =>
+    await callStripe(() =>
       this.stripe.subscriptions.update(subscriptionRef, {
         items: [{ id: item.id, price }],
         // An upgrade is invoiced now for the rest of the period; a downgrade waits for the next invoice.
@@ -151,12 +143,12 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
   }
 
   async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
-    await call(() => this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+    await callStripe(() => this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
   }
 
   async cancelNow(subscriptionRef: string): Promise<void> {
     try {
-      await call(() => this.stripe.subscriptions.cancel(subscriptionRef));
+      await callStripe(() => this.stripe.subscriptions.cancel(subscriptionRef));
     } catch (error) {
       // Already gone: canceled either way.
       if (!(error instanceof GatewayError)) throw error;
@@ -171,9 +163,9 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
    */
   async readBack(event: BillingEvent): Promise<BillingEvent> {
     const current = event.invoice
-      ? await call(() => this.stripe.invoices.retrieve(event.invoice!.id))
+      ? await callStripe(() => this.stripe.invoices.retrieve(event.invoice!.id))
       : event.subscriptionRef
-        ? await call(() => this.stripe.subscriptions.retrieve(event.subscriptionRef!))
+        ? await callStripe(() => this.stripe.subscriptions.retrieve(event.subscriptionRef!))
         : null;
     if (!current) return event;
     return toBillingEvent({ id: event.id, type: event.type, data: { object: current } } as unknown as Stripe.Event);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { callStripe } from './stripe-call.ts';
 import { intentStatuses, type IntentStatus } from '@core/schemas/payments.ts';
 import {
   GatewayError,
@@ -51,15 +52,6 @@ function toIntent(pi: StripeIntent): GatewayIntent {
   };
 }
 
-async function call<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message);
-    throw error;
-  }
-}
-
 /** Stripe through its SDK: manual capture, idempotency keys, signed webhooks (STRIPE_WEBHOOK_SECRET). */
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe' as const;
@@ -81,7 +73,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
-    const pi = await call(() =>
+    const pi = await callStripe(() =>
       this.stripe.paymentIntents.create(
         {
           amount: input.amountCents,
@@ -100,7 +92,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async customerFor(customer: GatewayCustomer): Promise<string> {
-    const created = await call(() =>
+    const created = await callStripe(() =>
       this.stripe.customers.create(
         { email: customer.email, name: customer.name, metadata: { userId: String(customer.id) } },
         // Two first payments at once make one customer (the key holds for Stripe's 24 hours; the table after that).
@@ -112,7 +104,7 @@ export class StripeGateway implements PaymentGateway {
 
   async confirmWithPaymentMethod(intentId: string, ref: string): Promise<GatewayIntent> {
     return toIntent(
-      await call(() =>
+      await callStripe(() =>
         this.stripe.paymentIntents.confirm(
           intentId,
           { payment_method: ref, expand: ['payment_method'] },
@@ -125,7 +117,7 @@ export class StripeGateway implements PaymentGateway {
   /** The Payment Request Button's payment method (Apple Pay, Google Pay), confirmed on the server like a kept card. */
   async confirmWithWallet(intentId: string, walletPaymentMethod: string): Promise<GatewayIntent> {
     return toIntent(
-      await call(() =>
+      await callStripe(() =>
         this.stripe.paymentIntents.confirm(
           intentId,
           { payment_method: walletPaymentMethod, expand: ['payment_method'] },
@@ -157,18 +149,18 @@ export class StripeGateway implements PaymentGateway {
   async capture(intentId: string, amountCents?: number): Promise<GatewayIntent> {
     const params = amountCents === undefined ? {} : { amount_to_capture: amountCents };
     return toIntent(
-      await call(() =>
+      await callStripe(() =>
         this.stripe.paymentIntents.capture(intentId, params, { idempotencyKey: `capture-${intentId}-${amountCents ?? 'all'}` }),
       ),
     );
   }
 
   async cancel(intentId: string): Promise<GatewayIntent> {
-    return toIntent(await call(() => this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })));
+    return toIntent(await callStripe(() => this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })));
   }
 
   async refund(intentId: string, amountCents: number, idempotencyKey?: string): Promise<GatewayRefund> {
-    const refund = await call(() =>
+    const refund = await callStripe(() =>
       this.stripe.refunds.create(
         { payment_intent: intentId, amount: amountCents },
         { idempotencyKey: idempotencyKey ?? `refund-${intentId}-${amountCents}` },
@@ -180,7 +172,7 @@ export class StripeGateway implements PaymentGateway {
 
   async detachPaymentMethod(ref: string): Promise<void> {
     try {
-      await call(() => this.stripe.paymentMethods.detach(ref));
+      await callStripe(() => this.stripe.paymentMethods.detach(ref));
     } catch (error) {
       // Already detached or unknown: the card is gone either way.
       if (!(error instanceof GatewayError)) throw error;
@@ -188,7 +180,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async retrieve(intentId: string): Promise<GatewayIntent> {
-    return toIntent(await call(() => this.stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] })));
+    return toIntent(await callStripe(() => this.stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] })));
   }
 
   parseWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): GatewayEvent {
