@@ -8,6 +8,20 @@ let replies: Record<string, Reply> = {};
 const fetchMock = fetchFromReplies(() => replies);
 stubFetchEachTest(fetchMock);
 
+/** A plan on sale, as GET /api/membership-plans answers it. */
+const plusPlan = {
+  id: 2,
+  name: 'Gloss Plus',
+  monthlyPriceCents: 4999,
+  includedVisitsPerMonth: 2,
+  discountBasisPoints: 1000,
+  coveredPriceLimitCents: 9000,
+  perks: '',
+  status: 'active',
+  categories: [],
+  bestValue: true,
+};
+
 describe('SubscribePage', () => {
   it("says the plans could not load, with a retry, instead of 'Plan not found'", async () => {
     replies = {
@@ -34,21 +48,9 @@ describe('SubscribePage', () => {
   });
 
   it("opens on one tap with the default card at the plan's price from the server, and pays with that card", async () => {
-    const plan = {
-      id: 2,
-      name: 'Gloss Plus',
-      monthlyPriceCents: 4999,
-      includedVisitsPerMonth: 2,
-      discountBasisPoints: 1000,
-      coveredPriceLimitCents: 9000,
-      perks: '',
-      status: 'active',
-      categories: [],
-      bestValue: true,
-    };
     const card = (id: number, last4: string, isDefault: boolean) => ({ id, brand: 'visa', last4, expMonth: 12, expYear: 2030, isDefault });
     replies = {
-      '/api/membership-plans': { status: 200, body: [plan] },
+      '/api/membership-plans': { status: 200, body: [plusPlan] },
       '/api/payment-methods': { status: 200, body: [card(7, '4242', false), card(9, '1881', true)] },
       '/api/memberships': { status: 201, body: { membership: { id: 3 }, payment: { status: 'succeeded', amountCents: 4999 } } },
     };
@@ -61,23 +63,7 @@ describe('SubscribePage', () => {
 
   it('offers the choice of cards, not one tap, when no card is the default', async () => {
     replies = {
-      '/api/membership-plans': {
-        status: 200,
-        body: [
-          {
-            id: 2,
-            name: 'Gloss Plus',
-            monthlyPriceCents: 4999,
-            includedVisitsPerMonth: 2,
-            discountBasisPoints: 1000,
-            coveredPriceLimitCents: 9000,
-            perks: '',
-            status: 'active',
-            categories: [],
-            bestValue: true,
-          },
-        ],
-      },
+      '/api/membership-plans': { status: 200, body: [plusPlan] },
       '/api/payment-methods': {
         status: 200,
         body: [{ id: 7, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: false }],
