@@ -30,7 +30,15 @@ function renderAt(path: string, user: User = customer) {
       <Router hook={location.hook}>{children}</Router>
     </QueryClientProvider>
   );
-  return { ...renderHook(() => usePromptMoment(), { wrapper }), location };
+  let renders = 0;
+  const hook = renderHook(
+    () => {
+      renders++;
+      return usePromptMoment();
+    },
+    { wrapper },
+  );
+  return { ...hook, location, renders: () => renders };
 }
 
 /** The frame and the task after it, when the page has painted. */
@@ -71,6 +79,17 @@ describe('usePromptMoment', () => {
     act(() => location.navigate('/bookings/8'));
     await paint();
     expect(result.current.isOpen).toBe(true);
+  });
+
+  it('is not drawn again by a touch where it cannot open (the booking flow), so the first tap there does less', async () => {
+    const { result, renders } = renderAt('/booking/1');
+    await paint();
+    const before = renders();
+    act(() => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    expect(renders()).toBe(before);
+    expect(result.current.isOpen).toBe(false);
   });
 
   it('stays shut for an admin', async () => {

@@ -59,8 +59,11 @@ export function usePromptMoment(): { isOpen: boolean; stepAside: () => void } {
   const isOpen = openedOn === path && isOccasion;
   if (!isOpen && isOccasion && hasPainted && !isToastShowing && touchedOn !== path) setOpenedOn(path);
 
+  // Only where it may open: a touch elsewhere would draw the bell again inside the page's first tap for nothing
+  // (issue 40: the booking flow's taps).
+  const mayOpenHere = isOccasion || onDashboard;
   useEffect(() => {
-    if (isOpen) return;
+    if (isOpen || !mayOpenHere) return;
     const touched = () => setTouchedOn(path);
     document.addEventListener('pointerdown', touched, true);
     document.addEventListener('keydown', touched, true);
@@ -68,7 +71,7 @@ export function usePromptMoment(): { isOpen: boolean; stepAside: () => void } {
       document.removeEventListener('pointerdown', touched, true);
       document.removeEventListener('keydown', touched, true);
     };
-  }, [path, isOpen]);
+  }, [path, isOpen, mayOpenHere]);
 
   // A tap that began while the prompt slid in was meant for the page (the prompt hands it on): shut until the next
   // occasion, as if the page had been touched first; not dismissed for the session.
