@@ -244,8 +244,13 @@ export async function bookableServicePrice(db: Database, serviceId: number, vehi
     .where(eq(services.id, serviceId));
   const [service] = await (lock ? query.for('share', { of: services }) : query);
   if (!service) throw notFound('Service not found');
+  requireBookableService(service);
+  return { priceCents: service.priceCents, vehicleSurchargeCents: service.surchargeCents ?? 0 };
+}
+
+/** Decision 020's refusal of a service customers cannot book now, in its words, wherever the service was read. */
+export function requireBookableService(service: { pausedAt: Date | null; archivedAt: Date | null; categoryHiddenAt: Date | null }) {
   if (service.archivedAt) throw conflict(archivedServiceMessage);
   // A hidden category's services are not offered, as a paused service is not (issue 19).
   if (service.pausedAt || service.categoryHiddenAt) throw conflict(pausedServiceMessage);
-  return { priceCents: service.priceCents, vehicleSurchargeCents: service.surchargeCents ?? 0 };
 }

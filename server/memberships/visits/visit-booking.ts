@@ -122,7 +122,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     );
     const car = await bookedVehicle(tx, plan.customerId, schedule.vehicleId, vehicleType);
     // The booking page's own writer (place-booking.ts): the area and the drive times the slot was found with.
-    const bookingId = await placeBooking(tx, now, {
+    const { id: bookingId } = await placeBooking(tx, now, {
       customerId: plan.customerId,
       detailerId: slot.detailerId,
       serviceId: schedule.serviceId,
