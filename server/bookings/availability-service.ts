@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import {
@@ -24,13 +24,23 @@ import type {
   WeeklyAvailability,
 } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
-import { holdsTime } from '../db/time-holds.ts';
+import { holdsTime, lapsedHold } from '../db/time-holds.ts';
 import { isListed } from '../onboarding/listing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { availabilityRules, bookings, detailerDaysOff, detailerServices, detailers, services, users } from '../db/schema.ts';
+import {
+  availabilityRules,
+  bookings,
+  detailerDaysOff,
+  detailerServices,
+  detailers,
+  serviceCategories,
+  services,
+  users,
+} from '../db/schema.ts';
 import { requireRole, type Actor } from '../identity/access.ts';
 import { driveSecondsFor, pairsAround, straightLineRouter, type Router } from '../geo/routing.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
+import { requireBookableService } from '../catalog/catalog-service.ts';
 
 /** Seeded and default hours: Monday to Saturday, 9 AM to 5 PM. */
 export const defaultWeeklyRules: AvailabilityRule[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
@@ -56,6 +66,8 @@ type SlotContext = {
   dayOff: boolean;
   /** The detailer's time-holding jobs of the day and the hours around it, with their places (drive time, issue 20). */
   busy: PlacedJob[];
+  /** Lapsed holds among those hours (not in `busy`): a booking of the day abandons them before it is placed. */
+  lapsedHoldIds: number[];
   /** Where the job would be: null when unknown (no ZIP given), so only the detailer's buffer is left between jobs. */
   place: Coordinates | null;
   travelBufferMinutes: number;
@@ -98,6 +110,8 @@ export async function loadListedDetailer(db: Database, detailerId: number) {
   return row;
 }
 
+const notOfferedMessage = 'This detailer does not offer that service';
+
 /** Duration in minutes of a service the detailer offers; 400 when they do not offer it. */
 export async function offeredServiceDuration(db: Database, detailerId: number, serviceId: number) {
   const [row] = await db
@@ -105,8 +119,37 @@ export async function offeredServiceDuration(db: Database, detailerId: number, s
     .from(detailerServices)
     .innerJoin(services, eq(services.id, detailerServices.serviceId))
     .where(and(eq(detailerServices.detailerId, detailerId), eq(detailerServices.serviceId, serviceId)));
-  if (!row) throw badRequest('This detailer does not offer that service', { serviceId: 'This detailer does not offer that service' });
+  if (!row) throw badRequest(notOfferedMessage, { serviceId: notOfferedMessage });
   return row.duration;
+}
+
+/**
+ * What a booking checks first, in one statement (issue 40: a booking's reads queue one by one on PGlite): the listed
+ * detailer (404 'Detailer not found', decision 021), the service they offer (400 otherwise) with its length and name,
+ * and whether customers may book it now (409 paused or no longer offered, decision 020), refused in that order.
+ */
+export async function loadListedOffer(db: Database, detailerId: number, serviceId: number) {
+  const [row] = await db
+    .select({
+      ...slotDetailerColumns,
+      instantBooking: detailers.instantBooking,
+      durationMinutes: services.durationMinutes,
+      serviceName: services.name,
+      pausedAt: services.pausedAt,
+      archivedAt: services.archivedAt,
+      categoryHiddenAt: serviceCategories.hiddenAt,
+    })
+    .from(detailers)
+    .innerJoin(users, eq(users.id, detailers.userId))
+    .leftJoin(detailerServices, and(eq(detailerServices.detailerId, detailers.id), eq(detailerServices.serviceId, serviceId)))
+    .leftJoin(services, eq(services.id, detailerServices.serviceId))
+    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .where(and(eq(detailers.id, detailerId), isListed()));
+  if (!row) throw notFound('Detailer not found');
+  const { durationMinutes, serviceName, pausedAt, archivedAt, categoryHiddenAt, ...detailer } = row;
+  if (durationMinutes === null || serviceName === null) throw badRequest(notOfferedMessage, { serviceId: notOfferedMessage });
+  requireBookableService({ pausedAt, archivedAt, categoryHiddenAt });
+  return { detailer, service: { durationMinutes, name: serviceName } };
 }
 
 async function shortestDuration(db: Database, detailerId: number): Promise<number> {
@@ -126,47 +169,66 @@ async function loadSlotContext(
   excludeBookingId?: number,
   where: SlotPlace = {},
 ): Promise<SlotContext> {
-  const rules = await db
-    .select({ startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
-    .from(availabilityRules)
-    .where(and(eq(availabilityRules.detailerId, detailer.id), eq(availabilityRules.weekday, weekdayOf(date))));
-  // The detailer's travel buffer and whether the day is off, in one statement (issue 40: each one counts when
-  // every customer of a busy shop asks at once, and PGlite runs them one at a time).
-  const [day] = await db
-    .select({ travelBufferMinutes: detailers.travelBufferMinutes, dayOffId: detailerDaysOff.id })
+  // The day's hours, the detailer's travel buffer and whether the day is off, in one statement (issue 40: each one
+  // counts when every customer of a busy shop asks at once, and PGlite runs them one at a time): a row per range of
+  // hours, or one with none.
+  const day = await db
+    .select({
+      startMinute: availabilityRules.startMinute,
+      endMinute: availabilityRules.endMinute,
+      travelBufferMinutes: detailers.travelBufferMinutes,
+      dayOffId: detailerDaysOff.id,
+    })
     .from(detailers)
     .leftJoin(detailerDaysOff, and(eq(detailerDaysOff.detailerId, detailers.id), eq(detailerDaysOff.date, date)))
+    .leftJoin(availabilityRules, and(eq(availabilityRules.detailerId, detailers.id), eq(availabilityRules.weekday, weekdayOf(date))))
     .where(eq(detailers.id, detailer.id));
+  const rules = day.flatMap(({ startMinute, endMinute }) =>
+    startMinute === null || endMinute === null ? [] : [{ startMinute, endMinute }],
+  );
   // The whole local day and the hours around it: long services from the day before, and the neighbours to drive from.
   const dayStart = zonedTimeToUtc(date, -neighbourMarginMinutes, detailer.timeZone);
   const dayEnd = zonedTimeToUtc(date, 24 * 60 + neighbourMarginMinutes, detailer.timeZone);
+  // Read with them, the lapsed holds of these hours: they hold no time, but sit in the exclusion constraint until
+  // abandoned, so a booking here abandons them first (abandonHolds) without a read of its own.
   const rows = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, latitude: bookings.latitude, longitude: bookings.longitude })
+    .select({
+      id: bookings.id,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      latitude: bookings.latitude,
+      longitude: bookings.longitude,
+      isLapsed: sql<boolean>`${lapsedHold(now)}`,
+    })
     .from(bookings)
     .where(
       and(
         eq(bookings.detailerId, detailer.id),
-        holdsTime(now),
+        or(holdsTime(now), lapsedHold(now)),
         lt(bookings.startsAt, dayEnd),
         gt(bookings.endsAt, dayStart),
         excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId),
       ),
     );
-  const busy = rows.map((row) => ({
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    place: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
-  }));
+  const busy = rows
+    .filter((row) => !row.isLapsed)
+    .map((row) => ({
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      place: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
+    }));
+  const lapsedHoldIds = rows.filter((row) => row.isLapsed).map((row) => row.id);
   const place = where.place ?? null;
   // A routing service is asked here, before any lock: the check under the lock reuses these answers.
   const driveSeconds = await driveSecondsFor(where.router ?? straightLineRouter, pairsAround(place, busy));
   return {
     timeZone: detailer.timeZone,
     rules,
-    dayOff: day?.dayOffId != null,
+    dayOff: day[0]?.dayOffId != null,
     busy,
+    lapsedHoldIds,
     place,
-    travelBufferMinutes: day?.travelBufferMinutes ?? 0,
+    travelBufferMinutes: day[0]?.travelBufferMinutes ?? 0,
     driveSeconds,
   };
 }
@@ -281,7 +343,7 @@ export async function checkDaySlots(
   return timeSlots.map((slot) => ({ ...judgeSlot(context, date, slot.label, durationMinutes, now), time: slot.label }));
 }
 
-/** The verdict for one slot, as booking and rescheduling check it before writing. */
+/** The verdict for one slot, as booking and rescheduling check it before writing, with the lapsed holds to abandon. */
 export async function checkSlot(
   db: Database,
   now: Date,
@@ -291,9 +353,9 @@ export async function checkSlot(
   durationMinutes: number,
   excludeBookingId?: number,
   where: SlotPlace = {},
-): Promise<SlotVerdict> {
+): Promise<SlotVerdict & Pick<SlotContext, 'lapsedHoldIds'>> {
   const context = await loadSlotContext(db, detailer, date, now, excludeBookingId, where);
-  return judgeSlot(context, date, time, durationMinutes, now);
+  return { ...judgeSlot(context, date, time, durationMinutes, now), lapsedHoldIds: context.lapsedHoldIds };
 }
 
 export const slotTakenMessage = slotRefusalMessages.taken;

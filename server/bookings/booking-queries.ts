@@ -123,6 +123,18 @@ export async function toBooking(db: Database, record: BookingRecord, relation: R
   return booking!;
 }
 
+/**
+ * The customer's view of the hold they just placed, from what placing it already had (issue 40: no read after
+ * commit): its one event is the 'create' into its status, and nothing is paid or refunded yet. A hold awaiting
+ * payment has no answer-by time, so no settings either; any other booking is read back through toBooking.
+ */
+export function toPlacedHold(record: BookingRecord, now: Date): Booking {
+  const b = record.booking;
+  if (b.status !== 'pending_payment') throw new Error(`toPlacedHold: booking ${b.id} is ${b.status}, not a hold`);
+  const timeline: Timeline = [{ status: b.status, action: 'create', at: b.createdAt.toISOString() }];
+  return toBookingWithTimeline(record, 'customer', now, timeline, noRefunds, null);
+}
+
 /** The API's view of several bookings, each as its party sees it: timelines, refunds and settings read once for all. */
 async function toBookings(
   db: Database,

@@ -4,7 +4,7 @@ import type { BookingQuote, BookingQuoteQuery } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import type { Actor } from '../identity/access.ts';
 import { bookableServicePrice } from '../catalog/catalog-service.ts';
-import { readPlatformSettings, type PlatformSettingsRow } from '../platform/platform-settings-service.ts';
+import type { PlatformSettingsRow } from '../platform/platform-settings-service.ts';
 import { memberPriceFor, noPlan, type MemberPrice } from '../member-benefits/member-pricing.ts';
 
 export type Quote = { price: BookingPrice; member: MemberPrice; settings: PlatformSettingsRow };
@@ -21,8 +21,7 @@ export async function quoteBooking(
   { lock = false } = {},
 ): Promise<Quote> {
   // Price and the vehicle type's surcharge from the catalog only (what the browser sends is ignored).
-  const catalog = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock });
-  const settings = await readPlatformSettings(tx);
+  const { settings, ...catalog } = await bookableServicePrice(tx, input.serviceId, input.vehicleType, { lock });
   const priceAndSurchargeCents = catalog.priceCents + catalog.vehicleSurchargeCents;
   const member =
     customerId === null

@@ -16,6 +16,7 @@ import { formatUsd } from '@core/domain/money.ts';
 import type { Booking, RescheduleBookingInput } from '@core/schemas/booking.ts';
 import type { AppContext } from '../context.ts';
 import { isExclusionViolation } from '../db/errors.ts';
+import { lapsedHold } from '../db/time-holds.ts';
 import { bookingEvents, bookings } from '../db/schema.ts';
 import { requireUser, type Actor } from '../identity/access.ts';
 import { readPlatformSettings } from '../platform/platform-settings-service.ts';
@@ -255,19 +256,17 @@ export async function abandonLapsedHolds(ctx: AppContext, now: Date, detailerId?
   const lapsed = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'pending_payment'),
-        lte(bookings.holdExpiresAt, now),
-        detailerId === undefined ? undefined : eq(bookings.detailerId, detailerId),
-      ),
-    );
-  return runSystemMoves(
+    .where(and(lapsedHold(now), detailerId === undefined ? undefined : eq(bookings.detailerId, detailerId)));
+  return abandonHolds(
     ctx,
     now,
     lapsed.map((r) => r.id),
-    'abandon',
   );
+}
+
+/** These lapsed holds become abandoned (a booking frees the ones its day's read found); none costs nothing. */
+export function abandonHolds(ctx: AppContext, now: Date, ids: number[]): Promise<number> {
+  return runSystemMoves(ctx, now, ids, 'abandon');
 }
 
 /**

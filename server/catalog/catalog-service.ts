@@ -8,7 +8,8 @@ import { archivedServiceMessage, pausedServiceMessage } from '@core/schemas/own-
 import type { ServiceArea } from '@core/schemas/tracking.ts';
 import type { Database } from '../db/client.ts';
 import { encodeJson, type EncodedBody } from '../http/encoded-body.ts';
-import { detailerServices, detailers, serviceCategories, serviceSurcharges, services } from '../db/schema.ts';
+import { detailerServices, detailers, platformSettings, serviceCategories, serviceSurcharges, services } from '../db/schema.ts';
+import { readPlatformSettings } from '../platform/platform-settings-service.ts';
 import type { AppContext } from '../context.ts';
 import { listedDetailerIds } from '../onboarding/listing.ts';
 import type { Actor } from '../identity/access.ts';
@@ -224,12 +225,13 @@ export async function detailerOffersService(db: Database, detailerId: number, se
 
 /**
  * What a booking of the service costs before fee and tax: its price and the surcharge for `vehicleType` (0 without
- * one), read from the catalog only. 409 when the detailer paused or deleted it. With `lock` (inside the booking's
- * transaction) the row is held FOR SHARE until commit, so a pause or delete (FOR UPDATE) waits for the booking and
- * then sees it, and a booking after a pause sees the pause.
+ * one), read from the catalog only, with the live settings that price the fee and tax and time the hold (read in the
+ * same statement: issue 40, every writer of a booking needs both). 409 when the detailer paused or deleted it. With
+ * `lock` (inside the booking's transaction) the row is held FOR SHARE until commit, so a pause or delete (FOR UPDATE)
+ * waits for the booking and then sees it, and a booking after a pause sees the pause.
  */
 export async function bookableServicePrice(db: Database, serviceId: number, vehicleType: VehicleType, { lock = false } = {}) {
-  // One query per check (the booking race tests send bursts): the surcharge comes along through the join.
+  // One query per check (the booking race tests send bursts): the surcharge and the settings come along through joins.
   const query = db
     .select({
       priceCents: services.priceCents,
@@ -237,15 +239,27 @@ export async function bookableServicePrice(db: Database, serviceId: number, vehi
       archivedAt: services.archivedAt,
       surchargeCents: serviceSurcharges.surchargeCents,
       categoryHiddenAt: serviceCategories.hiddenAt,
+      settings: platformSettings,
     })
     .from(services)
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .leftJoin(serviceSurcharges, and(eq(serviceSurcharges.serviceId, services.id), eq(serviceSurcharges.vehicleType, vehicleType)))
+    .leftJoin(platformSettings, eq(platformSettings.id, 1))
     .where(eq(services.id, serviceId));
   const [service] = await (lock ? query.for('share', { of: services }) : query);
   if (!service) throw notFound('Service not found');
+  requireBookableService(service);
+  return {
+    priceCents: service.priceCents,
+    vehicleSurchargeCents: service.surchargeCents ?? 0,
+    // A database whose settings row is missing gets it made with the defaults, as every reader of settings does.
+    settings: service.settings ?? (await readPlatformSettings(db)),
+  };
+}
+
+/** Decision 020's refusal of a service customers cannot book now, in its words, wherever the service was read. */
+export function requireBookableService(service: { pausedAt: Date | null; archivedAt: Date | null; categoryHiddenAt: Date | null }) {
   if (service.archivedAt) throw conflict(archivedServiceMessage);
   // A hidden category's services are not offered, as a paused service is not (issue 19).
   if (service.pausedAt || service.categoryHiddenAt) throw conflict(pausedServiceMessage);
-  return { priceCents: service.priceCents, vehicleSurchargeCents: service.surchargeCents ?? 0 };
 }

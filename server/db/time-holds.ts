@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import { paidLiveStatuses } from '@core/domain/booking-status.ts';
 import { bookings } from './schema.ts';
 
@@ -12,4 +12,9 @@ export function holdsTime(now: Date) {
     inArray(bookings.status, [...paidLiveStatuses]),
     and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
   );
+}
+
+/** Holds whose time has lapsed at `now` but that still sit in bookings_no_overlap until they are abandoned. */
+export function lapsedHold(now: Date) {
+  return and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now));
 }

@@ -11,7 +11,6 @@ import { loadRecord } from '../../bookings/booking-records.ts';
 import { markAuthorized } from '../../bookings/booking-transitions.ts';
 import { placeBooking } from '../../bookings/place-booking.ts';
 import { bookableServicePrice } from '../../catalog/catalog-service.ts';
-import { readPlatformSettings } from '../../platform/platform-settings-service.ts';
 import { bookedVehicle } from '../../garage/vehicle-service.ts';
 import { notify } from '../../notifications/notification-service.ts';
 import { hasVisitLeft } from '../../member-benefits/visit-allowance.ts';
@@ -112,7 +111,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
         `Your plan covers visits up to ${formatUsd(limitCents)}, and this service costs ${formatUsd(catalog.priceCents + catalog.vehicleSurchargeCents)} for your car, so your visit of ${dueOn} was not booked. Choose a service your plan covers.`,
       );
     }
-    const settings = await readPlatformSettings(tx);
+    const { settings } = catalog;
     // Decision 022: the plan covers all of price and surcharge and waives the fee; tax on nothing is nothing.
     const price = bookingPrice(
       catalog.priceCents,
@@ -122,7 +121,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
     );
     const car = await bookedVehicle(tx, plan.customerId, schedule.vehicleId, vehicleType);
     // The booking page's own writer (place-booking.ts): the area and the drive times the slot was found with.
-    const bookingId = await placeBooking(tx, now, {
+    const { id: bookingId } = await placeBooking(tx, now, {
       customerId: plan.customerId,
       detailerId: slot.detailerId,
       serviceId: schedule.serviceId,
