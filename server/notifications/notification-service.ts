@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { badRequest, forbidden, notFound } from '@core/errors.ts';
 import {
   notificationTypes,
@@ -62,9 +62,6 @@ export async function notify(ctx: Notifier, notification: NewNotification): Prom
   return row ?? null;
 }
 
-/** Rows per statement: at most ten bound values a row keep one INSERT far below PostgreSQL's 65,535 parameters. */
-const rowsPerStatement = 5_000;
-
 /**
  * The one way anything notifies users: the notifications of one event (one per user, or several) are written
  * together. Respects each user's settings for the type: in-app off stores nothing and sends nothing live (null in
@@ -73,10 +70,9 @@ const rowsPerStatement = 5_000;
  * all happens if the surrounding transaction rolls back. `only` narrows the channels the event may use (a campaign
  * sends its emails itself).
  *
- * The settings are read in one SELECT and the rows stored in one multi-row INSERT ... RETURNING (per 5,000
- * rows), their deliveries in one more, not a round trip per user: on the embedded database (PGlite) every
- * statement runs on the event loop, and 1,000 separate writes held the live events of the first users until the
- * last was stored.
+ * One statement, whatever the batch's size (issue 40: on the embedded database every statement is event-loop time
+ * that every other request waits behind): the batch goes in as one array a field, so a thousand notices bind the same
+ * twelve values as one.
  */
 export async function notifyMany(
   ctx: Notifier,
@@ -84,63 +80,80 @@ export async function notifyMany(
   only: Partial<Channels> = {},
 ): Promise<Array<NotificationRow | null>> {
   if (batch.length === 0) return [];
-  const { db } = ctx;
   const full = batch.map((notification) => ({ ...notification, entityId: notification.entityId ?? '' }));
-  const settingsOf = await channelSettings(db, full);
-  const channelsOf = (notification: NewNotification): Channels => {
-    const channels = settingsOf(notification);
-    return {
-      inApp: channels.inApp && only.inApp !== false,
-      push: channels.push && only.push !== false,
-      email: channels.email && only.email !== false,
-    };
-  };
-  const wanted = full.filter((notification) => channelsOf(notification).inApp);
-  const stored: NotificationRow[] = [];
-  for (let i = 0; i < wanted.length; i += rowsPerStatement) {
-    stored.push(
-      ...(await db
-        .insert(notifications)
-        .values(wanted.slice(i, i + rowsPerStatement))
-        .returning()),
-    );
-  }
-  // Each stored row back to the notification it was written for (RETURNING's order is not promised).
-  const storedByContent = new Map<string, NotificationRow[]>();
-  for (const row of stored) {
-    const key = contentKey(row);
-    const same = storedByContent.get(key);
-    if (same) same.push(row);
-    else storedByContent.set(key, [row]);
-  }
-  const deliveries = full.map((notification): NotificationDelivery => {
-    const channels = channelsOf(notification);
-    let row: NotificationRow | null = null;
-    if (channels.inApp) {
-      row = storedByContent.get(contentKey(notification))?.shift() ?? null;
-      if (!row) throw new Error(`The notification for user ${notification.userId} was not stored`);
-    }
-    return { notification, row, push: channels.push, email: channels.email };
+  const written = await writeNotices(ctx.db, full, only, ctx.clock.now());
+  const deliveries = full.map((notification, index): NotificationDelivery => {
+    const { stored, push, email } = written[index]!;
+    return { notification, row: stored && { ...notification, ...stored }, push, email };
   });
-  const outbox = deliveries
-    .filter((delivery) => delivery.push || delivery.email)
-    .map(({ notification, row, push, email }) => ({
-      ...notification,
-      notificationId: row?.id ?? null,
-      push,
-      email,
-      nextAttemptAt: ctx.clock.now(),
-    }));
-  for (let i = 0; i < outbox.length; i += rowsPerStatement) {
-    await db.insert(notificationDeliveries).values(outbox.slice(i, i + rowsPerStatement));
-  }
   for (const delivery of deliveries) {
     if (delivery.row || delivery.push || delivery.email) ctx.afterCommit(() => ctx.publishNotification(delivery));
   }
   return deliveries.map((delivery) => delivery.row);
 }
 
-const contentKey = (n: Required<NewNotification>) => JSON.stringify([n.userId, n.type, n.title, n.message, n.entityId]);
+/** What the statement answers for each notice of a batch, in the batch's order: its stored row's own columns (none when in-app is off) and its channels. */
+type WrittenNotice = { stored: Pick<NotificationRow, 'id' | 'isRead' | 'createdAt'> | null; push: boolean; email: boolean };
+
+/**
+ * Writes a batch's notices in one statement of data-modifying CTEs: `batch` reads each notice's channels (its user's
+ * setting for the type, else the type's default, narrowed by `only`); `numbered` draws the in-app rows' ids, in the
+ * batch's order, before they are inserted, so the outbox rows can name them and each notice finds its own row back
+ * (two equal notices stay two rows); `stored` inserts the notifications and `queued` the outbox rows of their push and
+ * email legs. A foreign key is checked at the end of its statement, so `queued` may name the rows `stored` inserts.
+ */
+async function writeNotices(
+  db: Database,
+  full: readonly Required<NewNotification>[],
+  only: Partial<Channels>,
+  now: Date,
+): Promise<WrittenNotice[]> {
+  // One array parameter a field (sql.param: Drizzle would otherwise spread an array into a list of parameters). The
+  // type goes as text, cast in the statement: PGlite serializes arrays of the built-in types only.
+  const field = <T>(value: (notification: Required<NewNotification>) => T) => sql.param(full.map(value));
+  const defaults = full.map((notification) => defaultChannels(notification.type));
+  const channelDefault = (channel: keyof Channels) => sql.param(defaults.map((channels) => channels[channel]));
+  const result = await db.execute(sql`
+    with batch as (
+      select notice.ordinal, notice.user_id, notice.type::notification_type as type, notice.title, notice.message, notice.entity_id,
+        coalesce(setting.in_app, notice.in_app) and ${only.inApp !== false}::boolean as in_app,
+        coalesce(setting.push, notice.push) and ${only.push !== false}::boolean as push,
+        coalesce(setting.email, notice.email) and ${only.email !== false}::boolean as email
+      from unnest(
+        ${field((n) => n.userId)}::integer[], ${field((n) => n.type)}::text[],
+        ${field((n) => n.title)}::text[], ${field((n) => n.message)}::text[], ${field((n) => n.entityId)}::text[],
+        ${channelDefault('inApp')}::boolean[], ${channelDefault('push')}::boolean[], ${channelDefault('email')}::boolean[]
+      ) with ordinality as notice(user_id, type, title, message, entity_id, in_app, push, email, ordinal)
+      left join ${notificationSettings} as setting on setting.user_id = notice.user_id and setting.type = notice.type::notification_type
+    ),
+    numbered as (
+      select batch.*, case when in_app then nextval(pg_get_serial_sequence('notifications', 'id'))::integer end as notification_id
+      from batch
+      order by ordinal
+    ),
+    stored as (
+      insert into ${notifications} (id, user_id, type, title, message, entity_id)
+      select notification_id, user_id, type, title, message, entity_id from numbered where in_app order by ordinal
+      returning id, is_read, created_at
+    ),
+    queued as (
+      insert into ${notificationDeliveries} (notification_id, user_id, type, title, message, entity_id, push, email, next_attempt_at)
+      select notification_id, user_id, type, title, message, entity_id, push, email, ${now.toISOString()}::timestamptz
+      from numbered where push or email order by ordinal
+    )
+    select stored.id, stored.is_read, stored.created_at, numbered.push, numbered.email
+    from numbered left join stored on stored.id = numbered.notification_id
+    order by numbered.ordinal`);
+  // Both drivers answer a raw statement with its rows; a timestamp comes back as PostgreSQL's text, as Drizzle asks them.
+  const { rows } = result as unknown as {
+    rows: { id: number | null; is_read: boolean | null; created_at: string | null; push: boolean; email: boolean }[];
+  };
+  return rows.map((row) => ({
+    stored: row.id === null ? null : { id: row.id, isRead: row.is_read!, createdAt: new Date(row.created_at!) },
+    push: row.push,
+    email: row.email,
+  }));
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Settings: which channels deliver each type. No row means every channel is on, except Promotions: marketing
@@ -165,27 +178,6 @@ export async function notifyAdmins(ctx: Notifier, notice: Omit<NewNotification, 
 
 /** The channels of a type the user never set. */
 export const defaultChannels = (type: NotificationType): Channels => (type === 'promotions' ? allOff : allOn);
-
-/** The channels of each (user, type) of a batch, read in one SELECT (per 5,000 users). */
-async function channelSettings(db: Database, batch: readonly NewNotification[]): Promise<(n: NewNotification) => Channels> {
-  const userIds = [...new Set(batch.map((n) => n.userId))];
-  const types = [...new Set(batch.map((n) => n.type))];
-  const byUserAndType = new Map<string, Channels>();
-  for (let i = 0; i < userIds.length; i += rowsPerStatement) {
-    const rows = await db
-      .select({
-        userId: notificationSettings.userId,
-        type: notificationSettings.type,
-        inApp: notificationSettings.inApp,
-        push: notificationSettings.push,
-        email: notificationSettings.email,
-      })
-      .from(notificationSettings)
-      .where(and(inArray(notificationSettings.userId, userIds.slice(i, i + rowsPerStatement)), inArray(notificationSettings.type, types)));
-    for (const { userId, type, ...channels } of rows) byUserAndType.set(`${userId}:${type}`, channels);
-  }
-  return (n) => byUserAndType.get(`${n.userId}:${n.type}`) ?? defaultChannels(n.type);
-}
 
 /** Every type, in the spec's order, with the caller's channels. */
 export async function getNotificationSettings(db: Database, actor: Actor): Promise<NotificationSetting[]> {

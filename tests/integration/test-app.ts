@@ -110,9 +110,11 @@ export async function createTestApp(
     logStream?: LogStream;
     /** Collaborators in place of the configuration's (a loopback Stripe Billing, a forecast that fails...). */
     collaborators?: Partial<Collaborators>;
+    /** Told every statement the app runs (a test counting what an operation costs). */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { logger: options.logger });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const { clock, pushAgent, logStream, collaborators } = options;
   const app = await buildApp({ config, database, clock, pushAgent, logStream, collaborators });
