@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { detailerSeesBooking, isFinalStatus, type BookingStatus } from '@core/domain/booking-status.ts';
 import { bookingHidesContacts, maskContactDetails } from '@core/domain/contact-masking.ts';
@@ -7,7 +7,6 @@ import { supportSenderName, type ConversationSummary } from '@core/schemas/messa
 import type { LiveAudience } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, conversations, detailers, services, users } from '../db/schema.ts';
-import { everRequestedSql } from '../bookings/booking-records.ts';
 import type { UserRow } from '../identity/user-service.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -48,14 +47,30 @@ export const closedAfterMs = 7 * 24 * 60 * 60 * 1000;
 const customerUsers = alias(users, 'customer_user');
 const supportUsers = alias(users, 'support_user');
 
-const everAcceptedSql = exists(
-  sql`(select 1 from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id} and ${bookingEvents.toStatus} = 'accepted')`,
-);
+/**
+ * What a thread needs of its booking's history, in one pass over the booking's events (a lateral aggregate; three
+ * correlated subqueries made this the dearest statement of a message send, issue 40): whether it was ever requested
+ * (the fact bookings' everRequestedSql asks, server/bookings/booking-records.ts) and ever accepted, and when its last
+ * event was. A thread without a booking aggregates no events: false, false, null.
+ */
+function bookingHistoryOf(db: Database) {
+  const everReached = (status: BookingStatus) => sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = ${status}), false)`;
+  return db
+    .select({
+      everRequested: everReached('requested').as('ever_requested'),
+      everAccepted: everReached('accepted').as('ever_accepted'),
+      lastEventAt: max(bookingEvents.createdAt).as('last_event_at'),
+    })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookings.id))
+    .as('booking_history');
+}
 
 /** Several threads with their bookings and names, in one query (a list must not cost a query per thread). */
 export async function loadConversationContexts(db: Database, ids: readonly number[]): Promise<Map<number, ConversationContext>> {
   const contexts = new Map<number, ConversationContext>();
   if (ids.length === 0) return contexts;
+  const history = bookingHistoryOf(db);
   const rows = await db
     .select({
       conversation: conversations,
@@ -70,12 +85,9 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
       detailerUserId: detailers.userId,
       businessName: detailers.businessName,
       avatarUrl: detailers.avatarUrl,
-      everRequested: sql`${everRequestedSql}`.mapWith(Boolean),
-      everAccepted: sql`${everAcceptedSql}`.mapWith(Boolean),
-      lastEventAt:
-        sql`(select max(${bookingEvents.createdAt}) from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id})`.mapWith(
-          bookingEvents.createdAt,
-        ),
+      everRequested: history.everRequested,
+      everAccepted: history.everAccepted,
+      lastEventAt: history.lastEventAt,
     })
     .from(conversations)
     .leftJoin(bookings, eq(bookings.id, conversations.bookingId))
@@ -83,6 +95,7 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
     .leftJoin(detailers, eq(detailers.id, bookings.detailerId))
     .leftJoin(customerUsers, eq(customerUsers.id, bookings.customerId))
     .leftJoin(supportUsers, eq(supportUsers.id, conversations.supportUserId))
+    .leftJoinLateral(history, sql`true`)
     .where(inArray(conversations.id, [...ids]));
   for (const row of rows) {
     const booking: ThreadBooking | null =
@@ -101,7 +114,7 @@ export async function loadConversationContexts(db: Database, ids: readonly numbe
             avatarUrl: row.avatarUrl,
             everRequested: row.everRequested,
             everAccepted: row.everAccepted,
-            lastEventAt: row.lastEventAt ? new Date(row.lastEventAt) : null,
+            lastEventAt: row.lastEventAt,
           };
     contexts.set(row.conversation.id, { conversation: row.conversation, booking, supportUserName: row.supportUserName });
   }
