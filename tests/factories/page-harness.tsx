@@ -43,6 +43,21 @@ export function signedInQueryClient(user: User | null) {
 }
 
 /**
+ * A page test's signed-in user: during each test the browser carries the server's signed-in hint, so the app asks the
+ * session who is signed in; after it, the hint is gone. Returns the session's answer naming `user`, to start each
+ * test's replies with.
+ */
+export function signedInEachTest(user: User): Record<string, Reply> {
+  beforeEach(() => {
+    document.cookie = 'glossly_signed_in=1; path=/';
+  });
+  afterEach(() => {
+    document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+  });
+  return { '/api/auth/session': { status: 200, body: { user } } };
+}
+
+/**
  * The hooks of a jsdom test that stubs fetch: before each test, `fetchMock` cleared and installed as fetch; after
  * it, toasts dismissed, the DOM cleaned up, real timers and the real globals back.
  */

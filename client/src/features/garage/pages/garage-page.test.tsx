@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Vehicle } from '@core/schemas/vehicle.ts';
-import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
+import {
+  fetchFromReplies,
+  renderAtPath,
+  signedInEachTest,
+  stubFetchEachTest,
+  type Reply,
+} from '../../../../../tests/factories/page-harness.tsx';
 import GaragePage from './garage-page.tsx';
 
-const customer = {
-  id: 7,
-  email: 'alex@example.com',
-  role: 'customer',
-  name: 'Alex Rivera',
-  username: 'alex',
-  referralCredits: '0',
-  detailerId: null,
-};
+const customer = userResponse();
 
 const car = (overrides: Partial<Vehicle>): Vehicle => ({
   id: 1,
@@ -50,12 +49,9 @@ let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
 
 stubFetchEachTest(fetchMock);
+const session = signedInEachTest(customer);
 beforeEach(() => {
-  document.cookie = 'glossly_signed_in=1; path=/';
-  replies = { '/api/auth/session': { status: 200, body: { user: customer } } };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+  replies = { ...session };
 });
 
 const renderGarage = () => renderAtPath('/garage', <GaragePage />);
