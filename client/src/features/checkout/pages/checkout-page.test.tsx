@@ -10,16 +10,9 @@ import { createQueryClient } from '@/lib/query-client.ts';
 import { publicSettingsQueryKey } from '@/lib/public-settings.ts';
 import { bookingResponse, jsonResponse } from '../../../../../tests/factories/booking-response.ts';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import CheckoutPage from './checkout-page.tsx';
 
-const customer = userResponse();
 const intent: PaymentIntentResponse = {
   clientSecret: 'pi_test_1_secret_abc',
   publishableKey: null,
@@ -39,18 +32,8 @@ const fetchMock = vi.fn((url: string, init?: RequestInit) => {
   return readReplies(url);
 });
 
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(customer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse(), hasMeasuringWidgets: true });
 beforeEach(() => {
-  // Radix's switch and checkbox measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   replies = {
     ...session,
     '/api/bookings/7': { status: 200, body: bookingResponse({ id: 7, customerId: 2, status: 'pending_payment' }) },

@@ -3,23 +3,14 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { bookingResponse } from '../../../../../tests/factories/booking-response.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
-
-const customer = userResponse();
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
 
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(customer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
   replies = { ...session };
 });

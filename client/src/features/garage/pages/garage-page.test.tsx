@@ -3,16 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import GaragePage from './garage-page.tsx';
-
-const customer = userResponse();
 
 const car = (overrides: Partial<Vehicle>): Vehicle => ({
   id: 1,
@@ -48,8 +40,7 @@ const civic = car({
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
 
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(customer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
   replies = { ...session };
 });

@@ -4,16 +4,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import HelpSupportPage from './help-support-page.tsx';
 
-const customer = userResponse();
 const supportThread = {
   id: 42,
   kind: 'support',
@@ -28,8 +21,7 @@ const supportThread = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(customer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 
 beforeEach(() => {
   replies = { ...session };

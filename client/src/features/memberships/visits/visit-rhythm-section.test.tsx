@@ -3,16 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VisitOptions, VisitSchedule } from '@core/schemas/membership-visits.ts';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { VisitRhythmSection } from './visit-rhythm-section.tsx';
-
-const customer = userResponse();
 
 const options: VisitOptions = {
   services: [{ id: 3, name: 'Basic Exterior Wash' }],
@@ -59,8 +51,7 @@ const withRhythm: VisitSchedule = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(customer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
   replies = {
     ...session,

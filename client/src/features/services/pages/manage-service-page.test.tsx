@@ -3,13 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OwnService } from '@core/schemas/own-service.ts';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import ManageServicePage from './manage-service-page.tsx';
 
 const detailer = userResponse({
@@ -46,8 +40,7 @@ const saved: OwnService = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(detailer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: detailer });
 beforeEach(() => {
   replies = {
     ...session,

@@ -3,13 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OwnService } from '@core/schemas/own-service.ts';
 import { userResponse } from '../../../../../tests/factories/account-responses.ts';
-import {
-  fetchFromReplies,
-  renderAtPath,
-  signedInEachTest,
-  stubFetchEachTest,
-  type Reply,
-} from '../../../../../tests/factories/page-harness.tsx';
+import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import MyServicesPage from './my-services-page.tsx';
 
 const detailer = userResponse({
@@ -59,8 +53,7 @@ const wash = service({
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-const session = signedInEachTest(detailer);
+const session = stubFetchEachTest(fetchMock, { signedInAs: detailer });
 beforeEach(() => {
   replies = { ...session };
 });
