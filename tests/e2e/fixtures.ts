@@ -1,4 +1,12 @@
-import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** A page the server drew, until the app has taken it over (decisions 024, 025, 052: client/public/early-taps.js). */
@@ -144,6 +152,15 @@ export async function signUp(
   const signedIn = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return account;
+}
+
+/**
+ * Fails the test, with the server's answer, unless an API call through a request context succeeded (2xx); resolves to
+ * the answer's JSON body (undefined when it has none), e.g. `(await expectOk<{ id: number }>(created)).id`.
+ */
+export async function expectOk<Body = unknown>(response: APIResponse): Promise<Body> {
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json().catch(() => undefined)) as Body;
 }
 
 /** Marks the permission prompt dismissed for the session, as a user who chose "Not now"; for extra contexts too. */

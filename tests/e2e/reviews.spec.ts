@@ -1,9 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   accessibilityViolations,
   bookAndPay,
   completeJob,
   expect,
+  expectOk,
   glossBossId,
   moveServerClock,
   openAsDemo,
@@ -12,11 +12,6 @@ import {
 } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ id: number }> {
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return (await response.json()) as { id: number };
-}
 
 test('[CUSTOMER + DETAILER] after a job with proof the customer tips 20 % and rates 5 stars, the detailer rates back, and the detailer page shows the review', async ({
   page,
@@ -113,10 +108,10 @@ test('[ADMIN] hides a review with a reason, out of the detailer page', async ({ 
   const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
     await completeJob(detailer.request, booking);
-    const mine = await ok(
+    const mine = await expectOk<{ id: number }>(
       await page.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 1, body: `Breaks the rules ${booking.id}` } }),
     );
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5 } }));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5 } }));
 
     const { context: adminContext, page: admin } = await openAsDemo(browser, 'admin');
     await admin.goto(`/reviews/${mine.id}`);
