@@ -1,25 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signInAsDemo, signUp, test, workdayAhead } from './fixtures.ts';
-
-/** A new customer books the Basic Exterior Wash through the API (a slot no other spec takes). */
-async function customerBooks(request: APIRequestContext) {
-  const customer = await signUp(request, 'Nadia Named');
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const response = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, 8),
-      time: '1:00 PM',
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { customer, booking: (await response.json()) as { id: number; detailerBusinessName: string } };
-}
+import type { Page } from '@playwright/test';
+import { accessibilityViolations, bookWash, expect, signInAsDemo, signUp, test } from './fixtures.ts';
 
 /** Each entry of the admin menu, where it leads and the heading its page shows. */
 const menu = [
@@ -77,7 +57,9 @@ test('[ADMIN] the menu fits a 390 px phone by scrolling sideways, and is on page
 
 test('[ADMIN] /admin/bookings with its menu passes axe and names people, not ids', async ({ page, playwright }) => {
   const customerApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const { customer, booking } = await customerBooks(customerApi);
+  // A new customer books the Basic Exterior Wash through the API (a slot no other spec takes).
+  const customer = await signUp(customerApi, 'Nadia Named');
+  const booking = await bookWash(customerApi, 8, '1:00 PM');
   await customerApi.dispose();
 
   await signInAsDemo(page.request, 'admin');

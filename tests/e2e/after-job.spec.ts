@@ -1,10 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   accessibilityViolations,
-  completeJob,
   bookAndPay,
+  completeJob,
   dismissNotificationPrompt,
   expect,
+  expectOk,
   moveServerClock,
   signUp,
   smallJpeg,
@@ -12,10 +12,6 @@ import {
 } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
 
 test('[CUSTOMER + ADMIN] after the job the customer opens the receipt, tips 20 %, reports a problem, and an admin refunds part of it', async ({
   page,
@@ -30,9 +26,11 @@ test('[CUSTOMER + ADMIN] after the job the customer opens the receipt, tips 20 %
   await dismissNotificationPrompt(staff);
   const detailerRequest = (await staff.newPage()).request;
   try {
-    await ok(await detailerRequest.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+    await expectOk(
+      await detailerRequest.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }),
+    );
     await completeJob(detailerRequest, booking);
-    await ok(await detailerRequest.post('/api/auth/logout'));
+    await expectOk(await detailerRequest.post('/api/auth/logout'));
 
     // The receipt, from the booking's page: the charge, the card, printable.
     await page.goto(`/bookings/${booking.id}`);
@@ -92,7 +90,7 @@ test('[CUSTOMER + ADMIN] after the job the customer opens the receipt, tips 20 %
 
     // An admin resolves it from /admin/bookings with a partial refund.
     const admin = await staff.newPage();
-    await ok(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
+    await expectOk(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
     await admin.goto('/admin/bookings');
     const claims = admin.getByRole('list', { name: 'Open claims' });
     const claim = claims.getByRole('listitem').filter({ hasText: `#${booking.id} ·` });

@@ -1,14 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import {
-  accessibilityViolations,
-  bookAndPay,
-  completeJob,
-  dismissNotificationPrompt,
-  expect,
-  moveServerClock,
-  signUp,
-  test,
-} from './fixtures.ts';
+import { accessibilityViolations, bookAndPay, completeJob, expect, moveServerClock, openAsDemo, signUp, test } from './fixtures.ts';
 
 // The business dashboard (/business/dashboard, issue 17): Recharts charts, each with a table view for screen readers.
 // The e2e server seeds without the demo history, so the demo detailer's completed job is made here, through the API.
@@ -24,14 +15,8 @@ test('[DETAILER] the demo detailer sees five charts, toggles a table, axe clean'
   await signUp(page.request, 'Dashboard Customer');
   const booking = await bookAndPay(page.request, 10, '11:00 AM');
 
-  const detailerContext = await browser.newContext();
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     // On the job's day for the server (completeJob moves its clock): the dashboard's weeks end with this one.
     await completeJob(detailer.request, booking);
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
 import {
   accessibilityViolations,
   addProofOfService,
   bookAndPay,
   dismissNotificationPrompt,
   expect,
+  expectOk,
   moveServerClock,
   signUp,
   test,
@@ -13,17 +13,13 @@ import {
 
 const shots = process.env.E2E_SHOTS_DIR;
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
-
 test('[DETAILER] sees an empty Business page, completes a job, adds payout details, sees the balance and downloads a statement', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
   // The demo detailer (Gloss Boss) signs in; a new customer books and pays the Basic Exterior Wash.
-  await ok(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+  await expectOk(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
   await page.goto('/business');
   await expect(page.getByRole('heading', { name: 'Business', level: 1 })).toBeVisible();
   const before = await (await page.request.get('/api/detailer/earnings')).json();
@@ -39,12 +35,12 @@ test('[DETAILER] sees an empty Business page, completes a job, adds payout detai
   const booking = await bookAndPay(customer.request, 9, '2:00 PM');
   await customer.close();
   try {
-    await ok(await page.request.post(`/api/bookings/${booking.id}/accept`));
+    await expectOk(await page.request.post(`/api/bookings/${booking.id}/accept`));
     await moveServerClock(page.request, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
-    await ok(await page.request.post(`/api/bookings/${booking.id}/start-route`));
-    await ok(await page.request.post(`/api/bookings/${booking.id}/start`));
+    await expectOk(await page.request.post(`/api/bookings/${booking.id}/start-route`));
+    await expectOk(await page.request.post(`/api/bookings/${booking.id}/start`));
     await addProofOfService(page.request, booking.id);
-    await ok(await page.request.post(`/api/bookings/${booking.id}/complete`));
+    await expectOk(await page.request.post(`/api/bookings/${booking.id}/complete`));
   } finally {
     await moveServerClock(page.request, null);
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect, signUp, test } from './fixtures.ts';
+import { accessibilityViolations, bookAndPay, dismissNotificationPrompt, expect, openAsDemo, signUp, test } from './fixtures.ts';
 
 // Issue 41, calendars that stay in sync (decision 044), and issue 37's calendar links: the customer's booking page
 // gives the booking's .ics, the detailer's availability page gives the private feed that lists the job.
@@ -31,14 +31,10 @@ test("[CUSTOMER + DETAILER] the booking page's 'Add to calendar' gives the booki
   await signUp(page.request, 'Calendar Customer');
   const booking = await bookAndPay(page.request, 80, '9:00 AM');
 
-  const detailerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer', {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     const accepted = await detailer.request.post(`/api/bookings/${booking.id}/accept`);
     expect(accepted.status(), await accepted.text()).toBe(200);
 

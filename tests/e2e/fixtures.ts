@@ -1,4 +1,12 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** A page the server drew, until the app has taken it over (decisions 024, 025, 052: client/public/early-taps.js). */
@@ -105,6 +113,24 @@ export async function signInAsDemo(request: import('@playwright/test').APIReques
 }
 
 /**
+ * A second person's phone beside the test's page: a browser context of its own (`options`: permissions, location,
+ * reduced motion), the notification prompt dismissed, signed in as the demo account of `role`. The spec closes
+ * `context` in a finally.
+ */
+export async function openAsDemo(browser: Browser, role: DemoRole, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  try {
+    await dismissNotificationPrompt(context);
+    const page = await context.newPage();
+    await signInAsDemo(page.request, role);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
  * A new account of its own, registered and signed in on this request context (a page's or an API context's
  * cookies). Registration never signs in (it must not tell whether an email is taken), so the sign-in follows it.
  */
@@ -126,6 +152,15 @@ export async function signUp(
   const signedIn = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return account;
+}
+
+/**
+ * Fails the test, with the server's answer, unless an API call through a request context succeeded (2xx); resolves to
+ * the answer's JSON body (undefined when it has none), e.g. `(await expectOk<{ id: number }>(created)).id`.
+ */
+export async function expectOk<Body = unknown>(response: APIResponse): Promise<Body> {
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json().catch(() => undefined)) as Body;
 }
 
 /** Marks the permission prompt dismissed for the session, as a user who chose "Not now"; for extra contexts too. */
@@ -211,16 +246,19 @@ export async function glossBossWash(request: import('@playwright/test').APIReque
   return { serviceId, timeZone: detailer.timeZone as string };
 }
 
+/** A booking as POST /api/bookings answers it: what the specs read of it. */
+export type BookedWash = { id: number; startsAt: string; status: string; date: string; serviceId: number; detailerBusinessName: string };
+
 /**
- * Books Gloss Boss's Basic Exterior Wash at 500 Howard St (ZIP 94105) and pays it with the test card, all through the
- * API as `request`'s user: the booking is then `requested`.
+ * Books Gloss Boss's Basic Exterior Wash at 500 Howard St (ZIP 94105) through the API as `request`'s user, on a
+ * workday `daysAhead` at `time`: the booking waits for payment, holding its slot.
  */
-export async function bookAndPay(
+export async function bookWash(
   request: import('@playwright/test').APIRequestContext,
   daysAhead: number,
   time: string,
   extra: { vehicleType?: string; notes?: string } = {},
-) {
+): Promise<BookedWash> {
   const { serviceId, timeZone } = await glossBossWash(request);
   const created = await request.post('/api/bookings', {
     data: {
@@ -236,7 +274,19 @@ export async function bookAndPay(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { id: number; startsAt: string };
+  const booking = (await created.json()) as BookedWash;
+  expect(booking.status).toBe('pending_payment');
+  return booking;
+}
+
+/** bookWash, then paid with the test card through the API: the booking is then `requested`. */
+export async function bookAndPay(
+  request: import('@playwright/test').APIRequestContext,
+  daysAhead: number,
+  time: string,
+  extra: { vehicleType?: string; notes?: string } = {},
+) {
+  const booking = await bookWash(request, daysAhead, time, extra);
   const intent = await request.post('/api/create-payment-intent', { data: { bookingId: booking.id, appliedCredits: 0 } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };

@@ -1,16 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  addProofOfService,
-  bookAndPay,
-  dismissNotificationPrompt,
-  expect,
-  glossBossId,
-  glossBossWash,
-  moveServerClock,
-  signUp,
-  test,
-  workdayAhead,
-} from './fixtures.ts';
+import { addProofOfService, bookAndPay, bookWash, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
 
 /** What "within a second" allows a screen to take, from the detailer's tap to the customer's page. */
 const live = { timeout: 1_000 };
@@ -74,21 +63,7 @@ test('[CUSTOMER] an open checkout stops taking the card within a second when the
   context,
 }) => {
   await signUp(page.request, 'Two Tabs');
-  const { serviceId, timeZone } = await glossBossWash(page.request);
-  const created = await page.request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, 6),
-      time: '2:00 PM',
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const { id } = await bookWash(page.request, 6, '2:00 PM');
   await page.goto(`/checkout?bookingId=${id}`);
   // Taking the card: the pay button is there once the payment intent is (the fields come before it).
   await expect(page.getByRole('button', { name: 'Pay $78.72' })).toBeVisible();

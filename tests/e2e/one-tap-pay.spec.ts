@@ -1,27 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { accessibilityViolations, bookWash, expect, signUp, test } from './fixtures.ts';
 
 // Day offsets 29 and 14 are this spec's (payments.spec.ts books 9:00 and 11:00 AM on day 14).
 const shots = '/work/shots/pay';
-
-/** Gloss Boss's wash held for the signed-in customer, awaiting payment. */
-async function holdWash(request: APIRequestContext, daysAhead: number, time: string) {
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const response = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, daysAhead),
-      time,
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
 
 const bookingStatus = async (page: Page, id: number) =>
   ((await (await page.request.get(`/api/bookings/${id}`)).json()) as { status: string }).status;
@@ -33,7 +14,7 @@ test('[CUSTOMER] keeps the card at the first checkout, pays the next booking in 
   await signUp(page.request, 'One Tap Payer');
 
   // First booking: the card typed, with 'Keep this card for next time'.
-  const first = await holdWash(page.request, 29, '10:00 AM');
+  const first = await bookWash(page.request, 29, '10:00 AM');
   await page.goto(`/checkout?bookingId=${first.id}`);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12 / 34');
@@ -47,7 +28,7 @@ test('[CUSTOMER] keeps the card at the first checkout, pays the next booking in 
   expect(cards).toMatchObject([{ last4: '4242', isDefault: true }]);
 
   // Second booking: checkout opens on one tap with the kept card, at the server's amount.
-  const second = await holdWash(page.request, 14, '3:00 PM');
+  const second = await bookWash(page.request, 14, '3:00 PM');
   await page.goto(`/checkout?bookingId=${second.id}`);
   const oneTap = page.getByRole('button', { name: /^Pay \$\d+\.\d\d with Visa •••• 4242$/ });
   await expect(oneTap).toBeVisible();
@@ -68,7 +49,7 @@ test('[CUSTOMER] keeps the card at the first checkout, pays the next booking in 
   expect(await bookingStatus(page, second.id)).toBe('requested');
 
   // Third booking: the test wallet's sheet (the merchant, the amount), then Pay.
-  const third = await holdWash(page.request, 29, '2:00 PM');
+  const third = await bookWash(page.request, 29, '2:00 PM');
   await page.goto(`/checkout?bookingId=${third.id}`);
   await expect(page.getByRole('button', { name: /with Visa •••• 4242$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Pay with test wallet' }).click();

@@ -1,30 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, bookWash, expect, glossBossId, signUp, test } from './fixtures.ts';
 
 /** A new customer (no referral credits), signed in on this page's context. */
 const newCustomer = (request: APIRequestContext) => signUp(request, 'Pat Payer');
-
-/** Books the Basic Exterior Wash through the API: the booking waits for payment, holding its slot. */
-async function bookWash(request: APIRequestContext, daysAhead: number, time: string) {
-  const { serviceId, timeZone } = await glossBossWash(request);
-  const date = workdayAhead(timeZone, daysAhead);
-  const response = await request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date,
-      time,
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const booking = await response.json();
-  expect(booking.status).toBe('pending_payment');
-  return { id: booking.id as number, date, serviceId };
-}
 
 test('[CUSTOMER] pays for a booking with 4242 4242 4242 4242 and sees it requested', async ({ page }) => {
   await newCustomer(page.request);

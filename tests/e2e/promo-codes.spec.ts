@@ -1,4 +1,4 @@
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, bookWash, expect, signUp, test } from './fixtures.ts';
 
 /** A code no other run has made: codes are unique across the one shared server. */
 const uniqueCode = () => `E2E${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}`;
@@ -36,21 +36,7 @@ test('[ADMIN] creates a 20 % code; [CUSTOMER] enters it at checkout, sees the di
   await customerContext.addInitScript(() => sessionStorage.setItem('notificationPromptDismissed', 'true'));
   const customer = await customerContext.newPage();
   await signUp(customer.request, 'Penny Promo');
-  const { serviceId, timeZone } = await glossBossWash(customer.request);
-  const booked = await customer.request.post('/api/bookings', {
-    data: {
-      detailerId: glossBossId,
-      serviceId,
-      vehicleType: 'Sedan',
-      date: workdayAhead(timeZone, 19),
-      time: '2:00 PM',
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const booking = (await booked.json()) as { id: number };
+  const booking = await bookWash(customer.request, 19, '2:00 PM');
 
   await customer.goto(`/checkout?bookingId=${booking.id}`);
   await expect(customer.getByRole('button', { name: 'Pay $78.72' })).toBeVisible();

@@ -4,9 +4,9 @@ import {
   accessibilityViolations,
   addProofOfService,
   bookAndPay,
-  dismissNotificationPrompt,
   expect,
   moveServerClock,
+  openAsDemo,
   signUp,
   smallJpeg,
   test,
@@ -38,14 +38,8 @@ test('[DETAILER + CUSTOMER] the detailer adds before and after photos and ticks 
   const status = page.getByRole('status', { name: 'Booking status' });
   await expect(status).toHaveText('Requested');
 
-  const detailerContext = await browser.newContext();
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     // Ten minutes before the start, for the server and the detailer's browser: On my way and Start are open.
     const at = new Date(Date.parse(booking.startsAt) - 10 * 60_000);
@@ -123,11 +117,8 @@ test('[DETAILER] removes a photo after confirming; the customer stops seeing it'
   test.setTimeout(60_000);
   await signUp(page.request, 'Remove Customer');
   const booking = await bookAndPay(page.request, 12, '11:00 AM');
-  const detailerContext = await browser.newContext();
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
-    await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } });
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     const at = new Date(Date.parse(booking.startsAt) - 60 * 60_000);
     await moveServerClock(detailer.request, at);

@@ -1,20 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   accessibilityViolations,
   bookAndPay,
   completeJob,
   dismissNotificationPrompt,
   expect,
+  expectOk,
   moveServerClock,
   signUp,
   test,
 } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
 
 /** This browser has no share sheet (a desktop): Share link copies to the clipboard instead. */
 async function withoutShareSheet(page: Page) {
@@ -27,7 +24,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('[CUSTOMER] the demo customer has a code and a share link on My Referrals', async ({ page }) => {
-  await ok(await page.request.post('/api/auth/login', { data: { email: 'customer@demo.glossly.app', password: 'glossly-demo' } }));
+  await expectOk(await page.request.post('/api/auth/login', { data: { email: 'customer@demo.glossly.app', password: 'glossly-demo' } }));
   await page.goto('/referrals');
   await expect(page.getByTestId('header-title')).toHaveText('My Referrals');
   const code = (await page.getByTestId('referral-code').textContent())!;
@@ -85,14 +82,14 @@ test('[CUSTOMER + FRIEND + DETAILER] a friend registers through the share link, 
     await expect(friend.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
     // Signed in, the welcome credit is on the friend's account before the first booking.
-    await ok(await friend.request.post('/api/auth/login', { data: { email, password: 'secret-pass' } }));
+    await expectOk(await friend.request.post('/api/auth/login', { data: { email, password: 'secret-pass' } }));
     await friend.goto('/profile');
     await expect(friend.getByText('Referral credits').locator('..').getByText('$10.00')).toBeVisible();
     const booking = await bookAndPay(friend.request, 17, '10:00 AM');
     await page.reload();
     await expect(page.getByRole('list', { name: 'Invited friends' }).getByRole('listitem')).toHaveText(/Fran F\.\s*Since .*Booked/);
 
-    await ok(await detailer.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+    await expectOk(await detailer.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
     await completeJob(detailer, booking);
 
     // The referrer: the friend completed, the reward earned and spendable.

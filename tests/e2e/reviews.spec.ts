@@ -1,22 +1,17 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   accessibilityViolations,
   bookAndPay,
   completeJob,
-  dismissNotificationPrompt,
   expect,
+  expectOk,
   glossBossId,
   moveServerClock,
+  openAsDemo,
   signUp,
   test,
 } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ id: number }> {
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return (await response.json()) as { id: number };
-}
 
 test('[CUSTOMER + DETAILER] after a job with proof the customer tips 20 % and rates 5 stars, the detailer rates back, and the detailer page shows the review', async ({
   page,
@@ -27,14 +22,8 @@ test('[CUSTOMER + DETAILER] after a job with proof the customer tips 20 % and ra
   const booking = await bookAndPay(page.request, 12, '3:00 PM');
   const text = `Spotless wheels and no streaks ${booking.id}`;
 
-  const detailerContext = await browser.newContext({ reducedMotion: 'reduce' });
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer', { reducedMotion: 'reduce' });
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     await completeJob(detailer.request, booking);
 
     // The customer sees the proof on the booking's page and tips 20 % ($11.80 of the $59.00 wash) with the booking's card.
@@ -116,20 +105,15 @@ test('[ADMIN] hides a review with a reason, out of the detailer page', async ({ 
   test.setTimeout(120_000);
   await signUp(page.request, 'Hidden Reviewer');
   const booking = await bookAndPay(page.request, 13, '3:00 PM');
-  const detailerContext = await browser.newContext();
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
-    await ok(await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
     await completeJob(detailer.request, booking);
-    const mine = await ok(
+    const mine = await expectOk<{ id: number }>(
       await page.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 1, body: `Breaks the rules ${booking.id}` } }),
     );
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5 } }));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/reviews`, { data: { rating: 5 } }));
 
-    const adminContext = await browser.newContext();
-    await dismissNotificationPrompt(adminContext);
-    const admin = await adminContext.newPage();
-    await ok(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
+    const { context: adminContext, page: admin } = await openAsDemo(browser, 'admin');
     await admin.goto(`/reviews/${mine.id}`);
     await admin.getByRole('button', { name: 'Hide review' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Hide this review?' });

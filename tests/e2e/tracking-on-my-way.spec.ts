@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addProofOfService, bookAndPay, dismissNotificationPrompt, expect, moveServerClock, signUp, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { addProofOfService, bookAndPay, expect, moveServerClock, openAsDemo, signUp, test } from './fixtures.ts';
+import { distanceLine, milesOf, openDetailerSouthOfTheJob } from './detailer-trip.ts';
 
 /** Ends the trip (Start, proof, Complete) so the detailer has no job on its way left for the specs after this one. */
 async function finishTrip(detailer: APIRequestContext, booking: { id: number; startsAt: string }) {
@@ -9,10 +10,6 @@ async function finishTrip(detailer: APIRequestContext, booking: { id: number; st
   expect((await detailer.post(`/api/bookings/${booking.id}/complete`)).status()).toBe(200);
 }
 
-/** The customer's 'N.N mi away · updated ...' line under the ETA. */
-const distanceLine = (page: Page) => page.getByText(/^(\d+\.\d mi|\d+ ft) away · updated/);
-const milesOf = (line: string) => Number(/^(\d+\.\d) mi/.exec(line)?.[1]);
-
 test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer's Track page follow them, without the detailer opening Location", async ({
   page,
   browser,
@@ -20,20 +17,9 @@ test("[CUSTOMER + DETAILER] 'On my way' on the detailer's job makes the customer
   test.setTimeout(90_000); // two browsers and a few positions on a shared machine
   await signUp(page.request, 'Followed Customer');
   const booking = await bookAndPay(page.request, 20, '9:00 AM');
-  const before = await (await page.request.get(`/api/bookings/${booking.id}/tracking`)).json();
-  const destination = before.destination as { latitude: number; longitude: number };
-  expect(destination).not.toBeNull();
-  const south = (degrees: number) => ({ latitude: destination.latitude - degrees, longitude: destination.longitude });
-
   // Location allowed in the browser, but sharing never switched on: On my way must do it.
-  const detailerContext = await browser.newContext({ permissions: ['geolocation'], geolocation: south(0.04), reducedMotion: 'reduce' });
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer, south } = await openDetailerSouthOfTheJob(browser, page.request, booking.id);
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     const accepted = await detailer.request.post(`/api/bookings/${booking.id}/accept`);
     expect(accepted.status(), await accepted.text()).toBe(200);
     const off = await detailer.request.put('/api/detailer/location-sharing', { data: { enabled: false } });
@@ -87,14 +73,8 @@ test("[DETAILER] 'On my way' with the location blocked still starts the trip and
 }) => {
   await signUp(page.request, 'Unfollowed Customer');
   const booking = await bookAndPay(page.request, 24, '1:00 PM');
-  const detailerContext = await browser.newContext(); // no permission: headless Chromium refuses
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer'); // no permission: headless Chromium refuses
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     expect((await detailer.request.post(`/api/bookings/${booking.id}/accept`)).status()).toBe(200);
     const onTheDay = new Date(Date.parse(booking.startsAt) - 60 * 60_000);
     await moveServerClock(detailer.request, onTheDay);

@@ -1,22 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  accessibilityViolations,
-  bookAndPay,
-  dismissNotificationPrompt,
-  expect,
-  glossBossId,
-  moveServerClock,
-  signUp,
-  test,
-} from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { accessibilityViolations, bookAndPay, expect, glossBossId, moveServerClock, openAsDemo, signUp, test } from './fixtures.ts';
+import { distanceLine, milesOf, openDetailerSouthOfTheJob } from './detailer-trip.ts';
 
 async function detailerMove(request: APIRequestContext, bookingId: number, action: 'accept' | 'start-route') {
   const moved = await request.post(`/api/bookings/${bookingId}/${action}`);
   expect(moved.status(), await moved.text()).toBe(200);
 }
-
-/** The customer's 'N.N mi away · updated ...' line under the ETA. */
-const distanceLine = (page: Page) => page.getByText(/^(\d+\.\d mi|\d+ ft) away · updated/);
 
 test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they share their location, and hears "Arriving soon" once', async ({
   page,
@@ -26,22 +15,9 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
   await signUp(page.request, 'Tracked Customer');
   const booking = await bookAndPay(page.request, 11, '10:00 AM');
 
-  // The job's place, as the server located it (ZIP 94105's centre): the detailer's positions are set around it.
-  const before = await (await page.request.get(`/api/bookings/${booking.id}/tracking`)).json();
-  const destination = before.destination as { latitude: number; longitude: number };
-  expect(destination).not.toBeNull();
-  // 0.01 degree of latitude is about 1.1 km: 4.4 km and 3.3 km are over 5 minutes away, 110 m is arriving.
-  const south = (degrees: number) => ({ latitude: destination.latitude - degrees, longitude: destination.longitude });
-
-  // Reduced motion: the toast that confirms the switch is checked for contrast once shown, not halfway through its fade.
-  const detailerContext = await browser.newContext({ permissions: ['geolocation'], geolocation: south(0.04), reducedMotion: 'reduce' });
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  // 4.4 km and 3.3 km south of the job are over 5 minutes away, 110 m is arriving.
+  const { context: detailerContext, page: detailer, south } = await openDetailerSouthOfTheJob(browser, page.request, booking.id);
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     await detailerMove(detailer.request, booking.id, 'accept');
     // Sharing is for the detailer's today and On my way opens shortly before the start: go to the job's morning.
     await moveServerClock(detailer.request, new Date(Date.parse(booking.startsAt) - 30 * 60_000));
@@ -78,7 +54,6 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
     // The detailer drives on: the distance shrinks (the map re-frames both markers, so the text is what to read).
     await detailerContext.setGeolocation(south(0.03));
     await expect(distanceLine(page)).not.toHaveText(farAway, { timeout: 15_000 });
-    const milesOf = (line: string) => Number(/^(\d+\.\d) mi/.exec(line)?.[1]);
     expect(milesOf((await distanceLine(page).textContent())!)).toBeLessThan(milesOf(farAway));
     await expect(map.getByRole('img', { name: 'Gloss Boss Mobile Detailing, current location' })).toBeVisible();
 
@@ -99,14 +74,8 @@ test('[CUSTOMER + DETAILER] the customer follows the detailer on a map as they s
 });
 
 test('[DETAILER] turning sharing on with the location blocked explains how to allow it and stays off', async ({ browser }) => {
-  const detailerContext = await browser.newContext();
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer');
   try {
-    const signedIn = await detailer.request.post('/api/auth/login', {
-      data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
     // No permission granted: headless Chromium answers the prompt with a denial.
     await detailer.goto('/detailer/location-sharing');
     const sharing = detailer.getByRole('switch', { name: 'Share my location today' });

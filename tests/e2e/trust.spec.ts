@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   accessibilityViolations,
   addProofOfService,
   bookAndPay,
   dismissNotificationPrompt,
   expect,
+  expectOk,
   glossBossId,
   moveServerClock,
   signUp,
@@ -24,11 +25,6 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.screenshot({ path: `${shots}/${name}-320.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ id: number }> {
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return (await response.json()) as { id: number };
 }
 
 test.afterEach(async ({ request }) => {
@@ -51,20 +47,22 @@ test('[CUSTOMER + DETAILER + VISITOR] the customer says yes after the review, th
   await dismissNotificationPrompt(visitorContext);
   const visitor = await visitorContext.newPage();
   try {
-    await ok(await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+    await expectOk(
+      await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }),
+    );
     // The job, done through the API: a before photo, the after photo and the checklist, then Complete.
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/accept`));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/accept`));
     await moveServerClock(detailer.request, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/start-route`));
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/start`));
-    const before = await ok(
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/start-route`));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/start`));
+    const before = await expectOk<{ id: number }>(
       await detailer.request.post('/api/uploads', {
         multipart: { file: { name: 'before.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg('#7a5c3a') } },
       }),
     );
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/photos`, { data: { uploadId: before.id, phase: 'before' } }));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/photos`, { data: { uploadId: before.id, phase: 'before' } }));
     await addProofOfService(detailer.request, booking.id);
-    await ok(await detailer.request.post(`/api/bookings/${booking.id}/complete`));
+    await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/complete`));
 
     // The customer reviews on the booking's page, then is asked once about the photos, in their words.
     await page.goto(`/bookings/${booking.id}`);
@@ -148,7 +146,7 @@ test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await ok(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+  await expectOk(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
   await page.goto('/detailer/documents');
   await expect(page.getByRole('heading', { name: 'Badges', level: 1 })).toBeVisible();
   await page
@@ -163,7 +161,7 @@ test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, 
   await dismissNotificationPrompt(adminContext);
   const admin = await adminContext.newPage();
   try {
-    await ok(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
+    await expectOk(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
     await admin.goto('/admin/documents');
     await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Documents' })).toHaveAttribute(
       'aria-current',

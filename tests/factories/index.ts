@@ -132,6 +132,29 @@ export async function createBooking(
   return row!;
 }
 
+/**
+ * The body of POST /api/bookings: a detailer's service for a sedan at 1 Market St, San Francisco 94105 (the factory
+ * detailer's area), on `date` at `time`; `extra` adds or replaces fields.
+ */
+export function bookingRequest(
+  service: { detailerId: number; serviceId: number },
+  date: string,
+  time: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    detailerId: service.detailerId,
+    serviceId: service.serviceId,
+    vehicleType: 'Sedan',
+    date,
+    time,
+    address: '1 Market St',
+    city: 'San Francisco',
+    zip: '94105',
+    ...extra,
+  };
+}
+
 let registrations = 0;
 
 /** The body of POST /api/auth/register for a new, unique customer. */

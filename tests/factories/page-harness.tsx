@@ -42,19 +42,38 @@ export function signedInQueryClient(user: User | null) {
   return queryClient;
 }
 
+/** A ResizeObserver that never reports: jsdom has none. */
+class SilentResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 /**
  * The hooks of a jsdom test that stubs fetch: before each test, `fetchMock` cleared and installed as fetch; after
  * it, toasts dismissed, the DOM cleaned up, real timers and the real globals back.
+ * - `signedInAs`: during each test the browser also carries the server's signed-in hint, so the app asks the session
+ *   who is signed in; the session's answer naming that user is returned, to start each test's replies with.
+ * - `hasMeasuringWidgets`: the page draws widgets that measure themselves (Radix's radio group, switch and checkbox;
+ *   Recharts' box), so each test also gets a ResizeObserver, one that never reports.
  */
-export function stubFetchEachTest(fetchMock: { mockClear: () => unknown }) {
+export function stubFetchEachTest(
+  fetchMock: { mockClear: () => unknown },
+  options: { signedInAs?: User; hasMeasuringWidgets?: boolean } = {},
+): Record<string, Reply> {
+  const { signedInAs, hasMeasuringWidgets = false } = options;
   beforeEach(() => {
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
+    if (hasMeasuringWidgets) vi.stubGlobal('ResizeObserver', SilentResizeObserver);
+    if (signedInAs) document.cookie = 'glossly_signed_in=1; path=/';
   });
   afterEach(() => {
     act(() => dismissToast());
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    if (signedInAs) document.cookie = 'glossly_signed_in=; max-age=0; path=/';
   });
+  return signedInAs ? { '/api/auth/session': { status: 200, body: { user: signedInAs } } } : {};
 }

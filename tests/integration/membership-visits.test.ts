@@ -27,15 +27,37 @@ const la = 'America/Los_Angeles';
 /** Issue 18 ★: visits that book themselves, on both databases. */
 describe.each(databaseKinds)('membership visits on %s', (kind) => {
   const { app, clock, call, member, visitsOf, bookingsOf, intentsOf } = useVisitTestApp(kind);
-  const pass = () => runVisitScheduler(app().ctx, clock.now());
+  /** One run of the visit scheduler, now or once the clock is moved to `at`. */
+  const pass = (at?: Date) => {
+    if (at) clock.set(at);
+    return runVisitScheduler(app().ctx, clock.now());
+  };
   const rhythmUrl = (id: number) => `/api/memberships/${id}/visit-rhythm`;
+  /** Sets the member's rhythm (every other Friday from 2026-11-27, mornings), as they would on My Subscription. */
+  const setRhythm = async (m: Awaited<ReturnType<typeof member>>) => {
+    const set = await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    expect(set.statusCode, set.body).toBe(200);
+    return set;
+  };
+  const memberOnRhythm = async (options?: Parameters<typeof member>[0]) => {
+    const m = await member(options);
+    await setRhythm(m);
+    return m;
+  };
+  /** The pass booked nothing for the member: their first date, 2026-11-27, stands unfilled. */
+  const expectFirstVisitUnfilled = async (m: Awaited<ReturnType<typeof member>>) => {
+    expect(await bookingsOf(m.membership.id)).toEqual([]);
+    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+  };
+  /** The member's detailer does the booked visit, accept to complete, at its time. */
+  const completeVisit = (m: Awaited<ReturnType<typeof member>>, booking: { id: number; startsAt: Date }) =>
+    completeJob({ ctx: app().ctx, clock, detailer: m.detailer.user, booking, post: (path) => call(m.detailer.user, 'POST', path) });
   const titlesOf = async (userId: number) =>
     (await app().db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
 
   it('books the visit exactly once under 10 concurrent passes: covered, total 0, no payment intent, the detailer told', async () => {
     const m = await member();
-    const set = await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
-    expect(set.statusCode, set.body).toBe(200);
+    const set = await setRhythm(m);
     expect((set.json() as VisitSchedule).rhythm).toMatchObject({ nextVisitOn: '2026-11-27', everyWeeks: 2 });
 
     await Promise.all(Array.from({ length: 10 }, () => pass()));
@@ -70,24 +92,16 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
   });
 
   it('takes a covered booking through accept to complete with no capture and no payment row', async () => {
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    await completeJob({
-      ctx: app().ctx,
-      clock,
-      detailer: m.detailer.user,
-      booking: booking!,
-      post: (path) => call(m.detailer.user, 'POST', path),
-    });
+    await completeVisit(m, booking!);
     expect(await app().db.select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
     expect(await intentsOf(booking!.id)).toEqual([]);
   });
 
   it('a detailer who declines a covered visit releases nothing and gives the visit back', async () => {
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
     const declined = await call(m.detailer.user, 'POST', `/api/bookings/${booking!.id}/decline`);
@@ -99,17 +113,14 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
   });
 
   it('catches a rhythm that fell behind up to its next date and books that one', async () => {
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     // Three weeks on with no pass run: 2026-11-27 is gone; the next date, 2026-12-11, is 5 days ahead.
-    clock.set(new Date('2026-12-06T18:00:00Z'));
-    await pass();
+    await pass(new Date('2026-12-06T18:00:00Z'));
     expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-12-11', status: 'booked' }]);
   });
 
   it('skips one visit (its booking cancelled free) and a date still to come, keeping the rhythm', async () => {
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     await pass();
     // The day before the visit: inside any late window, yet free for a covered visit.
     clock.set(new Date('2026-11-26T18:00:00Z'));
@@ -122,8 +133,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
 
     const ahead = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-12-11' });
     expect(ahead.statusCode, ahead.body).toBe(200);
-    clock.set(new Date('2026-12-05T16:00:00Z'));
-    await pass();
+    await pass(new Date('2026-12-05T16:00:00Z'));
     expect(await bookingsOf(m.membership.id)).toHaveLength(1);
     const [schedule] = await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id));
     expect(schedule!.nextVisitOn).toBe('2026-12-25');
@@ -134,8 +144,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
   });
 
   it('moves one visit to another free slot of the same detailer; the rhythm keeps its dates', async () => {
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     await pass();
     const moved = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/move`, {
       dueOn: '2026-11-27',
@@ -186,7 +195,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
         startsAt: zonedTimeToUtc('2026-11-27', minute, la),
       });
     }
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    await setRhythm(m);
     const result = await pass();
     expect(result.needs_confirmation).toBe(1);
     const [booking] = await bookingsOf(m.membership.id);
@@ -212,17 +221,10 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
   it('keeps a visit that was done (or is under way) counted: it cannot be skipped or declined afterwards', async () => {
     // Security review: skipping a completed visit marked it skipped, which gave its visit back, so the scheduler
     // booked another covered visit in the same month, again and again, each one paid to the detailer by Glossly.
-    const m = await member({ includedVisits: 1 });
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm({ includedVisits: 1 });
     await pass();
     const [booking] = await bookingsOf(m.membership.id);
-    await completeJob({
-      ctx: app().ctx,
-      clock,
-      detailer: m.detailer.user,
-      booking: booking!,
-      post: (path) => call(m.detailer.user, 'POST', path),
-    });
+    await completeVisit(m, booking!);
     expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
 
     const skipped = await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/visits/skip`, { dueOn: '2026-11-27' });
@@ -242,44 +244,37 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(await visitsLeftThisPeriod(app().db, m.membership.id)).toBe(0);
 
     // The next date of the rhythm in this period finds no visit left.
-    clock.set(new Date('2026-12-07T16:00:00Z'));
-    await pass();
+    await pass(new Date('2026-12-07T16:00:00Z'));
     expect(await bookingsOf(m.membership.id)).toHaveLength(1);
   });
 
   it('books no visit due after the period of a membership set to end then', async () => {
     // Security review: the next period's first visit was booked covered (total 0) though there was no next period.
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     expect((await call(m.customer, 'POST', `/api/memberships/${m.membership.id}/cancel`)).statusCode).toBe(200);
     // The period ends 2026-12-23; the rhythm's 2026-12-25 is 5 days ahead of this pass.
-    clock.set(new Date('2026-12-20T18:00:00Z'));
-    await pass();
+    await pass(new Date('2026-12-20T18:00:00Z'));
     expect((await bookingsOf(m.membership.id)).filter((b) => b.startsAt >= new Date('2026-12-23T16:00:00Z'))).toEqual([]);
     expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-12-25', status: 'unfilled', bookingId: null }]);
     expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
 
     // A membership that renews books that date as the next period's first visit.
-    const renewing = await member();
-    await call(renewing.customer, 'PUT', rhythmUrl(renewing.membership.id), renewing.rhythm);
-    clock.set(new Date('2026-12-20T18:00:00Z'));
-    await pass();
+    const renewing = await memberOnRhythm();
+    await pass(new Date('2026-12-20T18:00:00Z'));
     expect(await visitsOf(renewing.membership.id)).toMatchObject([{ dueOn: '2026-12-25', status: 'booked' }]);
   });
 
   it("books no covered visit for a service the member's plan no longer covers", async () => {
     // Security review: a member could choose a dear service on a dear plan, then move to a cheap plan (a downgrade
     // takes effect at renewal) and the scheduler went on booking the dear service, funded by Glossly.
-    const m = await member();
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm();
     const [cheap] = await app()
       .db.insert(membershipPlans)
       .values({ name: `Cheap ${m.customer.id}`, monthlyPriceCents: 900, includedVisitsPerMonth: 2 })
       .returning();
     await app().db.update(memberships).set({ planId: cheap!.id }).where(eq(memberships.id, m.membership.id));
     await pass();
-    expect(await bookingsOf(m.membership.id)).toEqual([]);
-    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    await expectFirstVisitUnfilled(m);
     expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
   });
 
@@ -299,23 +294,21 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     expect(await app().db.select().from(membershipSchedules).where(eq(membershipSchedules.membershipId, m.membership.id))).toEqual([]);
 
     await limitOf(5900);
-    expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    await setRhythm(m);
     await app().db.update(services).set({ priceCents: 500_000 }).where(eq(services.id, m.detailer.serviceId));
     await pass();
-    expect(await bookingsOf(m.membership.id)).toEqual([]);
-    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    await expectFirstVisitUnfilled(m);
     expect(await titlesOf(m.customer.id)).toContain('Visit not booked');
   });
 
   it("books no covered visit whose price and the car's surcharge together pass the plan's limit", async () => {
     const m = await member();
     await app().db.update(membershipPlans).set({ coveredPriceLimitCents: 6000 }).where(eq(membershipPlans.id, m.plan.id));
-    expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    await setRhythm(m);
     // $59.00 fits under $60.00; the detailer's $2.00 for a sedan does not.
     await app().db.insert(serviceSurcharges).values({ serviceId: m.detailer.serviceId, vehicleType: 'Sedan', surchargeCents: 200 });
     await pass();
-    expect(await bookingsOf(m.membership.id)).toEqual([]);
-    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    await expectFirstVisitUnfilled(m);
     const told = await app().db.select().from(notifications).where(eq(notifications.userId, m.customer.id));
     expect(told.map((n) => n.message)).toContain(
       'Your plan covers visits up to $60.00, and this service costs $61.00 for your car, so your visit of 2026-11-27 was not booked. Choose a service your plan covers.',
@@ -327,8 +320,7 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
     // set the membership to end; once it ended, Glossly still paid the detailer for a visit nobody paid for.
     const endsBefore = await member();
     const endsAfter = await member();
-    for (const m of [endsBefore, endsAfter])
-      expect((await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm)).statusCode).toBe(200);
+    for (const m of [endsBefore, endsAfter]) await setRhythm(m);
     await pass();
     const [early] = await bookingsOf(endsBefore.membership.id);
     const [kept] = await bookingsOf(endsAfter.membership.id);
@@ -355,11 +347,9 @@ describe.each(databaseKinds)('membership visits on %s', (kind) => {
   });
 
   it('books nothing when no visits are left this month, and says so', async () => {
-    const m = await member({ includedVisits: 0 });
-    await call(m.customer, 'PUT', rhythmUrl(m.membership.id), m.rhythm);
+    const m = await memberOnRhythm({ includedVisits: 0 });
     await pass();
-    expect(await bookingsOf(m.membership.id)).toEqual([]);
-    expect(await visitsOf(m.membership.id)).toMatchObject([{ dueOn: '2026-11-27', status: 'unfilled', bookingId: null }]);
+    await expectFirstVisitUnfilled(m);
     expect(await titlesOf(m.customer.id)).toContain('No visits left this month');
   });
 

@@ -7,7 +7,15 @@ import { onboardingSchema, type Onboarding } from '@core/schemas/onboarding.ts';
 import { detailers, notifications, payoutAccounts, uploads, users } from '../../server/db/schema.ts';
 import { readyForApprovalTitle } from '../../server/onboarding/onboarding-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createAdmin, createCategory, createCustomer, createDetailer, registrationPayload, testPassword } from '../factories/index.ts';
+import {
+  bookingRequest,
+  createAdmin,
+  createCategory,
+  createCustomer,
+  createDetailer,
+  registrationPayload,
+  testPassword,
+} from '../factories/index.ts';
 import { createApiCaller } from '../factories/api-caller.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
@@ -60,16 +68,7 @@ describe.each(databaseKinds)('Detailer onboarding on %s', (kind) => {
         })
         .returning()
     )[0]!;
-  const bookingOf = (detailerId: number, serviceId: number) => ({
-    detailerId,
-    serviceId,
-    vehicleType: 'Sedan',
-    date: '2026-11-25',
-    time: '10:00 AM',
-    address: '1 Market St',
-    city: 'San Francisco',
-    zip: '94105',
-  });
+  const bookingOf = (detailerId: number, serviceId: number) => bookingRequest({ detailerId, serviceId }, '2026-11-25', '10:00 AM');
   const adminUsers = async (query = '') => (await call(cast.admin, 'GET', `/api/admin/users${query}`)).json() as AdminUser[];
   const readyNotices = (detailerId: number) =>
     t.db

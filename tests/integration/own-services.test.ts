@@ -13,7 +13,14 @@ import {
 import { detailers, serviceSurcharges, services, uploads } from '../../server/db/schema.ts';
 import { offerService } from '../../server/catalog/catalog-admin-service.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
-import { createBooking, createCategory, createCustomer, createUnapprovedDetailer, type createDetailer } from '../factories/index.ts';
+import {
+  bookingRequest,
+  createBooking,
+  createCategory,
+  createCustomer,
+  createUnapprovedDetailer,
+  type createDetailer,
+} from '../factories/index.ts';
 import { createApiCaller, type ApiMethod } from '../factories/api-caller.ts';
 import { createDetailerCast } from '../factories/detailer-cast.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
@@ -310,16 +317,8 @@ describe.each(databaseKinds)('Own services API on %s', (kind) => {
     await addService(cast.other, wash({ name: created.name }));
   });
 
-  const bookingBody = (detailerId: number, serviceId: number, time = '9:00 AM') => ({
-    detailerId,
-    serviceId,
-    vehicleType: 'Sedan',
-    date: '2026-11-25',
-    time,
-    address: '1 Market St',
-    city: 'San Francisco',
-    zip: '94105',
-  });
+  const bookingBody = (detailerId: number, serviceId: number, time = '9:00 AM') =>
+    bookingRequest({ detailerId, serviceId }, '2026-11-25', time);
 
   it('a paused service leaves the catalog and booking at once; its bookings go on; resume brings it back', async () => {
     const created = await addService();

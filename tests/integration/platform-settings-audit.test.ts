@@ -6,7 +6,7 @@ import { bookings, platformSettingChanges, platformSettings } from '../../server
 import { expireStaleRequests } from '../../server/bookings/booking-transitions.ts';
 import type { UserRow } from '../../server/identity/user-service.ts';
 import { createApiCaller } from '../factories/api-caller.ts';
-import { createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
+import { bookingRequest, createAdmin, createBooking, createCustomer, createDetailer } from '../factories/index.ts';
 import { createTestApp, createTestClock, databaseKinds, type TestApp } from './test-app.ts';
 
 const url = '/api/admin/settings';
@@ -48,16 +48,7 @@ describe.each(databaseKinds)('platform settings and their audit on %s', (kind) =
   const auditRows = () => t.db.select().from(platformSettingChanges).orderBy(asc(platformSettingChanges.id));
   const settingsRow = async () => (await t.db.select().from(platformSettings).where(eq(platformSettings.id, 1)))[0]!;
   const book = async (customer: UserRow, detailer: Awaited<ReturnType<typeof createDetailer>>, date: string, time: string) => {
-    const response = await api(customer, 'POST', '/api/bookings', {
-      detailerId: detailer.detailerId,
-      serviceId: detailer.serviceId,
-      vehicleType: 'Sedan',
-      date,
-      time,
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    });
+    const response = await api(customer, 'POST', '/api/bookings', bookingRequest(detailer, date, time));
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Booking>();
   };

@@ -19,7 +19,7 @@ import type { PaymentGateway } from '../../server/payments/gateways/gateway.ts';
 import { sessionCookieName } from '../../server/identity/auth-plugin.ts';
 import type { LogStream } from '../../server/http/logger.ts';
 import { createSession } from '../../server/identity/session-service.ts';
-import { createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
+import { bookingRequest, createAdmin, createCustomer, createDetailer } from '../factories/index.ts';
 import { openSseClient, type SseClient } from './sse-client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -267,16 +267,7 @@ async function openCast<T>(t: TestApp, eventName?: string) {
     t.app.inject({ method: 'POST', url, headers: { cookie: cookies.get(user.id)! }, payload });
 
   async function book(date: string, time: string): Promise<number> {
-    const response = await call(customer, '/api/bookings', {
-      detailerId: detailer.detailerId,
-      serviceId: detailer.serviceId,
-      vehicleType: 'Sedan',
-      date,
-      time,
-      address: '1 Market St',
-      city: 'San Francisco',
-      zip: '94105',
-    });
+    const response = await call(customer, '/api/bookings', bookingRequest(detailer, date, time));
     expect(response.statusCode, response.body).toBe(201);
     return (response.json() as Booking).id;
   }

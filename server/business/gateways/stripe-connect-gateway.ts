@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PayoutAccountStatus } from '@core/schemas/earnings.ts';
+import { stripeClient } from '../../payments/gateways/stripe-call.ts';
 import type { GatewayPayoutAccount, PayoutGateway, TransferInput } from '../payout-gateway.ts';
 import { PayoutRefusedError } from '../payout-gateway.ts';
 
@@ -43,14 +44,7 @@ export class StripeConnectGateway implements PayoutGateway {
   private readonly stripe: Stripe;
 
   constructor(options: StripeConnectOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
-    });
+    this.stripe = stripeClient(options);
   }
 
   async createAccount({ detailerId, email }: { detailerId: number; email: string }): Promise<GatewayPayoutAccount> {

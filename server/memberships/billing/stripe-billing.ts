@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { callStripe } from '../../payments/gateways/stripe-call.ts';
+import { callStripe, stripeClient } from '../../payments/gateways/stripe-call.ts';
 import { GatewayError, WebhookSignatureError } from '../../payments/gateways/gateway.ts';
 import type { BillingPlan, ChargeInput, ChargeOutcome, MembershipBillingGateway, StartInput, StartOutcome } from './billing-gateway.ts';
 
@@ -50,14 +50,7 @@ export class StripeMembershipBilling implements MembershipBillingGateway {
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeBillingOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
-    });
+    this.stripe = stripeClient(options);
   }
 
   private async priceOf(plan: BillingPlan): Promise<string> {

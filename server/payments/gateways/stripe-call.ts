@@ -14,3 +14,21 @@ export async function callStripe<T>(operation: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** Where a Stripe client sends its calls: Stripe itself, or (host, port, protocol) the loopback Stripe of the tests. */
+export type StripeEndpoint = { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+
+/**
+ * A Stripe client as the payments, membership billing and payout adapters each hold one: two retries of a call the
+ * network lost, 20 seconds for an answer, no telemetry.
+ */
+export function stripeClient(endpoint: StripeEndpoint): Stripe {
+  return new Stripe(endpoint.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(endpoint.host ? { host: endpoint.host } : {}),
+    ...(endpoint.port ? { port: endpoint.port } : {}),
+    ...(endpoint.protocol ? { protocol: endpoint.protocol } : {}),
+  });
+}

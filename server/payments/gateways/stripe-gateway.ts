@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { callStripe } from './stripe-call.ts';
+import { callStripe, stripeClient } from './stripe-call.ts';
 import { intentStatuses, type IntentStatus } from '@core/schemas/payments.ts';
 import {
   GatewayError,
@@ -62,14 +62,7 @@ export class StripeGateway implements PaymentGateway {
   constructor(options: StripeGatewayOptions) {
     this.publishableKey = options.publishableKey;
     this.webhookSecret = options.webhookSecret;
-    this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
-    });
+    this.stripe = stripeClient(options);
   }
 
   async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {

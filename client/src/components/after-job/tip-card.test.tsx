@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingTip } from '@core/schemas/tip.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../tests/factories/page-harness.tsx';
 import { TipCard } from './tip-card.tsx';
@@ -18,18 +18,7 @@ const bookingTip: BookingTip = {
 };
 let replies: Record<string, Reply> = {};
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-// Radix's radio group measures itself; jsdom has no ResizeObserver.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+stubFetchEachTest(fetchMock, { hasMeasuringWidgets: true });
 const posts = () => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'POST');
 
 async function chooseOtherAmount(text: string) {

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import type { Detailer } from '@core/schemas/catalog.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
-import { defaultDetailerImageUrl, distanceLabel, fromPrice } from './catalog-format.ts';
+import { distanceLabel, fromPrice } from './catalog-format.ts';
+import { DetailerAvatar } from './detailer-avatar.tsx';
 import { StarRating } from './star-rating.tsx';
 import { stretchedLinkClasses } from './stretched-link.ts';
 
@@ -25,15 +26,7 @@ export function DetailerCard({ detailer, headingLevel: Heading = 'h3', className
       )}
     >
       <div className="flex gap-4">
-        <img
-          src={detailer.avatarUrl ?? defaultDetailerImageUrl}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          decoding="async"
-          className="size-16 shrink-0 rounded-full bg-neutral-100 object-cover"
-        />
+        <DetailerAvatar avatarUrl={detailer.avatarUrl} size={64} isLazy />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <Heading className="truncate text-base leading-6 font-semibold text-neutral-900">
             <Link href={`/detailers/${detailer.id}`} className={stretchedLinkClasses}>

@@ -1,17 +1,12 @@
 import { Star } from 'lucide-react';
 import type { Detailer } from '@core/schemas/catalog.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 
 /** The booking header's detailer: avatar, business name and rating. */
 export function DetailerSummary({ detailer }: { detailer: Detailer }) {
   return (
     <div className="flex items-center gap-3">
-      <img
-        src={detailer.avatarUrl ?? '/images/detailers/default.svg'}
-        alt=""
-        width={48}
-        height={48}
-        className="size-12 shrink-0 rounded-full bg-neutral-100 object-cover"
-      />
+      <DetailerAvatar avatarUrl={detailer.avatarUrl} size={48} />
       <div className="min-w-0">
         <p className="truncate font-semibold text-neutral-900">{detailer.businessName}</p>
         <p className="flex items-center gap-1 text-sm text-neutral-600">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Booking } from '@core/schemas/booking.ts';
 import type { User } from '@core/schemas/user.ts';
@@ -31,17 +31,7 @@ const fetchMock = vi.fn(async (url: string) => {
   if (url.startsWith('/api/messages')) return json([]);
   return json({ code: 'not_found', message: 'Not found' }, 404);
 });
-stubFetchEachTest(fetchMock);
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+stubFetchEachTest(fetchMock, { hasMeasuringWidgets: true });
 
 function renderAt(path: string, user: User) {
   return renderAtPath(

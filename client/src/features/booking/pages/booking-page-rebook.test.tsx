@@ -88,18 +88,9 @@ const fetchMock = vi.fn(async (url: string) => {
   }
   return json({ code: 'not_found', message: 'Not found' }, 404);
 });
-stubFetchEachTest(fetchMock);
+stubFetchEachTest(fetchMock, { hasMeasuringWidgets: true });
 beforeEach(() => {
   serviceStatus = null;
-  // Radix's radio group measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 });
 afterEach(() => localStorage.clear());
 

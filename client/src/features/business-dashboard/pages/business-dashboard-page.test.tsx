@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BusinessStats } from '@core/schemas/business-stats.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import BusinessDashboardPage from './business-dashboard-page.tsx';
@@ -43,18 +43,7 @@ const newDetailer: BusinessStats = {
 
 let replies: Record<string, Reply> = {};
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
-beforeEach(() => {
-  // Recharts measures its box; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+stubFetchEachTest(fetchMock, { hasMeasuringWidgets: true });
 
 const renderPage = () => renderAtPath('/business/dashboard', <BusinessDashboardPage />);
 

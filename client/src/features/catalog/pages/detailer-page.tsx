@@ -2,7 +2,8 @@ import { ChevronRight, Clock, MapPin, UserX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '@/lib/api-client.ts';
 import { useDetailer } from '@/components/catalog/api/get-detailer.ts';
-import { defaultDetailerImageUrl, distanceLabel, formatDollars, fromPrice } from '@/components/catalog/catalog-format.ts';
+import { distanceLabel, formatDollars, fromPrice } from '@/components/catalog/catalog-format.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { DetailerReviewsSection } from '@/components/reviews/detailer-reviews-section.tsx';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
@@ -51,13 +52,7 @@ export default function DetailerPage() {
   return (
     <article aria-labelledby="detailer-name" className="flex flex-col gap-6 p-4">
       <div className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card">
-        <img
-          src={d.avatarUrl ?? defaultDetailerImageUrl}
-          alt=""
-          width={96}
-          height={96}
-          className="size-24 rounded-full bg-neutral-100 object-cover"
-        />
+        <DetailerAvatar avatarUrl={d.avatarUrl} size={96} />
         <div className="flex flex-col items-center gap-1">
           <h1 id="detailer-name" className="text-xl font-semibold text-neutral-900">
             {d.businessName}

@@ -3,7 +3,8 @@ import { Link, useParams } from 'wouter';
 import { ApiError } from '@/lib/api-client.ts';
 import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
 import { useService } from '@/components/catalog/api/get-service.ts';
-import { defaultDetailerImageUrl, distanceLabel, formatDollars, nearestFirst } from '@/components/catalog/catalog-format.ts';
+import { distanceLabel, formatDollars, nearestFirst } from '@/components/catalog/catalog-format.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { useErrorToast } from '@/components/catalog/use-error-toast.ts';
@@ -103,15 +104,7 @@ function AvailableDetailers({ serviceId }: { serviceId: number }) {
                 href={`/booking?serviceId=${serviceId}&detailerId=${detailer.id}`}
                 className="flex items-center gap-3 rounded-card bg-surface p-4 shadow-card transition-colors hover:bg-brand-50"
               >
-                <img
-                  src={detailer.avatarUrl ?? defaultDetailerImageUrl}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-12 shrink-0 rounded-full bg-neutral-100 object-cover"
-                />
+                <DetailerAvatar avatarUrl={detailer.avatarUrl} size={48} isLazy />
                 <span className="flex min-w-0 flex-1 flex-col gap-1">
                   <span className="truncate font-semibold text-neutral-900">{detailer.businessName}</span>
                   <StarRating value={detailer.rating} count={detailer.reviewCount} />

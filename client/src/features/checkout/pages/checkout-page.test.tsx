@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route } from 'wouter';
 import { defaultPublicSettings } from '@core/domain/public-settings.ts';
@@ -9,18 +9,10 @@ import { paymentMethodsQueryKey } from '@/components/payments/api/list-payment-m
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publicSettingsQueryKey } from '@/lib/public-settings.ts';
 import { bookingResponse, jsonResponse } from '../../../../../tests/factories/booking-response.ts';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import CheckoutPage from './checkout-page.tsx';
 
-const customer = {
-  id: 2,
-  email: 'sam@example.com',
-  role: 'customer',
-  name: 'Sam Carter',
-  username: 'sam',
-  referralCredits: '0',
-  detailerId: null,
-};
 const intent: PaymentIntentResponse = {
   clientSecret: 'pi_test_1_secret_abc',
   publishableKey: null,
@@ -40,27 +32,14 @@ const fetchMock = vi.fn((url: string, init?: RequestInit) => {
   return readReplies(url);
 });
 
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse(), hasMeasuringWidgets: true });
 beforeEach(() => {
-  // Radix's switch and checkbox measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  document.cookie = 'glossly_signed_in=1; path=/';
   replies = {
-    '/api/auth/session': { status: 200, body: { user: customer } },
+    ...session,
     '/api/bookings/7': { status: 200, body: bookingResponse({ id: 7, customerId: 2, status: 'pending_payment' }) },
     '/api/payment-methods': { status: 200, body: [] },
     '/api/settings/public': { status: 200, body: { ...defaultPublicSettings, paymentGateway: 'test' } },
   };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
 });
 
 function renderCheckout(queryClient?: QueryClient) {

@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { bookingResponse } from '../../../../../tests/factories/booking-response.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
-const customer = {
-  id: 7,
-  email: 'alex@example.com',
-  role: 'customer',
-  name: 'Alex Rivera',
-  username: 'alex',
-  referralCredits: '0',
-  detailerId: null,
-};
-
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
 
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
-  // The customer's browser carries the server's signed-in hint, so the app asks who is signed in.
-  document.cookie = 'glossly_signed_in=1; path=/';
-  replies = { '/api/auth/session': { status: 200, body: { user: customer } } };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+  replies = { ...session };
 });
 
 function renderAt(path: string) {

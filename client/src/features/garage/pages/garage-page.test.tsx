@@ -1,19 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Vehicle } from '@core/schemas/vehicle.ts';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import GaragePage from './garage-page.tsx';
-
-const customer = {
-  id: 7,
-  email: 'alex@example.com',
-  role: 'customer',
-  name: 'Alex Rivera',
-  username: 'alex',
-  referralCredits: '0',
-  detailerId: null,
-};
 
 const car = (overrides: Partial<Vehicle>): Vehicle => ({
   id: 1,
@@ -49,13 +40,9 @@ const civic = car({
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
 
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
-  document.cookie = 'glossly_signed_in=1; path=/';
-  replies = { '/api/auth/session': { status: 200, body: { user: customer } } };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+  replies = { ...session };
 });
 
 const renderGarage = () => renderAtPath('/garage', <GaragePage />);

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import { useLocation, useSearch } from 'wouter';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster.tsx';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import HelpSupportPage from './help-support-page.tsx';
 
-const customer = {
-  id: 7,
-  email: 'alex@example.com',
-  role: 'customer',
-  name: 'Alex Rivera',
-  username: 'alex',
-  referralCredits: '0',
-  detailerId: null,
-};
 const supportThread = {
   id: 42,
   kind: 'support',
@@ -29,15 +21,10 @@ const supportThread = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 
 beforeEach(() => {
-  // The browser carries the server's signed-in hint, so the app asks the session who is signed in.
-  document.cookie = 'glossly_signed_in=1; path=/';
-  replies = { '/api/auth/session': { status: 200, body: { user: customer } } };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
+  replies = { ...session };
 });
 
 /** Where the router is, query string included. */

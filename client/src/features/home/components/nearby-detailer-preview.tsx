@@ -1,20 +1,15 @@
 import { ChevronRight, X } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Detailer } from '@core/schemas/catalog.ts';
-import { defaultDetailerImageUrl, distanceLabel } from '@/components/catalog/catalog-format.ts';
+import { distanceLabel } from '@/components/catalog/catalog-format.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 
 /** Who a tapped pin is, with a link to their profile: loaded on the first tap of a pin (nearby-detailers-map.tsx). */
 export default function NearbyDetailerPreview({ selected, onClose }: { selected: Detailer; onClose: () => void }) {
   return (
     <div role="group" aria-label="Selected detailer" className="flex items-center gap-3 rounded-card bg-surface p-2 pl-3 shadow-card">
-      <img
-        src={selected.avatarUrl ?? defaultDetailerImageUrl}
-        alt=""
-        width={40}
-        height={40}
-        className="size-10 shrink-0 rounded-full bg-neutral-100 object-cover"
-      />
+      <DetailerAvatar avatarUrl={selected.avatarUrl} size={40} />
       <div className="min-w-0 flex-1">
         <Link
           href={`/detailers/${selected.id}`}

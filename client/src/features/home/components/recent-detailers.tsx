@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { RecentDetailer } from '@core/schemas/booking.ts';
 import { BookAgainButton } from '@/components/booking/booking-list-item.tsx';
-import { defaultDetailerImageUrl } from '@/components/catalog/catalog-format.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 import { stretchedLinkClasses } from '@/components/catalog/stretched-link.ts';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -49,15 +49,7 @@ function RecentDetailerCard({ detailer }: { detailer: RecentDetailer }) {
   return (
     <article className="relative flex w-full flex-col gap-3 rounded-card bg-surface p-4 shadow-card transition-shadow hover:shadow-raised">
       <div className="flex gap-3">
-        <img
-          src={detailer.avatarUrl ?? defaultDetailerImageUrl}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="size-12 shrink-0 rounded-full bg-neutral-100 object-cover"
-        />
+        <DetailerAvatar avatarUrl={detailer.avatarUrl} size={48} isLazy />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h3 className="truncate text-base leading-6 font-semibold text-neutral-900">
             <Link href={`/detailers/${detailer.detailerId}`} className={stretchedLinkClasses}>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { Membership } from '@core/schemas/memberships.ts';
-import type { TestCardInput } from '@core/schemas/payments.ts';
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
-import { CardForm } from '@/components/payments/card-form.tsx';
-import { SavedCardChoice, newCardChoice } from '@/components/payments/saved-card-choice.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateMembershipCard } from '../api/memberships.ts';
+import { MembershipCardChoice, type MembershipCardInput } from './membership-card-choice.tsx';
 
 /** 'Update card' on My Subscription: the same card form as /subscribe; a past-due payment is retried with it. */
 export function UpdateCard({ membership }: { membership: Membership }) {
@@ -26,9 +24,8 @@ export function UpdateCard({ membership }: { membership: Membership }) {
     );
   }
   const saved = cards.data ?? [];
-  const selected = choice ?? (saved[0] ? String(saved[0].id) : newCardChoice);
   const submitLabel = pastDue ? 'Pay now with this card' : 'Save card';
-  const save = (body: { card?: TestCardInput; paymentMethodId?: number }) => {
+  const save = (body: MembershipCardInput) => {
     setCardError(null);
     update.mutate(
       { id: membership.id, ...body },
@@ -49,29 +46,15 @@ export function UpdateCard({ membership }: { membership: Membership }) {
       <p className="text-sm text-neutral-600">
         {pastDue ? 'We charge the unpaid month to this card now, then each month after.' : 'Your next payments are charged to this card.'}
       </p>
-      {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={update.isPending} />}
-      {selected === newCardChoice ? (
-        <CardForm
-          label="Card details"
-          submitLabel={submitLabel}
-          isProcessing={update.isPending}
-          cardError={cardError}
-          onSubmit={(card) => save({ card })}
-        >
-          <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.</p>
-        </CardForm>
-      ) : (
-        <div className="grid gap-2">
-          {cardError && (
-            <p role="alert" className="text-sm text-danger-700">
-              {cardError}
-            </p>
-          )}
-          <Button size="lg" disabled={update.isPending} onClick={() => save({ paymentMethodId: Number(selected) })}>
-            {submitLabel}
-          </Button>
-        </div>
-      )}
+      <MembershipCardChoice
+        cards={saved}
+        choice={choice}
+        onChoose={setChoice}
+        submitLabel={submitLabel}
+        isProcessing={update.isPending}
+        cardError={cardError}
+        onSubmit={save}
+      />
       <Button variant="secondary" disabled={update.isPending} onClick={() => setOpen(false)}>
         Keep my current card
       </Button>

@@ -3,19 +3,18 @@ import { BadgeCheck } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parseRouteId } from '@core/domain/ids.ts';
 import { formatUsd } from '@core/domain/money.ts';
-import type { TestCardInput } from '@core/schemas/payments.ts';
 import { usePaymentMethods } from '@/components/payments/api/list-payment-methods.ts';
 import { AuthenticationDialog } from '@/components/payments/authentication-dialog.tsx';
-import { CardForm } from '@/components/payments/card-form.tsx';
 import { OneTapPay } from '@/components/payments/one-tap-pay.tsx';
-import { SavedCardChoice, newCardChoice } from '@/components/payments/saved-card-choice.tsx';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { newCardChoice } from '@/components/payments/saved-card-choice.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAuthenticateMembership, usePlans, useSubscribe } from '../api/memberships.ts';
+import { MembershipCardChoice, type MembershipCardInput } from '../components/membership-card-choice.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 
 /** /subscribe?plan=: the card (typed or saved) that pays the first month now and each month after. */
@@ -71,13 +70,12 @@ export default function SubscribePage() {
   const saved = cards.data ?? [];
   // The default card is one tap until the customer picks another (decision 051).
   const defaultCard = saved.find((card) => card.isDefault) ?? null;
-  const selected = choice ?? (saved[0] ? String(saved[0].id) : newCardChoice);
   const busy = subscribe.isPending || authenticate.isPending;
   const done = () => {
     toast({ title: `Welcome to ${plan.name}`, description: 'Your membership has started.' });
     navigate('/account/subscription');
   };
-  const start = (body: { card?: TestCardInput; paymentMethodId?: number }) => {
+  const start = (body: MembershipCardInput) => {
     setCardError(null);
     subscribe.mutate(
       { planId: plan.id, ...body },
@@ -121,33 +119,15 @@ export default function SubscribePage() {
           onUseAnotherCard={() => setChoice(newCardChoice)}
         />
       ) : (
-        <>
-          {saved.length > 0 && <SavedCardChoice cards={saved} value={selected} onChange={setChoice} disabled={busy} />}
-          {selected === newCardChoice ? (
-            <CardForm
-              label="Card details"
-              submitLabel={payLabel}
-              isProcessing={busy}
-              cardError={cardError}
-              onSubmit={(card) => start({ card })}
-            >
-              <p className="text-xs text-neutral-600">
-                Test mode: use card 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.
-              </p>
-            </CardForm>
-          ) : (
-            <div className="grid gap-2">
-              {cardError && (
-                <p role="alert" className="text-sm text-danger-700">
-                  {cardError}
-                </p>
-              )}
-              <Button size="lg" disabled={busy} onClick={() => start({ paymentMethodId: Number(selected) })}>
-                {payLabel}
-              </Button>
-            </div>
-          )}
-        </>
+        <MembershipCardChoice
+          cards={saved}
+          choice={choice}
+          onChoose={setChoice}
+          submitLabel={payLabel}
+          isProcessing={busy}
+          cardError={cardError}
+          onSubmit={start}
+        />
       )}
       {awaiting && <AuthenticationDialog amountCents={awaiting.amountCents} isPending={authenticate.isPending} onAnswer={answer} />}
     </div>

@@ -1,19 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { VisitOptions, VisitSchedule } from '@core/schemas/membership-visits.ts';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import { VisitRhythmSection } from './visit-rhythm-section.tsx';
-
-const customer = {
-  id: 7,
-  email: 'alex@example.com',
-  role: 'customer',
-  name: 'Alex Rivera',
-  username: 'alex',
-  referralCredits: '0',
-  detailerId: null,
-};
 
 const options: VisitOptions = {
   services: [{ id: 3, name: 'Basic Exterior Wash' }],
@@ -60,16 +51,12 @@ const withRhythm: VisitSchedule = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: userResponse() });
 beforeEach(() => {
-  document.cookie = 'glossly_signed_in=1; path=/';
   replies = {
-    '/api/auth/session': { status: 200, body: { user: customer } },
+    ...session,
     '/api/memberships/11/visit-options': { status: 200, body: options },
   };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
 });
 
 const requests = () =>

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OwnService } from '@core/schemas/own-service.ts';
+import { userResponse } from '../../../../../tests/factories/account-responses.ts';
 import { fetchFromReplies, renderAtPath, stubFetchEachTest, type Reply } from '../../../../../tests/factories/page-harness.tsx';
 import ManageServicePage from './manage-service-page.tsx';
 
-const detailer = {
+const detailer = userResponse({
   id: 3,
   email: 'detailer@example.com',
   role: 'detailer',
   name: 'Dana Detailer',
   username: 'dana',
-  referralCredits: '0',
   detailerId: 1,
-};
+});
 const categories = [
   { id: 1, name: 'Exterior' },
   { id: 2, name: 'Interior' },
@@ -40,16 +40,12 @@ const saved: OwnService = {
 
 let replies: Record<string, Reply>;
 const fetchMock = fetchFromReplies(() => replies);
-stubFetchEachTest(fetchMock);
+const session = stubFetchEachTest(fetchMock, { signedInAs: detailer });
 beforeEach(() => {
-  document.cookie = 'glossly_signed_in=1; path=/';
   replies = {
-    '/api/auth/session': { status: 200, body: { user: detailer } },
+    ...session,
     '/api/service-categories': { status: 200, body: categories },
   };
-});
-afterEach(() => {
-  document.cookie = 'glossly_signed_in=; max-age=0; path=/';
 });
 
 /** The bodies sent with a method, parsed. */

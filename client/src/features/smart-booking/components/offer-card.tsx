@@ -3,7 +3,8 @@ import { formatUsd } from '@core/domain/money.ts';
 import type { SmartOffer } from '@core/schemas/smart-booking.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { defaultDetailerImageUrl, distanceLabel } from '@/components/catalog/catalog-format.ts';
+import { distanceLabel } from '@/components/catalog/catalog-format.ts';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 import { StarRating } from '@/components/catalog/star-rating.tsx';
 
 /** 'Tue, Nov 24 · 9:00 AM': the offer's day (its calendar date) and slot. */
@@ -26,13 +27,7 @@ export function OfferCard({ offer, onBook, isBooking }: OfferCardProps) {
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-card bg-surface p-4 shadow-card">
       <div className="flex gap-3">
-        <img
-          src={offer.avatarUrl ?? defaultDetailerImageUrl}
-          alt=""
-          width={56}
-          height={56}
-          className="size-14 shrink-0 rounded-full bg-neutral-100 object-cover"
-        />
+        <DetailerAvatar avatarUrl={offer.avatarUrl} size={56} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 id={titleId} className="truncate text-base leading-6 font-semibold text-neutral-900">
             {offer.businessName}

@@ -1,19 +1,12 @@
 import { Car } from 'lucide-react';
 import type { BookingTracking } from '@core/schemas/tracking.ts';
-
-const defaultAvatarUrl = '/images/detailers/default.svg';
+import { DetailerAvatar } from '@/components/catalog/detailer-avatar.tsx';
 
 /** Who is coming and what to look for at the curb. */
 export function DetailerIdentity({ detailer }: { detailer: BookingTracking['detailer'] }) {
   return (
     <div className="flex items-center gap-3">
-      <img
-        src={detailer.avatarUrl ?? defaultAvatarUrl}
-        alt=""
-        width={56}
-        height={56}
-        className="size-14 shrink-0 rounded-full bg-neutral-100 object-cover"
-      />
+      <DetailerAvatar avatarUrl={detailer.avatarUrl} size={56} />
       <div className="min-w-0">
         <p className="text-xs font-medium tracking-wide text-neutral-600 uppercase">Your detailer</p>
         <h2 className="truncate text-lg font-semibold text-neutral-900">{detailer.name}</h2>
