@@ -54,15 +54,21 @@ export function detailerSeesBookingSql() {
   return or(notInArray(bookings.status, [...customerOnlyStatuses]), everRequestedSql);
 }
 
+/**
+ * The one place that says which of a booking's events shows it was ever requested (the detailer sees a booking
+ * only from then on): everRequestedSql, wasEverRequested and a thread's booking history (messages) all build on it.
+ */
+export const requestedEventSql = eq(bookingEvents.toStatus, 'requested');
+
 export const everRequestedSql = exists(
-  sql`(select 1 from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id} and ${bookingEvents.toStatus} = 'requested')`,
+  sql`(select 1 from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id} and ${requestedEventSql})`,
 );
 
 export async function wasEverRequested(db: Database, bookingId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: bookingEvents.id })
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.toStatus, 'requested')))
+    .where(and(eq(bookingEvents.bookingId, bookingId), requestedEventSql))
     .limit(1);
   return row !== undefined;
 }

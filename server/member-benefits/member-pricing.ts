@@ -13,6 +13,28 @@ export type MemberPrice = { adjustments: PriceAdjustments; membershipId: number 
 /** No plan, or one that does nothing for this booking. */
 export const noPlan: MemberPrice = { adjustments: {}, membershipId: null, coversVisit: false };
 
+/** The membership columns the cover rule reads: memberPriceFor here, and a scheduled visit's booking (bookVisit). */
+export const coverColumns = {
+  id: memberships.id,
+  planId: memberships.planId,
+  status: memberships.status,
+  currentPeriodEnd: memberships.currentPeriodEnd,
+  cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+};
+
+/**
+ * The day a plan set to end stops (null while it renews): it has no next period, so a visit due on or after that
+ * day would be free after the plan ended and is not covered.
+ */
+export function planEndDay(member: { currentPeriodEnd: Date; cancelAtPeriodEnd: boolean }): string | null {
+  return member.cancelAtPeriodEnd ? member.currentPeriodEnd.toISOString().slice(0, 10) : null;
+}
+
+/** What a covered visit costs the member (decision 022): all of price and surcharge off, and no service fee. */
+export function coveredVisitAdjustments(priceAndSurchargeCents: number): PriceAdjustments {
+  return { discountCents: priceAndSurchargeCents, waiveServiceFee: true };
+}
+
 /**
  * The plan's covered visit limit when its categories include the service's and the service's own price fits under it
  * (what a rhythm may choose: visit-rhythm-service.ts); null when the plan does not cover the service.
@@ -44,11 +66,7 @@ export async function memberPriceFor(
 ): Promise<MemberPrice> {
   const query = tx
     .select({
-      id: memberships.id,
-      planId: memberships.planId,
-      status: memberships.status,
-      currentPeriodEnd: memberships.currentPeriodEnd,
-      cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+      ...coverColumns,
       included: membershipPlans.includedVisitsPerMonth,
       discountBasisPoints: membershipPlans.discountBasisPoints,
     })
@@ -60,7 +78,7 @@ export async function memberPriceFor(
   if (!member) return noPlan;
   if (await coversVisit(tx, member, booking)) {
     return {
-      adjustments: { discountCents: booking.priceAndSurchargeCents, waiveServiceFee: true },
+      adjustments: coveredVisitAdjustments(booking.priceAndSurchargeCents),
       membershipId: member.id,
       coversVisit: true,
     };
@@ -81,8 +99,8 @@ async function coversVisit(
 ): Promise<boolean> {
   // A past-due plan still discounts while renewals are retried, but covers nothing Glossly has not been paid for.
   if (member.status !== 'active') return false;
-  // A plan set to end has no next period: a visit after its end would be free after it ended.
-  if (member.cancelAtPeriodEnd && booking.date >= member.currentPeriodEnd.toISOString().slice(0, 10)) return false;
+  const endDay = planEndDay(member);
+  if (endDay !== null && booking.date >= endDay) return false;
   const limitCents = await coveredPriceLimit(tx, member.planId, booking.serviceId);
   if (limitCents === null || booking.priceAndSurchargeCents > limitCents) return false;
   // One covered visit a day (membership_visits is unique on the membership and the day).

@@ -1,9 +1,10 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { detailerSeesBooking, isFinalStatus, type BookingStatus } from '@core/domain/booking-status.ts';
 import { bookingHidesContacts, maskContactDetails } from '@core/domain/contact-masking.ts';
 import { notFound } from '@core/errors.ts';
 import { supportSenderName, type ConversationSummary } from '@core/schemas/message.ts';
+import { requestedEventSql } from '../bookings/booking-records.ts';
 import type { LiveAudience } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { bookingEvents, bookings, conversations, detailers, services, users } from '../db/schema.ts';
@@ -50,15 +51,15 @@ const supportUsers = alias(users, 'support_user');
 /**
  * What a thread needs of its booking's history, in one pass over the booking's events (a lateral aggregate; three
  * correlated subqueries made this the dearest statement of a message send, issue 40): whether it was ever requested
- * (the fact bookings' everRequestedSql asks, server/bookings/booking-records.ts) and ever accepted, and when its last
+ * (bookings' requestedEventSql, the event everRequestedSql looks for) and ever accepted, and when its last
  * event was. A thread without a booking aggregates no events: false, false, null.
  */
 function bookingHistoryOf(db: Database) {
-  const everReached = (status: BookingStatus) => sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = ${status}), false)`;
+  const everHad = (event: SQL) => sql<boolean>`coalesce(bool_or(${event}), false)`;
   return db
     .select({
-      everRequested: everReached('requested').as('ever_requested'),
-      everAccepted: everReached('accepted').as('ever_accepted'),
+      everRequested: everHad(requestedEventSql).as('ever_requested'),
+      everAccepted: everHad(eq(bookingEvents.toStatus, 'accepted')).as('ever_accepted'),
       lastEventAt: max(bookingEvents.createdAt).as('last_event_at'),
     })
     .from(bookingEvents)

@@ -14,7 +14,7 @@ import { bookableServicePrice } from '../../catalog/catalog-service.ts';
 import { bookedVehicle } from '../../garage/vehicle-service.ts';
 import { notify } from '../../notifications/notification-service.ts';
 import { hasVisitLeft } from '../../member-benefits/visit-allowance.ts';
-import { coveredPriceLimit } from '../../member-benefits/member-pricing.ts';
+import { coverColumns, coveredPriceLimit, coveredVisitAdjustments, planEndDay } from '../../member-benefits/member-pricing.ts';
 import type { VisitSlot } from './visit-slots.ts';
 
 export type ScheduleRow = typeof membershipSchedules.$inferSelect;
@@ -55,17 +55,7 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
   const { schedule, dueOn } = plan;
   return ctx.transaction(async (txCtx) => {
     const tx = txCtx.db;
-    const [membership] = await tx
-      .select({
-        id: memberships.id,
-        planId: memberships.planId,
-        status: memberships.status,
-        currentPeriodEnd: memberships.currentPeriodEnd,
-        cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
-      })
-      .from(memberships)
-      .where(eq(memberships.id, schedule.membershipId))
-      .for('update');
+    const [membership] = await tx.select(coverColumns).from(memberships).where(eq(memberships.id, schedule.membershipId)).for('update');
     if (!membership || membership.status !== 'active') return 'inactive';
     const [claimed] = await tx
       .insert(membershipVisits)
@@ -81,10 +71,9 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       await notify(txCtx, { userId: plan.customerId, type: 'alert', title, message, entityId: '' });
       return 'unfilled';
     };
-    // A membership set to end has no next period: a visit due after this one would be free after it ended.
-    const periodEndDay = membership.currentPeriodEnd.toISOString().slice(0, 10);
-    if (membership.cancelAtPeriodEnd && dueOn >= periodEndDay) {
-      return unfilled(unfilledTitle, `Your membership ends on ${periodEndDay}, so your visit of ${dueOn} was not booked.`);
+    const endDay = planEndDay(membership);
+    if (endDay !== null && dueOn >= endDay) {
+      return unfilled(unfilledTitle, `Your membership ends on ${endDay}, so your visit of ${dueOn} was not booked.`);
     }
     // The rhythm's service was chosen under the plan of that day: after a downgrade (or a plan's categories changed)
     // it may no longer be covered, and the platform would fund a visit the member no longer pays for.
@@ -112,11 +101,11 @@ export async function bookVisit(ctx: AppContext, now: Date, plan: VisitPlan, inc
       );
     }
     const { settings } = catalog;
-    // Decision 022: the plan covers all of price and surcharge and waives the fee; tax on nothing is nothing.
+    // A covered visit, as memberPriceFor prices one the member books: tax on nothing is nothing.
     const price = bookingPrice(
       catalog.priceCents,
       catalog.vehicleSurchargeCents,
-      { discountCents: catalog.priceCents + catalog.vehicleSurchargeCents, waiveServiceFee: true },
+      coveredVisitAdjustments(catalog.priceCents + catalog.vehicleSurchargeCents),
       settings,
     );
     const car = await bookedVehicle(tx, plan.customerId, schedule.vehicleId, vehicleType);
