@@ -5,14 +5,15 @@ import {
   bookAndPay,
   dismissNotificationPrompt,
   expect,
+  fillTestCard,
+  glossBossId,
   moveServerClock,
+  scheduleStep,
   signInAsDemo,
   signUp,
   test,
   workdayAhead,
 } from './fixtures.ts';
-
-const glossBossId = 1;
 
 /** Tomorrow's date (YYYY-MM-DD) and its calendar label in the detailer's time zone. */
 function tomorrowIn(timeZone: string) {
@@ -66,14 +67,8 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
 
   // Step 2
-  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
-  // Where the car is comes first: the times are the ones the detailer can reach it at.
-  await page.getByLabel('Address').fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Zip').fill('94105');
-  await pickDay(page, tomorrow);
-  await page.getByRole('radio', { name: '10:00 AM' }).click();
+  await scheduleStep(page, { address: '1 Market St', day: tomorrow.iso, timeZone: detailer.timeZone, time: '10:00 AM' });
   // A ZIP cut short is refused on submit, naming the field; the chosen time waits for a whole ZIP.
   await page.getByLabel('Zip').fill('941');
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -103,10 +98,7 @@ test('[CUSTOMER] books a Basic Exterior Wash for tomorrow at 10:00 AM', async ({
 
   // Checkout (Payments issue) takes the card for the server's total, then shows the confirmation.
   await expect(page).toHaveURL(/\/checkout\?bookingId=\d+/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('ZIP').fill('94105');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Pay $78.72' }).click();
 
   // Gloss Boss answers requests (no instant booking): the screen says it is a request, not 'Booking Confirmed!'.
@@ -182,11 +174,7 @@ test('[CUSTOMER] a slot taken while paying sends the customer back to step 2 wit
 
   await chooseWashAndSedan(page);
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
-  await page.getByLabel('Address').fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Zip').fill('94105');
-  await pickDay(page, tomorrow);
-  await page.getByRole('radio', { name: '2:00 PM' }).click();
+  await scheduleStep(page, { address: '1 Market St', day: tomorrow.iso, timeZone: detailer.timeZone, time: '2:00 PM' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   // Someone else takes 2:00 PM meanwhile (the same customer's API session is enough to hold it).
@@ -233,12 +221,8 @@ test('[VISITOR] can browse the steps, go back without losing anything, and is se
   await expect(page.getByLabel('Additional Notes')).toHaveValue('Dog hair on the back seat');
   await expect(page.getByRole('button', { name: 'Selected Basic Exterior Wash' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
-  await page.getByLabel('Address').fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Zip').fill('94105-1234');
-  await pickDay(page, tomorrow);
   // Not 3:00 PM: the test before leaves a 2:00 PM job in Oakland, too far to drive back to SoMa by 3:00.
-  await page.getByRole('radio', { name: '11:00 AM' }).click();
+  await scheduleStep(page, { address: '1 Market St', zip: '94105-1234', day: tomorrow.iso, timeZone: detailer.timeZone, time: '11:00 AM' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();

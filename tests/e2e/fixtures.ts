@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -295,6 +296,40 @@ export async function bookAndPay(
   });
   expect(paid.ok(), await paid.text()).toBeTruthy();
   return booking;
+}
+
+/** The calendar's name for a YYYY-MM-DD day ('Tuesday, December 1'), and whether it lies in a later month than today. */
+function calendarDay(iso: string, timeZone: string) {
+  const date = new Date(`${iso}T00:00:00Z`);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
+  return {
+    label: date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+    isLaterMonth: iso.slice(0, 7) > today.slice(0, 7),
+  };
+}
+
+/**
+ * The booking flow's step 2 as a customer fills it: where the car is (in San Francisco), then the day (YYYY-MM-DD in
+ * the detailer's zone) and the time. The spec continues from the chosen time.
+ */
+export async function scheduleStep(page: Page, visit: { address: string; zip?: string; day: string; timeZone: string; time: string }) {
+  const day = calendarDay(visit.day, visit.timeZone);
+  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
+  // Where the car is comes first: the times are the ones the detailer can reach it at.
+  await page.getByLabel('Address').fill(visit.address);
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Zip').fill(visit.zip ?? '94105');
+  if (day.isLaterMonth) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: day.label, exact: true }).click();
+  await page.getByRole('radio', { name: visit.time }).click();
+}
+
+/** The test gateway's card that pays (Visa 4242, 12/34), typed into the card form on `scope` (the page or a dialog). */
+export async function fillTestCard(scope: Page | Locator) {
+  await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await scope.getByLabel('Expiry').fill('12 / 34');
+  await scope.getByLabel('CVC').fill('123');
+  await scope.getByLabel('ZIP').fill('94105');
 }
 
 /** A small JPEG made on the spot (a plain blue frame), for photo uploads through the API or a file input. */

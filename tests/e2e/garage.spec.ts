@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, glossBossWash, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, expect, glossBossId, glossBossWash, scheduleStep, signUp, test, workdayAhead } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-/** The calendar's name for a YYYY-MM-DD day ('Tuesday, December 1'), and whether it lies in a later month than today. */
-function calendarDay(iso: string, timeZone: string) {
-  const date = new Date(`${iso}T00:00:00Z`);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
-  return {
-    label: date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-    isLaterMonth: iso.slice(0, 7) > today.slice(0, 7),
-  };
-}
 
 async function fillCar(page: Page, car: { make: string; model: string; year: string; color?: string; plate?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Add a car' });
@@ -94,14 +84,7 @@ test('[CUSTOMER] adds a car in My Cars and books with it preselected in step 1',
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
 
   // Step 2 and 3, on a workday a few days out, in the afternoon (other specs book tomorrow's mornings).
-  const day = calendarDay(workdayAhead(timeZone, 4), timeZone);
-  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
-  if (day.isLaterMonth) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByLabel('Address').fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Zip').fill('94105');
-  await page.getByRole('button', { name: day.label, exact: true }).click();
-  await page.getByRole('radio', { name: '2:00 PM' }).click();
+  await scheduleStep(page, { address: '1 Market St', day: workdayAhead(timeZone, 4), timeZone, time: '2:00 PM' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('I agree to the Terms of Service and authorize payment for this service.').check();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();

@@ -1,18 +1,8 @@
 import type { Page } from '@playwright/test';
-import { accessibilityViolations, expect, glossBossId, signUp, test, workdayAhead } from './fixtures.ts';
+import { accessibilityViolations, expect, glossBossId, scheduleStep, signUp, test, workdayAhead } from './fixtures.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 const demoDetailer = { email: 'detailer@demo.glossly.app', password: 'glossly-demo' };
-
-/** The calendar's name for a YYYY-MM-DD day ('Tuesday, December 1'), and whether it lies in a later month than today. */
-function calendarDay(iso: string, timeZone: string) {
-  const date = new Date(`${iso}T00:00:00Z`);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
-  return {
-    label: date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-    isLaterMonth: iso.slice(0, 7) > today.slice(0, 7),
-  };
-}
 
 /** The amount beside a summary line (a <dt> and its <dd>). */
 const amountBeside = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
@@ -77,14 +67,7 @@ test('[DETAILER] adds a service with a $15 SUV surcharge; [CUSTOMER] books it as
   await page.getByRole('button', { name: `Select ${serviceName}` }).click();
   await page.getByLabel('Vehicle Type', { exact: true }).selectOption('SUV');
   await page.getByRole('button', { name: 'Continue to Schedule' }).click();
-  const day = calendarDay(workdayAhead(timeZone, 9), timeZone);
-  await expect(page.getByRole('heading', { name: 'Select Date & Time' })).toBeVisible();
-  if (day.isLaterMonth) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByLabel('Address').fill('500 Howard St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Zip').fill('94105');
-  await page.getByRole('button', { name: day.label, exact: true }).click();
-  await page.getByRole('radio', { name: '3:00 PM' }).click();
+  await scheduleStep(page, { address: '500 Howard St', day: workdayAhead(timeZone, 9), timeZone, time: '3:00 PM' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();

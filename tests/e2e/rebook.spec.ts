@@ -4,6 +4,7 @@ import {
   completeJob,
   expect,
   expectConsoleErrors,
+  fillTestCard,
   glossBossId,
   glossBossWash,
   moveServerClock,
@@ -119,10 +120,7 @@ test.describe("[CUSTOMER] 'Book again' (issue 16)", () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
     await expect(page).toHaveURL(/\/checkout\?bookingId=\d+/);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('ZIP').fill('94105');
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Pay $78.72' }).click();
     await expect(page.getByRole('region', { name: 'Request sent' })).toBeVisible();
 

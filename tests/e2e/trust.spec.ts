@@ -9,6 +9,8 @@ import {
   expectOk,
   glossBossId,
   moveServerClock,
+  openAsDemo,
+  signInAsDemo,
   signUp,
   smallJpeg,
   test,
@@ -40,16 +42,11 @@ test('[CUSTOMER + DETAILER + VISITOR] the customer says yes after the review, th
   await signUp(page.request, 'Portfolio Customer');
   const booking = await bookAndPay(page.request, 23, '10:00 AM');
 
-  const detailerContext = await browser.newContext({ reducedMotion: 'reduce' });
-  await dismissNotificationPrompt(detailerContext);
-  const detailer = await detailerContext.newPage();
+  const { context: detailerContext, page: detailer } = await openAsDemo(browser, 'detailer', { reducedMotion: 'reduce' });
   const visitorContext = await browser.newContext({ reducedMotion: 'reduce' });
   await dismissNotificationPrompt(visitorContext);
   const visitor = await visitorContext.newPage();
   try {
-    await expectOk(
-      await detailer.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }),
-    );
     // The job, done through the API: a before photo, the after photo and the checklist, then Complete.
     await expectOk(await detailer.request.post(`/api/bookings/${booking.id}/accept`));
     await moveServerClock(detailer.request, new Date(Date.parse(booking.startsAt) - 20 * 60_000));
@@ -146,7 +143,7 @@ test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await expectOk(await page.request.post('/api/auth/login', { data: { email: 'detailer@demo.glossly.app', password: 'glossly-demo' } }));
+  await signInAsDemo(page.request, 'detailer');
   await page.goto('/detailer/documents');
   await expect(page.getByRole('heading', { name: 'Badges', level: 1 })).toBeVisible();
   await page
@@ -157,11 +154,8 @@ test('[DETAILER + ADMIN + VISITOR] the detailer sends an insurance certificate, 
   await expect(page.getByText('Waiting for review').first()).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  const adminContext = await browser.newContext({ reducedMotion: 'reduce' });
-  await dismissNotificationPrompt(adminContext);
-  const admin = await adminContext.newPage();
+  const { context: adminContext, page: admin } = await openAsDemo(browser, 'admin', { reducedMotion: 'reduce' });
   try {
-    await expectOk(await admin.request.post('/api/auth/login', { data: { email: 'admin@demo.glossly.app', password: 'glossly-demo' } }));
     await admin.goto('/admin/documents');
     await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Documents' })).toHaveAttribute(
       'aria-current',

@@ -100,20 +100,19 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  pushAgent?: Agent;
+  logStream?: LogStream;
+  /** Collaborators in place of the configuration's (a loopback Stripe Billing, a forecast that fails...). */
+  collaborators?: Partial<Collaborators>;
+  /** Told every statement the app runs (a test counting what an operation costs). */
+  logger?: Logger;
+};
+
 /** The real app on a fresh database, as main.ts builds it, minus the listening socket. */
-export async function createTestApp(
-  kind: DatabaseKind,
-  options: {
-    env?: Record<string, string>;
-    clock?: Clock;
-    pushAgent?: Agent;
-    logStream?: LogStream;
-    /** Collaborators in place of the configuration's (a loopback Stripe Billing, a forecast that fails...). */
-    collaborators?: Partial<Collaborators>;
-    /** Told every statement the app runs (a test counting what an operation costs). */
-    logger?: Logger;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind, { logger: options.logger });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const { clock, pushAgent, logStream, collaborators } = options;
@@ -180,6 +179,43 @@ export async function signedInCookie(db: Database, user: { id: number }, now = n
 }
 
 /**
+ * The app of a describe block on the clock given: built in beforeAll (with `options`, or what the function gives then,
+ * say a folder an earlier hook made) and closed in afterAll. Its parts are read through getters, so only inside tests
+ * and hooks; `call` and `cookieFor` are createCaller's requests to it.
+ */
+export function useTestApp(
+  kind: DatabaseKind,
+  clock: Clock,
+  options: Omit<TestAppOptions, 'clock'> | (() => Omit<TestAppOptions, 'clock'>) = {},
+) {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ...(typeof options === 'function' ? options() : options), clock });
+  });
+  afterAll(() => t?.close());
+  const { call, cookieFor } = createCaller(() => t, clock);
+  return {
+    call,
+    cookieFor,
+    get app() {
+      return t.app;
+    },
+    get ctx() {
+      return t.ctx;
+    },
+    get db() {
+      return t.db;
+    },
+    get config() {
+      return t.config;
+    },
+  };
+}
+
+/** The app of a describe block, as useTestApp gives it. */
+export type DescribedTestApp = ReturnType<typeof useTestApp>;
+
+/**
  * Requests to the app as a user, signed in once (a session made at the clock's time, then reused), or with null
  * as no one. `app` is read at each request, so a describe block can build its app in beforeAll.
  */
@@ -210,20 +246,15 @@ export function createCaller(app: () => Pick<TestApp, 'app' | 'db'>, clock: Cloc
  * (notifications by default). `book` holds a slot of the detailer's service for the customer; `call` POSTs as a user.
  */
 export function useStreamingCast<T = Notification>(kind: DatabaseKind, clock: Clock, eventName?: string) {
-  let t: TestApp;
+  const t = useTestApp(kind, clock);
   let cast: Awaited<ReturnType<typeof openCast<T>>>;
   beforeAll(async () => {
-    t = await createTestApp(kind, { clock });
     cast = await openCast<T>(t, eventName);
   });
-  afterAll(async () => {
-    await cast?.close();
-    await t?.close();
-  });
+  // Registered after the app's own hook, so it runs first: the streams close before the app does.
+  afterAll(() => cast?.close());
   return {
-    get t() {
-      return t;
-    },
+    t,
     get customer() {
       return cast.customer;
     },
@@ -248,7 +279,7 @@ export function useStreamingCast<T = Notification>(kind: DatabaseKind, clock: Cl
   };
 }
 
-async function openCast<T>(t: TestApp, eventName?: string) {
+async function openCast<T>(t: DescribedTestApp, eventName?: string) {
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const customer = await createCustomer(t.ctx, { password: undefined });
   const bystander = await createCustomer(t.ctx, { password: undefined });

@@ -4,6 +4,7 @@ import type { Membership, MembershipInvoice } from '@core/schemas/memberships.ts
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
+import { ReceiptTerms } from '@/components/payments/receipt-terms.tsx';
 
 export const formatDay = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -52,19 +53,15 @@ export function BillingHistory({ membership }: { membership: Membership }) {
             <div className="grid gap-3">
               <DialogTitle>Receipt M-{String(receipt.id).padStart(6, '0')}</DialogTitle>
               <DialogDescription>Glossly {membership.plan.name} membership</DialogDescription>
-              <dl className="grid gap-2 text-sm">
-                {[
+              <ReceiptTerms
+                className="gap-2"
+                terms={[
                   ['Charge', kindLabel[receipt.kind]],
                   ['Paid', formatDay(receipt.paidAt!)],
                   ['Period', `${formatDay(receipt.periodStart)} – ${formatDay(receipt.periodEnd)}`],
                   ['Amount', formatUsd(receipt.amountCents)],
-                ].map(([term, value]) => (
-                  <div key={term} className="grid grid-cols-[6rem_1fr] gap-3">
-                    <dt className="text-neutral-600">{term}</dt>
-                    <dd className="text-neutral-900">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+                ]}
+              />
             </div>
           )}
         </DialogContent>

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useReceipt } from '../api/get-receipt.ts';
 import './receipt-print.css';
+import { ReceiptTerms } from '@/components/payments/receipt-terms.tsx';
 
 /** /bookings/:id/receipt: the booking's receipt, printable (the print stylesheet hides the app around it). */
 export default function ReceiptPage() {
@@ -75,20 +76,16 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             Issued {charged} to {receipt.customerName}
           </p>
         </header>
-        <dl className="grid gap-3 text-sm">
-          {[
+        <ReceiptTerms
+          className="gap-3"
+          terms={[
             ['Service', receipt.serviceName],
             ['Detailer', receipt.detailerBusinessName],
             ['Date', receipt.when],
             ['Address', receipt.address],
-            ...(card ? [['Paid with', card]] : []),
-          ].map(([term, value]) => (
-            <div key={term} className="grid grid-cols-[6rem_1fr] gap-3">
-              <dt className="text-neutral-600">{term}</dt>
-              <dd className="text-neutral-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+            ...(card ? ([['Paid with', card]] as const) : []),
+          ]}
+        />
         <dl className="grid gap-2 text-sm" aria-label="Amounts">
           {receipt.lines.map((line) =>
             line.kind === 'discount' ? (
