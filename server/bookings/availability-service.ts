@@ -100,7 +100,7 @@ async function loadDetailer(db: Database, detailerId: number) {
  * A detailer customers may book (decision 021: approved, neither disabled nor deleted), read with the listing rule in
  * one statement (issue 40: a booking's reads queue one by one on PGlite); anyone else is 'Detailer not found'.
  */
-export async function loadListedDetailer(db: Database, detailerId: number) {
+async function loadListedDetailer(db: Database, detailerId: number) {
   const [row] = await db
     .select(slotDetailerColumns)
     .from(detailers)
