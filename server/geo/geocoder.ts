@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { badRequest } from '@core/errors.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
 import type { Config } from '../config.ts';
@@ -28,18 +29,35 @@ export type JobPlace = GeocodedPlace & { precision: PlacePrecision };
 /** The five digits of a ZIP or ZIP+4 code: both the table and the services know ZIP codes by those. */
 export const fiveDigitZip = (zip: string) => zip.trim().slice(0, 5);
 
-/**
- * The table loads at its first look-up, not at start: its 40,000 places cost a start a second on a busy machine
- * (decision 047).
- */
-let zipTable: Promise<(typeof import('zipcodes'))['default']> | undefined;
-const loadZipTable = () => (zipTable ??= import('zipcodes').then((module) => module.default));
+/** The table scripts/zip-centres.mjs writes: US ZIP codes ascending, each one's latitude and longitude at 2i, 2i+1. */
+type ZipCentres = { zips: number[]; centres: number[] };
 
-/** The built-in default: the centroid of the ZIP code from the `zipcodes` table, no network. */
+/**
+ * The table loads at its first look-up, not at start (decision 047), and as two arrays of numbers: one JSON.parse of
+ * a few milliseconds, where the `zipcodes` package it is made from held the event loop for over a second.
+ */
+let zipCentres: Promise<ZipCentres> | undefined;
+const loadZipCentres = () =>
+  (zipCentres ??= readFile(new URL('./zip-centres.json', import.meta.url), 'utf8').then((text) => JSON.parse(text) as ZipCentres));
+
+/** The centre of a five-digit ZIP code by binary search, or null when the table does not have it. */
+export function zipCentre({ zips, centres }: ZipCentres, zip: string): GeocodedPlace | null {
+  if (!/^\d{5}$/.test(zip)) return null;
+  const wanted = Number(zip);
+  for (let low = 0, high = zips.length - 1; low <= high; ) {
+    const middle = (low + high) >> 1;
+    const found = zips[middle]!;
+    if (found === wanted) return { latitude: centres[2 * middle]!, longitude: centres[2 * middle + 1]! };
+    if (found < wanted) low = middle + 1;
+    else high = middle - 1;
+  }
+  return null;
+}
+
+/** The built-in default: the centre of the ZIP code from the table, no network. */
 export const zipTableGeocoder: Geocoder = {
   async locateZip(zip) {
-    const found = (await loadZipTable()).lookup(fiveDigitZip(zip));
-    return found ? { latitude: found.latitude, longitude: found.longitude } : null;
+    return zipCentre(await loadZipCentres(), fiveDigitZip(zip));
   },
   async locateStreet() {
     return null;
