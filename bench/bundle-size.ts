@@ -94,22 +94,38 @@ export async function measureBundle(rootDir: string, appOut: string) {
 
   // Baseline: React + react-dom rendering "hello", through the same Vite + React plugin pipeline.
   const dir = mkdtempSync(path.join(tmpdir(), 'glossly-hello-'));
-  mkdirSync(path.join(dir, 'src'));
-  writeFileSync(path.join(dir, 'index.html'), '<div id="root"></div><script type="module" src="/src/main.tsx"></script>');
-  writeFileSync(
-    path.join(dir, 'src/main.tsx'),
-    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<p>hello</p>);\n",
-  );
-  await build({
-    root: dir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: { react: path.join(rootDir, 'node_modules/react'), 'react-dom': path.join(rootDir, 'node_modules/react-dom') } },
-    build: { outDir: path.join(dir, 'dist'), manifest: true },
-  });
   const helloDir = path.join(dir, 'dist');
+  await buildReactHello(rootDir, helloDir);
   const helloBytes = jsFilesLoaded(readManifest(helloDir), ['index.html']).reduce((sum, f) => sum + gzippedSize(path.join(helloDir, f)), 0);
   rmSync(dir, { recursive: true, force: true });
   return { appBytes, helloBytes, ratio: appBytes / helloBytes, byPackage };
+}
+
+/**
+ * React and react-dom rendering "hello" into an element of its own, built through the same Vite and React plugin
+ * pipeline as the app into `outDir` (served under `base`): the least any React app loads and runs. Answers the
+ * entry's file, relative to `outDir`.
+ */
+export async function buildReactHello(rootDir: string, outDir: string, base = '/'): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'glossly-hello-src-'));
+  try {
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'index.html'), '<script type="module" src="/src/main.tsx"></script>');
+    writeFileSync(
+      path.join(dir, 'src/main.tsx'),
+      "import { createRoot } from 'react-dom/client';\nconst root = document.body.appendChild(document.createElement('div'));\nroot.hidden = true;\ncreateRoot(root).render(<p>hello</p>);\n",
+    );
+    await build({
+      root: dir,
+      base,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { alias: { react: path.join(rootDir, 'node_modules/react'), 'react-dom': path.join(rootDir, 'node_modules/react-dom') } },
+      build: { outDir, manifest: true, emptyOutDir: true },
+    });
+    return readManifest(outDir)['index.html']!.file;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

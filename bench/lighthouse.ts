@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { demoAccounts, demoPassword } from '../server/identity/demo-accounts.ts';
+import { buildReactHello } from './bundle-size.ts';
 
 // Lighthouse (mobile form factor, simulated slow 4G and 4x CPU slowdown: its defaults) on the main screens of
 // the built client, served by bench/lighthouse-server.ts, through Debian's Chromium. Each page is run `runs` times,
@@ -325,6 +326,27 @@ export async function buildWithoutTheApp(clientDir: string, floorDir: string) {
   await cp(clientDir, floorDir, { recursive: true });
   await writeFile(path.join(floorDir, 'start-app.js'), "// The bench's floor: the drawn page without the app (bench/lighthouse.ts).\n");
   await Promise.all(['.br', '.gz'].map((suffix) => rm(path.join(floorDir, `start-app.js${suffix}`), { force: true })));
+}
+
+/**
+ * The same drawn pages with React instead of the app: after the first paint (as client/public/start-app.js starts
+ * the app), React and react-dom load and render "hello" into a hidden element of their own. The blocking time above
+ * the floor without any script that no React app can avoid, whatever its own code does.
+ */
+export async function buildWithReactOnly(rootDir: string, clientDir: string, reactDir: string) {
+  await cp(clientDir, reactDir, { recursive: true });
+  const entry = await buildReactHello(rootDir, path.join(reactDir, 'react-hello'), '/react-hello/');
+  await writeFile(
+    path.join(reactDir, 'start-app.js'),
+    `// The bench's React floor: the drawn page, then React rendering "hello" (bench/lighthouse.ts).
+new PerformanceObserver(function onPaint(list, observer) {
+  if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+  observer.disconnect();
+  import('/react-hello/${entry}');
+}).observe({ type: 'paint', buffered: true });
+`,
+  );
+  await Promise.all(['.br', '.gz'].map((suffix) => rm(path.join(reactDir, `start-app.js${suffix}`), { force: true })));
 }
 
 const columns = ['page', 'perf', 'LCP', 'FCP', 'TBT', 'CLS', 'a11y', 'best practices', 'CPU index'] as const;

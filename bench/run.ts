@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { homeJsBudgetBytes, measureBundle } from './bundle-size.ts';
 import { measureApiThroughput } from './api-throughput.ts';
-import { buildWithoutTheApp, calibratedSlowdown, lighthouseTable, measureLighthouse, median, type PageResult } from './lighthouse.ts';
+import {
+  buildWithoutTheApp,
+  buildWithReactOnly,
+  calibratedSlowdown,
+  lighthouseTable,
+  measureLighthouse,
+  median,
+  type PageResult,
+} from './lighthouse.ts';
 import { benchPostgresUrl, notificationLatencyLines } from './notification-latency.ts';
 import { benchTrackingRounds, trackingLatencyLines } from './tracking-latency.ts';
 import { busyShopLines } from './busy-shop.ts';
@@ -33,6 +41,7 @@ let interactionSlowdown: number | null = slowdownSetting === undefined ? null : 
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'glossly-bench-client-'));
 const floorDir = `${clientDir}-without-the-app`;
+const reactFloorDir = `${clientDir}-react-only`;
 try {
   const bundle = await measureBundle(rootDir, clientDir);
   console.log(
@@ -67,6 +76,12 @@ try {
       console.log('The same pages with the app left out (start-app.js empty), calibrated: the floor under the TBT above');
       const floor = await measureLighthouse({ clientDir: floorDir, runs: lighthouseRuns, only, onPage, slowdown });
       for (const line of lighthouseTable(floor)) console.log(line);
+      await buildWithReactOnly(rootDir, clientDir, reactFloorDir);
+      console.log(
+        'The same pages with React alone rendering "hello" in place of the app, calibrated: what any React app adds to the floor',
+      );
+      const reactFloor = await measureLighthouse({ clientDir: reactFloorDir, runs: lighthouseRuns, only, onPage, slowdown });
+      for (const line of lighthouseTable(reactFloor)) console.log(line);
     }
   } else {
     console.log('Lighthouse: skipped (BENCH_LIGHTHOUSE_RUNS=0)');
@@ -80,6 +95,7 @@ try {
 } finally {
   rmSync(clientDir, { recursive: true, force: true });
   rmSync(floorDir, { recursive: true, force: true });
+  rmSync(reactFloorDir, { recursive: true, force: true });
 }
 
 for (const kind of postgresUrl ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {
