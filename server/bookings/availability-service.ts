@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '@core/errors.ts';
 import { bookingHorizonDays } from '@core/domain/booking-status.ts';
 import {
@@ -15,18 +15,10 @@ import {
 import { addCalendarDays } from '@core/domain/business-weeks.ts';
 import { driveTimeConflict, type PlacedJob } from '@core/domain/drive-time.ts';
 import type { Coordinates } from '@core/domain/geo.ts';
-import type {
-  Availability,
-  AvailabilityRule,
-  ClosedDays,
-  CreateBookingInput,
-  SlotReason,
-  WeeklyAvailability,
-} from '@core/schemas/booking.ts';
+import type { Availability, ClosedDays, CreateBookingInput, SlotReason } from '@core/schemas/booking.ts';
 import type { Database } from '../db/client.ts';
 import { holdsTime, lapsedHold } from '../db/time-holds.ts';
 import { isListed } from '../onboarding/listing.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 import {
   availabilityRules,
   bookings,
@@ -37,28 +29,9 @@ import {
   services,
   users,
 } from '../db/schema.ts';
-import { requireRole, type Actor } from '../identity/access.ts';
 import { driveSecondsFor, pairsAround, straightLineRouter, type Router } from '../geo/routing.ts';
 import { requireInServiceArea } from '../catalog/service-area-service.ts';
 import { requireBookableService } from '../catalog/catalog-service.ts';
-
-/** Seeded and default hours: Monday to Saturday, 9 AM to 5 PM. */
-export const defaultWeeklyRules: AvailabilityRule[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
-  weekday,
-  startMinute: 9 * 60,
-  endMinute: 17 * 60,
-}));
-
-/** Gives a detailer the default hours when they have none yet; running it again changes nothing. */
-export async function ensureDefaultAvailability(db: Database, detailerId: number): Promise<void> {
-  const [existing] = await db
-    .select({ id: availabilityRules.id })
-    .from(availabilityRules)
-    .where(eq(availabilityRules.detailerId, detailerId))
-    .limit(1);
-  if (existing) return;
-  await db.insert(availabilityRules).values(defaultWeeklyRules.map((r) => ({ ...r, detailerId })));
-}
 
 type SlotContext = {
   timeZone: string;
@@ -391,73 +364,6 @@ export async function requireFreeSlot(
 /** Today's date in the detailer's zone, to refuse past dates. */
 export function todayFor(timeZone: string, now: Date): string {
   return dateInZone(now, timeZone);
-}
-
-// The detailer's own hours.
-
-async function ownDetailer(db: Database, actor: Actor) {
-  const user = requireRole(actor, 'detailer');
-  const [row] = await db.select({ id: detailers.id, timeZone: detailers.timeZone }).from(detailers).where(eq(detailers.userId, user.id));
-  if (!row) throw notFound('Detailer profile not found');
-  return row;
-}
-
-async function weeklyAvailabilityOf(db: Database, detailer: { id: number; timeZone: string }, now: Date): Promise<WeeklyAvailability> {
-  const rules = await db
-    .select({ weekday: availabilityRules.weekday, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
-    .from(availabilityRules)
-    .where(eq(availabilityRules.detailerId, detailer.id))
-    .orderBy(asc(availabilityRules.weekday), asc(availabilityRules.startMinute));
-  const today = dateInZone(now, detailer.timeZone);
-  const days = await db
-    .select({ date: detailerDaysOff.date })
-    .from(detailerDaysOff)
-    .where(and(eq(detailerDaysOff.detailerId, detailer.id), sql`${detailerDaysOff.date} >= ${today}`))
-    .orderBy(asc(detailerDaysOff.date));
-  return { rules, daysOff: days.map((d) => d.date), timeZone: detailer.timeZone };
-}
-
-export async function getOwnAvailability(db: Database, actor: Actor, now: Date): Promise<WeeklyAvailability> {
-  const detailer = await ownDetailer(db, actor);
-  return weeklyAvailabilityOf(db, detailer, now);
-}
-
-/** Replaces the detailer's weekly hours; overlapping ranges on one day are refused. */
-export async function setOwnAvailability(db: Database, actor: Actor, now: Date, rules: AvailabilityRule[]): Promise<WeeklyAvailability> {
-  const detailer = await ownDetailer(db, actor);
-  const sorted = [...rules].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
-  for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1]!;
-    const current = sorted[i]!;
-    if (previous.weekday === current.weekday && current.startMinute < previous.endMinute) {
-      throw badRequest('Hours on one day must not overlap', { rules: 'Hours on one day must not overlap' });
-    }
-  }
-  await db.transaction(async (tx) => {
-    await tx.delete(availabilityRules).where(eq(availabilityRules.detailerId, detailer.id));
-    if (sorted.length) await tx.insert(availabilityRules).values(sorted.map((r) => ({ ...r, detailerId: detailer.id })));
-  });
-  return weeklyAvailabilityOf(db, detailer, now);
-}
-
-export async function addDayOff(db: Database, actor: Actor, now: Date, date: string): Promise<WeeklyAvailability> {
-  const detailer = await ownDetailer(db, actor);
-  if (date < dateInZone(now, detailer.timeZone)) {
-    throw badRequest('Date cannot be in the past', { date: 'Date cannot be in the past' });
-  }
-  try {
-    await db.insert(detailerDaysOff).values({ detailerId: detailer.id, date, createdAt: now });
-  } catch (error) {
-    // Blocking a day twice is the same as blocking it once.
-    if (!isUniqueViolation(error, 'detailer_days_off_unique')) throw error;
-  }
-  return weeklyAvailabilityOf(db, detailer, now);
-}
-
-export async function removeDayOff(db: Database, actor: Actor, now: Date, date: string): Promise<WeeklyAvailability> {
-  const detailer = await ownDetailer(db, actor);
-  await db.delete(detailerDaysOff).where(and(eq(detailerDaysOff.detailerId, detailer.id), eq(detailerDaysOff.date, date)));
-  return weeklyAvailabilityOf(db, detailer, now);
 }
 
 export { loadDetailer };

@@ -12,7 +12,8 @@ import {
   putWeeklyAvailabilitySchema,
   rescheduleBookingSchema,
 } from '@core/schemas/booking.ts';
-import { addDayOff, getAvailability, getClosedDays, getOwnAvailability, removeDayOff, setOwnAvailability } from './availability-service.ts';
+import { getAvailability, getClosedDays } from './availability-service.ts';
+import { addDayOff, getOwnAvailability, removeDayOff, setOwnAvailability } from './own-availability-service.ts';
 import { getBooking, listBookings } from './booking-queries.ts';
 import { cancelBooking, performDetailerAction, reportNoShow, rescheduleBooking, type DetailerAction } from './booking-transitions.ts';
 import { createBooking } from './create-booking.ts';

@@ -13,7 +13,7 @@ import {
   setServiceSurcharges,
   type CatalogWriter,
 } from '../catalog/catalog-admin-service.ts';
-import { ensureDefaultAvailability } from '../bookings/availability-service.ts';
+import { ensureDefaultAvailability } from '../bookings/own-availability-service.ts';
 import { endAllSessions } from '../identity/session-service.ts';
 import type { Config } from '../config.ts';
 import { seedDemoHistory } from './demo-history.ts';

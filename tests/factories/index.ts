@@ -10,7 +10,7 @@ import {
   type CatalogWriter,
   type ServiceInput,
 } from '../../server/catalog/catalog-admin-service.ts';
-import { ensureDefaultAvailability } from '../../server/bookings/availability-service.ts';
+import { ensureDefaultAvailability } from '../../server/bookings/own-availability-service.ts';
 
 // Test data with unique values, through the same domain functions the app and the seed use. Each takes the
 // app's context (`t.ctx`): catalog writes clear the app's catalog cache as the app's own writes do.

@@ -1,6 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { vehicleName } from '@core/domain/vehicles.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TermList, type Term } from '@/components/ui/term-list.tsx';
 import { useVehicles } from '@/components/vehicles/api/get-vehicles.ts';
 
 export interface RebookSummaryProps {
@@ -17,7 +18,7 @@ export function RebookSummary({ serviceName, vehicleType, vehicleId, notes, onCh
   // Already read when the flow was prefilled; after a reload the type shows until the car's name arrives (one line).
   const vehicles = useVehicles({ enabled: vehicleId !== null });
   const car = vehicles.data?.find((v) => v.id === vehicleId);
-  const rows: Array<[string, string]> = [
+  const rows: Term[] = [
     ['Service', serviceName],
     ['Car', car ? `${vehicleName(car)} · ${car.vehicleType}` : vehicleType],
   ];
@@ -33,14 +34,12 @@ export function RebookSummary({ serviceName, vehicleType, vehicleId, notes, onCh
           Change<span className="sr-only"> service, car or notes</span>
         </Button>
       </div>
-      <dl className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-neutral-600">{label}</dt>
-            <dd className="truncate font-medium text-neutral-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList
+        terms={rows}
+        className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm"
+        rowClassName="contents"
+        valueClassName="truncate font-medium"
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.t
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { TermList, type Term } from '@/components/ui/term-list.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useBooking } from '@/components/booking/api/get-booking.ts';
@@ -83,24 +84,17 @@ function JobProgress({ booking }: { booking: Booking }) {
 
 /** What the detailer needs at the car: whose it is, which, where, and how to get to it. */
 function CustomerDetails({ booking }: { booking: Booking }) {
-  const rows: [string, string][] = [
+  const rows: Term[] = [
     ['Name', booking.customerName],
     ['Car', booking.vehicleType],
     ['Address', jobPlaceLine(booking)],
     ['Access notes', booking.accessNotes ?? 'None given'],
-    ...(booking.notes ? [['Notes', booking.notes] as [string, string]] : []),
+    ...(booking.notes ? [['Notes', booking.notes] as const] : []),
   ];
   return (
     <Card className="p-4">
       <h2 className="mb-3 text-base font-semibold text-neutral-900">Customer</h2>
-      <dl className="grid gap-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-            <dt className="text-neutral-600">{label}</dt>
-            <dd className="break-words text-neutral-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList terms={rows} className="grid gap-2 text-sm" rowClassName="grid grid-cols-[7rem_1fr] gap-2" valueClassName="break-words" />
       {booking.status !== 'in_progress' && (
         <div className="mt-3 grid">
           <NavigateLink address={jobPlaceLine(booking)} />

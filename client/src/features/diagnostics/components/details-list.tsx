@@ -1,20 +1,13 @@
-import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card.tsx';
+import { TermList, type Term } from '@/components/ui/term-list.tsx';
 import type { IdentityDiagnostics } from '@core/schemas/diagnostics.ts';
 
 /** A titled card of label and value rows. */
-export function DetailsList({ title, rows }: { title: string; rows: Array<[string, ReactNode]> }) {
+export function DetailsList({ title, rows }: { title: string; rows: Term[] }) {
   return (
     <Card className="grid gap-3 p-4">
       <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
-      <dl className="grid gap-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-0.5">
-            <dt className="text-neutral-600">{label}</dt>
-            <dd className="font-medium break-all text-neutral-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList terms={rows} className="grid gap-2 text-sm" rowClassName="grid gap-0.5" valueClassName="font-medium break-all" />
     </Card>
   );
 }

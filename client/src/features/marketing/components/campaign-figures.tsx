@@ -1,5 +1,6 @@
 import type { Campaign, CampaignStatus } from '@core/schemas/marketing.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { TermList } from '@/components/ui/term-list.tsx';
 
 export const statusLabels: Record<CampaignStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'neutral' },
@@ -20,22 +21,20 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
 
 /** Sent, delivered, opened, clicked and bookings with its code, as a definition list. */
 export function CampaignFigures({ figures }: { figures: Campaign['figures'] }) {
-  const items = [
-    ['Sent', figures.sent],
-    ['Delivered', figures.delivered],
-    ['Opened', figures.opened],
-    ['Clicked', figures.clicked],
-    ['Bookings', figures.bookings],
-  ] as const;
   return (
-    <dl className="grid grid-cols-5 gap-1 text-center">
-      {items.map(([label, value]) => (
-        <div key={label} className="grid gap-0.5 rounded-control bg-neutral-50 px-1 py-2">
-          <dt className="text-xs text-neutral-600">{label}</dt>
-          <dd className="text-base font-semibold text-neutral-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <TermList
+      terms={[
+        ['Sent', figures.sent],
+        ['Delivered', figures.delivered],
+        ['Opened', figures.opened],
+        ['Clicked', figures.clicked],
+        ['Bookings', figures.bookings],
+      ]}
+      className="grid grid-cols-5 gap-1 text-center"
+      rowClassName="grid gap-0.5 rounded-control bg-neutral-50 px-1 py-2"
+      termClassName="text-xs"
+      valueClassName="text-base font-semibold"
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TermList } from '@/components/ui/term-list.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useMembershipAction, useMyMembership, usePlans } from '../api/memberships.ts';
@@ -89,18 +90,18 @@ function MembershipView({ membership }: { membership: Membership }) {
           </div>
           <Badge variant={variant}>{label}</Badge>
         </div>
-        <dl className="grid gap-2 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-neutral-600">{membership.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date'}</dt>
-            <dd className="font-medium text-neutral-900">{formatDay(membership.nextBillingAt ?? membership.currentPeriodEnd)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-neutral-600">Visits left this month</dt>
-            <dd className="font-medium text-neutral-900">
-              {membership.visitsLeftThisPeriod} of {membership.plan.includedVisitsPerMonth}
-            </dd>
-          </div>
-        </dl>
+        <TermList
+          terms={[
+            [
+              membership.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date',
+              formatDay(membership.nextBillingAt ?? membership.currentPeriodEnd),
+            ],
+            ['Visits left this month', `${membership.visitsLeftThisPeriod} of ${membership.plan.includedVisitsPerMonth}`],
+          ]}
+          className="grid gap-2 text-sm"
+          rowClassName="flex justify-between gap-3"
+          valueClassName="font-medium"
+        />
         {membership.status === 'past_due' && (
           <p role="alert" className="text-sm text-danger-700">
             We couldn't charge your card. We'll try again on {formatDay(membership.nextBillingAt ?? membership.currentPeriodEnd)}.
