@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Pause, Pencil, Play, SearchX, Wrench } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
 import { adminServicesPageSize, type AdminService } from '@core/schemas/admin-catalog.ts';
@@ -13,20 +13,11 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useChangeAdminService } from '../api/change-admin-service.ts';
 import { useAdminCategories } from '../api/get-admin-categories.ts';
 import { useAdminServices } from '../api/get-admin-services.ts';
 import { EditAdminServiceDialog } from './edit-admin-service-dialog.tsx';
-
-/** Waits until typing pauses, so each keystroke is not a request. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 const optionalId = (value: string) => (value === '' ? undefined : Number(value));
 

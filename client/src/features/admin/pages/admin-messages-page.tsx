@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Flag, MessagesSquare, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import type { AdminConversation } from '@core/schemas/message.ts';
@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminConversations, type AdminConversationFilters } from '../api/get-admin-conversations.ts';
 
 /** A positive whole number typed in a filter, else no filter. */
@@ -20,15 +21,6 @@ const idFilter = (value: string): number | undefined => {
   const id = Number(value.trim());
   return value.trim() !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
 };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** 'Jan 5, 9:00 AM': on the admin's clock for a message; on the booking's own (timeZone) for its slot. */
 const dateTime = (iso: string, timeZone?: string) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { roles, type Role } from '@core/domain/roles.ts';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { AdminUserListSkeleton, AdminUserRow } from '../components/admin-user-row.tsx';
 import { roleLabel } from '../components/user-role-badge.tsx';
@@ -23,16 +24,6 @@ const filterFromSearch = (search: string): UserFilter => {
   const value = query.get('role');
   return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
 };
-
-/** Waits until typing pauses, so each keystroke is not a request. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** /admin/users: find accounts by name, username or email, filter by role, and change role or access. */
 export default function AdminUsersPage() {
