@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input, fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
@@ -86,16 +87,11 @@ export function AdminServicesSection() {
       </div>
 
       {services.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading services
-          </p>
-          <div className="grid gap-3" aria-hidden>
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} className="h-36 w-full rounded-card" />
-            ))}
-          </div>
-        </>
+        <LoadingState label="Loading services">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-36 w-full rounded-card" />
+          ))}
+        </LoadingState>
       ) : services.isError ? (
         <ErrorState message="We couldn't load the services." onRetry={() => services.refetch()} />
       ) : services.data.services.length === 0 ? (

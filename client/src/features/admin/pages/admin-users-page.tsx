@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
@@ -71,12 +72,9 @@ export default function AdminUsersPage() {
       </div>
 
       {users.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading users
-          </p>
+        <LoadingState label="Loading users">
           <AdminUserListSkeleton />
-        </>
+        </LoadingState>
       ) : users.isError ? (
         <ErrorState message="We couldn't load the users." onRetry={() => users.refetch()} />
       ) : users.data.length === 0 ? (
