@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 export interface ListPageProps {
   /** The page's h1, which also names the page's region. */
   title: string;
-  /** Beside the title, usually the button that adds a row; shown only when the list has rows on most pages. */
+  /** Beside the title: usually the button that adds a row (most pages show it once the list has rows). */
   action?: ReactNode;
   /** The list, or its loading, error or empty state. */
   children: ReactNode;
