@@ -7,10 +7,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input, fieldClasses } from '@/components/ui/input.tsx';
+import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
@@ -39,16 +40,14 @@ export function AdminServicesSection() {
         Services
       </h2>
       <div className="grid gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-service-search">Search services</Label>
-          <Input
-            id="admin-service-search"
-            type="search"
-            placeholder="Service name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-service-search"
+          label="Search services"
+          type="search"
+          placeholder="Service name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div className="grid grid-cols-2 gap-3">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="admin-service-category">Category</Label>

@@ -9,10 +9,10 @@ import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminConversations, type AdminConversationFilters } from '../api/get-admin-conversations.ts';
 
@@ -78,19 +78,20 @@ export default function AdminMessagesPage() {
       <h1 className="text-xl font-semibold text-neutral-900">Messages</h1>
       <form role="search" aria-label="Filter conversations" className="grid gap-3" onSubmit={(event) => event.preventDefault()}>
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-messages-booking">Booking ID</Label>
-            <Input
-              id="admin-messages-booking"
-              inputMode="numeric"
-              value={bookingId}
-              onChange={(event) => setBookingId(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-messages-user">User ID</Label>
-            <Input id="admin-messages-user" inputMode="numeric" value={userId} onChange={(event) => setUserId(event.target.value)} />
-          </div>
+          <TextField
+            id="admin-messages-booking"
+            label="Booking ID"
+            inputMode="numeric"
+            value={bookingId}
+            onChange={(event) => setBookingId(event.target.value)}
+          />
+          <TextField
+            id="admin-messages-user"
+            label="User ID"
+            inputMode="numeric"
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+          />
         </div>
         <Label htmlFor="admin-messages-reported" className="flex min-h-11 items-center gap-3">
           <Checkbox id="admin-messages-reported" checked={reported} onCheckedChange={setReported} />

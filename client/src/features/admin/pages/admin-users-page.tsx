@@ -5,10 +5,10 @@ import { roles, type Role } from '@core/domain/roles.ts';
 import { adminUserListLimit } from '@core/schemas/admin.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
@@ -42,16 +42,14 @@ export default function AdminUsersPage() {
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Users</h1>
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(9rem,auto)] gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-user-search">Search</Label>
-          <Input
-            id="admin-user-search"
-            type="search"
-            placeholder="Name or email"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-user-search"
+          label="Search"
+          type="search"
+          placeholder="Name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-role">Role</Label>
           <Select value={filter ?? allRoles} onValueChange={(value) => setFilter(value === allRoles ? undefined : (value as UserFilter))}>
