@@ -1,7 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** Same outline as DetailerCard, so nothing jumps when the data arrives. */
-export function DetailerCardSkeleton() {
+function DetailerCardSkeleton() {
   return (
     <div className="flex flex-col gap-3 rounded-card bg-surface p-4 shadow-card" aria-hidden>
       <div className="flex gap-4">
@@ -17,6 +17,17 @@ export function DetailerCardSkeleton() {
         <Skeleton className="h-5 w-32 rounded-full" />
         <Skeleton className="h-11 w-28" />
       </div>
+    </div>
+  );
+}
+
+/** A list of detailers still loading: `count` card outlines under the one status assistive tech hears. */
+export function DetailerListSkeleton({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
+      {Array.from({ length: count }, (_, index) => (
+        <DetailerCardSkeleton key={index} />
+      ))}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useForm } from 'react-hook-form';
 import type { ChangeEmailInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangeEmail } from '../api/change-email.ts';
-import { AccountField, applyServerFields } from './account-field.tsx';
+import { applyServerFields } from './apply-server-fields.ts';
 
 const resolver = schemaResolver<ChangeEmailInput>(() => import('@core/schemas/account.ts').then((schemas) => schemas.changeEmailSchema));
 
@@ -37,7 +38,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
-      <AccountField
+      <TextField
         label="New Email"
         type="email"
         autoComplete="email"
@@ -45,7 +46,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         error={errors.newEmail?.message}
         {...form.register('newEmail')}
       />
-      <AccountField
+      <TextField
         label="Password"
         type="password"
         autoComplete="current-password"

@@ -2,11 +2,12 @@ import { useForm } from 'react-hook-form';
 import { passwordMinLength } from '@core/domain/password-policy.ts';
 import type { ChangePasswordInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { AccountField, applyServerFields } from './account-field.tsx';
+import { applyServerFields } from './apply-server-fields.ts';
 
 const resolver = schemaResolver<ChangePasswordInput>(() =>
   import('@core/schemas/account.ts').then((schemas) => schemas.changePasswordSchema),
@@ -37,14 +38,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
-      <AccountField
+      <TextField
         label="Current Password"
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <AccountField
+      <TextField
         label="New Password"
         type="password"
         autoComplete="new-password"
@@ -52,7 +53,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <AccountField
+      <TextField
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"

@@ -6,12 +6,12 @@ import { Link, useLocation } from 'wouter';
 import { accountMessages, deleteConfirmationWord } from '@core/domain/account.ts';
 import type { DeleteAccountInput } from '@core/schemas/account.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { AccountField } from './account-field.tsx';
 
 /**
  * 'Delete account': an alert dialog that spells out what goes and what stays, then asks for the password (an account
@@ -92,7 +92,7 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
           </AlertDialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-4 grid gap-4" aria-label="Delete account">
             {needsWord ? (
-              <AccountField
+              <TextField
                 label={`Type ${deleteConfirmationWord} to confirm`}
                 autoComplete="off"
                 autoCapitalize="characters"
@@ -101,7 +101,7 @@ export function DeleteAccountDialog({ isDetailer, className }: { isDetailer: boo
                 {...form.register('confirmation')}
               />
             ) : (
-              <AccountField
+              <TextField
                 label="Password"
                 type="password"
                 autoComplete="current-password"

@@ -4,11 +4,12 @@ import type { ProfileForm, ProfileFormInput } from '@core/schemas/account.ts';
 import type { User } from '@core/schemas/user.ts';
 import { ImageUpload } from '@/components/upload/image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { AccountField, applyServerFields } from './account-field.tsx';
+import { applyServerFields } from './apply-server-fields.ts';
 
 const resolver = schemaResolver<ProfileFormInput, ProfileForm>(() =>
   import('@core/schemas/account.ts').then((schemas) => schemas.profileFormSchema),
@@ -55,15 +56,15 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
         onRemove={user.avatarUrl ? () => void savePhoto(null) : undefined}
       />
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit profile">
-        <AccountField label="Full Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <AccountField
+        <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+        <TextField
           label="Username"
           autoComplete="username"
           autoCapitalize="none"
           error={errors.username?.message}
           {...form.register('username')}
         />
-        <AccountField
+        <TextField
           label="Phone (optional)"
           type="tel"
           inputMode="tel"

@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
@@ -66,16 +67,11 @@ export function AdminCategoriesSection() {
       </h2>
       <NewCategoryForm />
       {categories.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading categories
-          </p>
-          <div className="grid gap-3" aria-hidden>
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} className="h-24 w-full rounded-card" />
-            ))}
-          </div>
-        </>
+        <LoadingState label="Loading categories">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-24 w-full rounded-card" />
+          ))}
+        </LoadingState>
       ) : categories.isError ? (
         <ErrorState message="We couldn't load the categories." onRetry={() => categories.refetch()} />
       ) : categories.data.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Pause, Pencil, Play, SearchX, Wrench } from 'lucide-react';
 import { formatUsd } from '@core/domain/money.ts';
 import { adminServicesPageSize, type AdminService } from '@core/schemas/admin-catalog.ts';
@@ -7,26 +7,19 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input, fieldClasses } from '@/components/ui/input.tsx';
+import { fieldClasses } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useChangeAdminService } from '../api/change-admin-service.ts';
 import { useAdminCategories } from '../api/get-admin-categories.ts';
 import { useAdminServices } from '../api/get-admin-services.ts';
 import { EditAdminServiceDialog } from './edit-admin-service-dialog.tsx';
-
-/** Waits until typing pauses, so each keystroke is not a request. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 const optionalId = (value: string) => (value === '' ? undefined : Number(value));
 
@@ -47,16 +40,14 @@ export function AdminServicesSection() {
         Services
       </h2>
       <div className="grid gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-service-search">Search services</Label>
-          <Input
-            id="admin-service-search"
-            type="search"
-            placeholder="Service name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-service-search"
+          label="Search services"
+          type="search"
+          placeholder="Service name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div className="grid grid-cols-2 gap-3">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="admin-service-category">Category</Label>
@@ -95,16 +86,11 @@ export function AdminServicesSection() {
       </div>
 
       {services.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading services
-          </p>
-          <div className="grid gap-3" aria-hidden>
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} className="h-36 w-full rounded-card" />
-            ))}
-          </div>
-        </>
+        <LoadingState label="Loading services">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-36 w-full rounded-card" />
+          ))}
+        </LoadingState>
       ) : services.isError ? (
         <ErrorState message="We couldn't load the services." onRetry={() => services.refetch()} />
       ) : services.data.services.length === 0 ? (

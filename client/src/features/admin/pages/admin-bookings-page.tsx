@@ -4,6 +4,7 @@ import { formatUsd } from '@core/domain/money.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { useBookings } from '@/components/booking/api/get-bookings.ts';
 import { BookingStatusBadge } from '@/components/booking/booking-status-badge.tsx';
 import { BookingListSkeleton } from '@/components/booking/booking-list-item.tsx';
@@ -25,12 +26,9 @@ export default function AdminBookingsPage() {
       <h1 className="text-xl font-semibold text-neutral-900">Bookings</h1>
       <OpenClaimsSection />
       {bookings.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading bookings
-          </p>
+        <LoadingState label="Loading bookings">
           <BookingListSkeleton />
-        </>
+        </LoadingState>
       ) : bookings.isError ? (
         <ErrorState message="We couldn't load the bookings." onRetry={() => bookings.refetch()} />
       ) : bookings.data.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Flag, MessagesSquare, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import type { AdminConversation } from '@core/schemas/message.ts';
@@ -9,10 +9,11 @@ import { Card } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminConversations, type AdminConversationFilters } from '../api/get-admin-conversations.ts';
 
 /** A positive whole number typed in a filter, else no filter. */
@@ -20,15 +21,6 @@ const idFilter = (value: string): number | undefined => {
   const id = Number(value.trim());
   return value.trim() !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
 };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** 'Jan 5, 9:00 AM': on the admin's clock for a message; on the booking's own (timeZone) for its slot. */
 const dateTime = (iso: string, timeZone?: string) =>
@@ -86,19 +78,20 @@ export default function AdminMessagesPage() {
       <h1 className="text-xl font-semibold text-neutral-900">Messages</h1>
       <form role="search" aria-label="Filter conversations" className="grid gap-3" onSubmit={(event) => event.preventDefault()}>
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-messages-booking">Booking ID</Label>
-            <Input
-              id="admin-messages-booking"
-              inputMode="numeric"
-              value={bookingId}
-              onChange={(event) => setBookingId(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-messages-user">User ID</Label>
-            <Input id="admin-messages-user" inputMode="numeric" value={userId} onChange={(event) => setUserId(event.target.value)} />
-          </div>
+          <TextField
+            id="admin-messages-booking"
+            label="Booking ID"
+            inputMode="numeric"
+            value={bookingId}
+            onChange={(event) => setBookingId(event.target.value)}
+          />
+          <TextField
+            id="admin-messages-user"
+            label="User ID"
+            inputMode="numeric"
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+          />
         </div>
         <Label htmlFor="admin-messages-reported" className="flex min-h-11 items-center gap-3">
           <Checkbox id="admin-messages-reported" checked={reported} onCheckedChange={setReported} />

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { roles, type Role } from '@core/domain/roles.ts';
 import { adminUserListLimit } from '@core/schemas/admin.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { AdminUserListSkeleton, AdminUserRow } from '../components/admin-user-row.tsx';
 import { roleLabel } from '../components/user-role-badge.tsx';
@@ -23,16 +25,6 @@ const filterFromSearch = (search: string): UserFilter => {
   const value = query.get('role');
   return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
 };
-
-/** Waits until typing pauses, so each keystroke is not a request. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** /admin/users: find accounts by name, username or email, filter by role, and change role or access. */
 export default function AdminUsersPage() {
@@ -50,16 +42,14 @@ export default function AdminUsersPage() {
     <div className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">Users</h1>
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(9rem,auto)] gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-user-search">Search</Label>
-          <Input
-            id="admin-user-search"
-            type="search"
-            placeholder="Name or email"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-user-search"
+          label="Search"
+          type="search"
+          placeholder="Name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-role">Role</Label>
           <Select value={filter ?? allRoles} onValueChange={(value) => setFilter(value === allRoles ? undefined : (value as UserFilter))}>
@@ -80,12 +70,9 @@ export default function AdminUsersPage() {
       </div>
 
       {users.isPending ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading users
-          </p>
+        <LoadingState label="Loading users">
           <AdminUserListSkeleton />
-        </>
+        </LoadingState>
       ) : users.isError ? (
         <ErrorState message="We couldn't load the users." onRetry={() => users.refetch()} />
       ) : users.data.length === 0 ? (

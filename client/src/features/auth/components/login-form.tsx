@@ -3,11 +3,12 @@ import { Link } from 'wouter';
 import type { LoginInput } from '@core/schemas/auth.ts';
 import type { User } from '@core/schemas/user.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useLogin } from '../api/login.ts';
-import { EmailField, TextField } from './text-field.tsx';
+import { EmailField } from './email-password-fields.tsx';
 
 const resolver = schemaResolver<LoginInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.loginSchema));
 

@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailPanel } from './check-email-panel.tsx';
-import { EmailField, NewPasswordFields, TextField } from './text-field.tsx';
+import { EmailField, NewPasswordFields } from './email-password-fields.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
 const resolver = schemaResolver<RegisterInput, Registration>(() =>

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { EmailField } from '../components/text-field.tsx';
+import { EmailField } from '../components/email-password-fields.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
 const resolver = schemaResolver<ForgotPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.forgotPasswordSchema));

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { NewPasswordFields } from '../components/text-field.tsx';
+import { NewPasswordFields } from '../components/email-password-fields.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
 const resolver = schemaResolver<ResetPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.resetPasswordSchema));

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
-import { EmailField } from '../components/text-field.tsx';
+import { EmailField } from '../components/email-password-fields.tsx';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 
 const resolver = schemaResolver<ForgotPasswordInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.forgotPasswordSchema));

@@ -1,9 +1,7 @@
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { BankAccountFormValues, BankAccountInput } from '@core/schemas/earnings.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
@@ -47,26 +45,28 @@ export function BankAccountForm({ onDone, onCancel }: { onDone: () => void; onCa
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Payout details">
-      <BankField
-        name="accountHolderName"
+      <TextField
+        id="bank-accountHolderName"
         label="Account holder name"
         error={errors.accountHolderName?.message}
-        register={register}
         autoComplete="name"
+        {...register('accountHolderName')}
       />
-      <BankField
-        name="routingNumber"
+      <TextField
+        id="bank-routingNumber"
         label="Routing number"
         error={errors.routingNumber?.message}
-        register={register}
+        autoComplete="off"
         inputMode="numeric"
+        {...register('routingNumber')}
       />
-      <BankField
-        name="accountNumber"
+      <TextField
+        id="bank-accountNumber"
         label="Account number"
         error={errors.accountNumber?.message}
-        register={register}
+        autoComplete="off"
         inputMode="numeric"
+        {...register('accountNumber')}
       />
       <p className="text-xs text-neutral-600">
         Test mode: use routing number 110000000 and account number 000123456789. Only the last four digits are kept.
@@ -82,37 +82,5 @@ export function BankAccountForm({ onDone, onCancel }: { onDone: () => void; onCa
         </Button>
       </div>
     </form>
-  );
-}
-
-function BankField({
-  name,
-  label,
-  error,
-  register,
-  autoComplete,
-  inputMode,
-}: {
-  name: FieldName;
-  label: string;
-  error: string | undefined;
-  register: UseFormRegister<BankAccountFormValues>;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-}) {
-  const id = `bank-${name}`;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        autoComplete={autoComplete ?? 'off'}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-        {...register(name)}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }

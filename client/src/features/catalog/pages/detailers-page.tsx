@@ -1,7 +1,7 @@
 import { Store } from 'lucide-react';
 import { Link } from 'wouter';
 import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
-import { DetailerCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
+import { DetailerListSkeleton } from '@/components/catalog/card-skeletons.tsx';
 import { nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
 import { useSharedLocation } from '@/components/catalog/shared-location.ts';
@@ -29,11 +29,7 @@ export default function DetailersPage() {
         )}
       </div>
       {detailers.isPending ? (
-        <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
-          <DetailerCardSkeleton />
-          <DetailerCardSkeleton />
-          <DetailerCardSkeleton />
-        </div>
+        <DetailerListSkeleton count={3} />
       ) : detailers.isError ? (
         <ErrorState title="Failed to fetch detailers" message="We couldn't load the detailers." onRetry={() => void detailers.refetch()} />
       ) : detailers.data.length === 0 ? (

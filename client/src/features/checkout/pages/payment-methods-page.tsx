@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -29,20 +30,21 @@ export default function PaymentMethodsPage() {
   const [isAdding, setIsAdding] = useState(false);
 
   return (
-    <section aria-labelledby="payment-methods-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="payment-methods-heading" className="text-xl font-semibold text-neutral-900">
-          Saved cards
-        </h1>
-        {!isAdding && cards.isSuccess && cards.data.length > 0 && (
+    <ListPage
+      title="Saved cards"
+      action={
+        !isAdding &&
+        cards.isSuccess &&
+        cards.data.length > 0 && (
           <Button variant="secondary" onClick={() => setIsAdding(true)}>
             <Plus aria-hidden="true" /> Add a card
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {isAdding && <AddCard onDone={() => setIsAdding(false)} />}
       <CardList cards={cards} onAdd={() => setIsAdding(true)} isAdding={isAdding} />
-    </section>
+    </ListPage>
   );
 }
 

@@ -5,6 +5,7 @@ import type { Vehicle } from '@core/schemas/vehicle.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useVehicles } from '@/components/vehicles/api/get-vehicles.ts';
@@ -35,18 +36,16 @@ export default function GaragePage() {
   }
 
   return (
-    <section aria-labelledby="garage-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="garage-heading" className="text-xl font-semibold text-neutral-900">
-          My Cars
-        </h1>
-        {hasCars && (
+    <ListPage
+      title="My Cars"
+      action={
+        hasCars && (
           <Button variant="secondary" onClick={() => setEditing({})}>
             <Plus aria-hidden="true" /> Add a car
           </Button>
-        )}
-      </div>
-
+        )
+      }
+    >
       {vehicles.isPending ? (
         <LoadingState label="Loading your cars">
           <Skeleton className="h-28" />
@@ -83,6 +82,6 @@ export default function GaragePage() {
 
       <VehicleFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} vehicle={editing?.vehicle} />
       <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />
-    </section>
+    </ListPage>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { productName } from '@core/domain/navigation.ts';
 import { useDetailers } from '@/components/catalog/api/get-detailers.ts';
 import { CategoryChip } from '@/components/catalog/category-chip.tsx';
-import { ChipSkeleton, DetailerCardSkeleton, ServiceCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
+import { ChipSkeleton, DetailerListSkeleton, ServiceCardSkeleton } from '@/components/catalog/card-skeletons.tsx';
 import { matchesSearch, nearestFirst } from '@/components/catalog/catalog-format.ts';
 import { DetailerCard } from '@/components/catalog/detailer-card.tsx';
 import { ServiceCard } from '@/components/catalog/service-card.tsx';
@@ -159,11 +159,7 @@ function NearbyDetailers({ query }: { query: string }) {
         }
       />
       {detailers.isPending ? (
-        <div role="status" aria-label="Loading detailers" className="flex flex-col gap-3">
-          {Array.from({ length: nearbyDetailerCount }, (_, i) => (
-            <DetailerCardSkeleton key={i} />
-          ))}
-        </div>
+        <DetailerListSkeleton count={nearbyDetailerCount} />
       ) : detailers.isError ? (
         <ErrorState
           title="Failed to fetch detailers"

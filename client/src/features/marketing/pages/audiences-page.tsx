@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAudiences } from '../api/marketing-api.ts';
@@ -15,17 +16,16 @@ const newHref = '/admin/marketing/audiences/new';
 export default function AudiencesPage() {
   const list = useAudiences();
   return (
-    <section aria-labelledby="audiences-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="audiences-heading" className="text-xl font-semibold text-neutral-900">
-          Audiences
-        </h1>
+    <ListPage
+      title="Audiences"
+      action={
         <Button asChild variant="secondary">
           <Link href={newHref}>
             <Plus aria-hidden /> New audience
           </Link>
         </Button>
-      </div>
+      }
+    >
       {list.isPending ? (
         <LoadingState label="Loading audiences">
           <Skeleton className="h-24" />
@@ -64,6 +64,6 @@ export default function AudiencesPage() {
           ))}
         </ul>
       )}
-    </section>
+    </ListPage>
   );
 }

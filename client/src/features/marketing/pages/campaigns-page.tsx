@@ -3,6 +3,7 @@ import { Megaphone, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useCampaigns } from '../api/marketing-api.ts';
@@ -12,17 +13,16 @@ import { CampaignList } from '../components/campaign-list.tsx';
 export default function CampaignsPage() {
   const list = useCampaigns();
   return (
-    <section aria-labelledby="campaigns-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="campaigns-heading" className="text-xl font-semibold text-neutral-900">
-          Campaigns
-        </h1>
+    <ListPage
+      title="Campaigns"
+      action={
         <Button asChild variant="secondary">
           <Link href="/admin/marketing/campaigns/new">
             <Plus aria-hidden /> New campaign
           </Link>
         </Button>
-      </div>
+      }
+    >
       {list.isPending ? (
         <LoadingState label="Loading campaigns">
           <Skeleton className="h-32" />
@@ -39,6 +39,6 @@ export default function CampaignsPage() {
       ) : (
         <CampaignList campaigns={list.data} label="Campaigns" />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** How tall a plan's placeholder is: the admin's compact rows or the customer's full plan cards. */
@@ -6,12 +7,9 @@ const planHeights = { rows: 'h-32', cards: 'h-56' } as const;
 /** The plans still loading, on the customer's and the admin's plan pages: two placeholders the size of what comes. */
 export function PlansSkeleton({ shape }: { shape: keyof typeof planHeights }) {
   return (
-    <div className="grid gap-3 p-4" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading the plans
-      </p>
+    <LoadingState label="Loading the plans" className="p-4" aria-busy>
       <Skeleton className={`${planHeights[shape]} rounded-card`} />
       <Skeleton className={`${planHeights[shape]} rounded-card`} />
-    </div>
+    </LoadingState>
   );
 }

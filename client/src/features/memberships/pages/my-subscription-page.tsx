@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { TermList } from '@/components/ui/term-list.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -28,13 +29,10 @@ export default function MySubscriptionPage() {
   const mine = useMyMembership();
   if (mine.isPending) {
     return (
-      <div className="grid gap-3 p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading your membership
-        </p>
+      <LoadingState label="Loading your membership" className="p-4" aria-busy>
         <Skeleton className="h-40 rounded-card" />
         <Skeleton className="h-48 rounded-card" />
-      </div>
+      </LoadingState>
     );
   }
   if (mine.isError) return <ErrorState message="We couldn't load your membership." onRetry={() => mine.refetch()} />;

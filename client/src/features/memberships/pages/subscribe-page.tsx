@@ -10,6 +10,7 @@ import { newCardChoice } from '@/components/payments/saved-card-choice.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -31,13 +32,10 @@ export default function SubscribePage() {
 
   if (plans.isPending || cards.isPending) {
     return (
-      <div className="grid gap-3 p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading
-        </p>
+      <LoadingState label="Loading" className="p-4" aria-busy>
         <Skeleton className="h-40 rounded-card" />
         <Skeleton className="h-64 rounded-card" />
-      </div>
+      </LoadingState>
     );
   }
   // The plans not loading is not the plan missing: say so, with a retry.

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
-import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { accessNotesMaxLength, suggestedPlaceLabels } from '@core/domain/places.ts';
 import type { SavedAddress, SavedAddressFormValues, SavedAddressInput } from '@core/schemas/address.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
@@ -105,23 +106,39 @@ function PlaceForm({ place, onDone }: { place?: SavedAddress; onDone: () => void
         />
         <FieldError id="place-label-error">{errors.label?.message}</FieldError>
       </div>
-      <PlaceField name="address" label="Address" error={errors.address?.message} register={register} autoComplete="street-address" />
-      <PlaceField
-        name="apt"
+      <TextField
+        id="place-address"
+        label="Address"
+        error={errors.address?.message}
+        autoComplete="street-address"
+        {...register('address')}
+      />
+      <TextField
+        id="place-apt"
         label="Apartment/Suite/Unit (optional)"
         error={errors.apt?.message}
-        register={register}
         autoComplete="address-line2"
+        {...register('apt')}
       />
       <div className="grid grid-cols-[1fr_8rem] gap-3">
-        <PlaceField name="city" label="City" error={errors.city?.message} register={register} autoComplete="address-level2" />
-        <PlaceField name="zip" label="Zip" error={errors.zip?.message} register={register} autoComplete="postal-code" inputMode="numeric" />
+        <TextField id="place-city" label="City" error={errors.city?.message} autoComplete="address-level2" {...register('city')} />
+        <TextField
+          id="place-zip"
+          label="Zip"
+          error={errors.zip?.message}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          {...register('zip')}
+        />
       </div>
-      <PlaceField name="accessNotes" label="Access notes (optional)" error={errors.accessNotes?.message} register={register}>
-        <p id="place-accessNotes-hint" className="text-xs text-neutral-600">
-          Gate code, where to park, anything the detailer should know. Up to {accessNotesMaxLength} characters.
-        </p>
-      </PlaceField>
+      <FormField
+        id="place-accessNotes"
+        label="Access notes (optional)"
+        hint={`Gate code, where to park, anything the detailer should know. Up to ${accessNotesMaxLength} characters.`}
+        error={errors.accessNotes?.message}
+      >
+        {(control) => <Textarea rows={3} {...control} {...register('accessNotes')} />}
+      </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <Button type="button" variant="secondary" onClick={onDone} disabled={isSaving}>
           Cancel
@@ -131,35 +148,5 @@ function PlaceForm({ place, onDone }: { place?: SavedAddress; onDone: () => void
         </Button>
       </div>
     </form>
-  );
-}
-
-function PlaceField({
-  name,
-  label,
-  error,
-  register,
-  autoComplete,
-  inputMode,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  error: string | undefined;
-  register: UseFormRegister<SavedAddressFormValues>;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-  children?: ReactNode;
-}) {
-  const id = `place-${name}`;
-  const describedBy = [`${id}-error`, children ? `${id}-hint` : null].filter(Boolean).join(' ');
-  const shared = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, ...register(name) };
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {name === 'accessNotes' ? <Textarea rows={3} {...shared} /> : <Input autoComplete={autoComplete} inputMode={inputMode} {...shared} />}
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useSavedAddresses } from '@/components/places/api/get-addresses.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { PlaceCard } from '../components/place-card.tsx';
@@ -20,17 +21,17 @@ export default function AddressesPage() {
   const add = () => setEditing({ isOpen: true });
 
   return (
-    <section aria-labelledby="addresses-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="addresses-heading" className="text-xl font-semibold text-neutral-900">
-          Saved places
-        </h1>
-        {places.isSuccess && places.data.length > 0 && (
+    <ListPage
+      title="Saved places"
+      action={
+        places.isSuccess &&
+        places.data.length > 0 && (
           <Button variant="secondary" onClick={add}>
             <Plus aria-hidden="true" /> Add a place
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {places.isPending ? (
         <LoadingState label="Loading your places">
           <Skeleton className="h-28" />
@@ -63,6 +64,6 @@ export default function AddressesPage() {
         place={editing.isOpen ? editing.place : undefined}
         onOpenChange={(open) => !open && setEditing({ isOpen: false })}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { Plus, TicketPercent } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { usePromoCodes } from '../api/get-promo-codes.ts';
@@ -17,19 +18,19 @@ export default function AdminPromoCodesPage() {
   const codes = usePromoCodes();
   const pause = useSetPromoCodePaused();
   return (
-    <section aria-labelledby="promo-codes-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="promo-codes-heading" className="text-xl font-semibold text-neutral-900">
-          Promo codes
-        </h1>
-        {codes.isSuccess && codes.data.length > 0 && (
+    <ListPage
+      title="Promo codes"
+      action={
+        codes.isSuccess &&
+        codes.data.length > 0 && (
           <Button asChild variant="secondary">
             <Link href={newHref}>
               <Plus aria-hidden /> New code
             </Link>
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {codes.isPending ? (
         <LoadingState label="Loading promo codes">
           <Skeleton className="h-36" />
@@ -53,6 +54,6 @@ export default function AdminPromoCodesPage() {
       ) : (
         <PromoCodeList codes={codes.data} label="Promo codes" isBusy={pause.isPending} onTogglePause={(code) => togglePause(pause, code)} />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -5,6 +5,7 @@ import type { OwnService } from '@core/schemas/own-service.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { ListPage } from '@/components/ui/list-page.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -48,20 +49,18 @@ export default function MyServicesPage() {
   }
 
   return (
-    <section aria-labelledby="services-heading" className="grid gap-4 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="services-heading" className="text-xl font-semibold text-neutral-900">
-          My services
-        </h1>
-        {hasServices && (
+    <ListPage
+      title="My services"
+      action={
+        hasServices && (
           <Button asChild variant="secondary">
             <Link href={addHref}>
               <Plus aria-hidden /> Add service
             </Link>
           </Button>
-        )}
-      </div>
-
+        )
+      }
+    >
       {services.isPending ? (
         <LoadingState label="Loading your services">
           <Skeleton className="h-40" />
@@ -98,6 +97,6 @@ export default function MyServicesPage() {
       )}
 
       <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
-    </section>
+    </ListPage>
   );
 }
