@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingPrice } from './pricing.ts';
 import { jobSplit, nextPayoutDate, payoutCents, refundSplit, tipSplit, type EarningsSplit } from './earnings.ts';
+import { randomInt, seededRandom } from './seeded-random.ts';
 
 describe('jobSplit', () => {
   it('takes 15 % of price and surcharge, rounded half up, and leaves the rest to the detailer', () => {
@@ -83,25 +84,13 @@ describe('payouts', () => {
   });
 });
 
-/** Mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
-
 type Booking = { job: EarningsSplit; capturedCents: number; refundedCents: number; detailerRefundCents: number; platformCents: number };
 
 describe('the detailer ledger over random sequences of capture, tip, refund and payout', () => {
   it('balances to the cent with the money captured and refunded, and a payout leaves 0 or a carried negative', () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const random = seededRandom(seed);
+      const next = seededRandom(seed);
+      const random = { int: (min: number, max: number) => randomInt(next, min, max) };
       const ledger: number[] = [];
       const bookings: Booking[] = [];
       let captured = 0;

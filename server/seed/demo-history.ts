@@ -7,6 +7,7 @@ import { and, asc, count, eq, gt, isNull, max } from 'drizzle-orm';
 import { AppError } from '@core/errors.ts';
 import { addCalendarDays, mondayOf } from '@core/domain/business-weeks.ts';
 import { dateInZone, timeSlotLabels, weekdayOf, zonedTimeToUtc, slotMinuteOfDay, type TimeSlotLabel } from '@core/domain/time-slots.ts';
+import { randomInt, seededRandom } from '@core/domain/seeded-random.ts';
 import { confirmTestPaymentSchema } from '@core/schemas/payments.ts';
 import { createBookingSchema, type VehicleType } from '@core/schemas/booking.ts';
 import type { Config } from '../config.ts';
@@ -98,16 +99,9 @@ const historyZips = [
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', zip: '94105' };
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** mulberry32: the same sequence on every start, so every demo install tells the same story. */
+/** The demo's draws from one seeded generator: the same sequence on every start, so every demo install tells the same story. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[], weights?: readonly number[]): T => {
     const w = weights ?? items.map(() => 1);
     let roll = next() * w.reduce((a, b) => a + b, 0);
@@ -121,7 +115,7 @@ function prng(seed: number) {
     const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16)).join('');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
-  return { next, pick, uuid, chance: (p: number) => next() < p, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
+  return { next, pick, uuid, chance: (p: number) => next() < p, int: (lo: number, hi: number) => randomInt(next, lo, hi) };
 }
 
 /** What every step reaches: the history's context, its movable clock, photo storage, and the seed's zone. */
