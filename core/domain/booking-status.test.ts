@@ -14,6 +14,7 @@ import {
   statusIn,
   tripStatuses,
   upcomingStatuses,
+  waitingOnDetailerStatuses,
   actionNotOpenMessage,
   actionOpensAt,
   actionsFrom,
@@ -343,6 +344,13 @@ describe('the named sets of statuses, read against the graph', () => {
   it('the trip is what On my way and Start lead to, and a job falls overdue only before it reaches the car', () => {
     expect(sorted(tripStatuses)).toEqual(sorted(targetsOf(['start-route', 'start'])));
     expect(sorted(notArrivedStatuses)).toEqual(sorted(fromsOf('mark-overdue')));
+  });
+
+  it('a job waiting on its detailer is a request or an overdue job, and the detailer has a move out of each', () => {
+    expect(sorted(waitingOnDetailerStatuses)).toEqual(sorted(['requested', 'overdue']));
+    for (const status of waitingOnDetailerStatuses) {
+      expect(bookingTransitions.some((t) => t.from === status && t.by === 'detailer')).toBe(true);
+    }
   });
 
   it('active jobs are the accepted ones on the main path before completion; accepted work adds completion', () => {

@@ -46,6 +46,9 @@ export const tripStatuses = ['en_route', 'in_progress'] as const satisfies reado
 /** Accepted and the car not yet reached: the detailer may navigate there; the statuses a job falls overdue from. */
 export const notArrivedStatuses = ['accepted', 'en_route'] as const satisfies readonly BookingStatus[];
 
+/** A job that waits on its detailer now: a request to answer, or an overdue job to start or close (a job card's warning). */
+export const waitingOnDetailerStatuses = ['requested', 'overdue'] as const satisfies readonly BookingStatus[];
+
 /** The detailer's jobs in hand: accepted, on the way or in progress. */
 export const activeJobStatuses = ['accepted', ...tripStatuses] as const satisfies readonly BookingStatus[];
 

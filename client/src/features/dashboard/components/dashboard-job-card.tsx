@@ -1,16 +1,13 @@
 import { Car, Clock, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { bookingStatusLabel, notArrivedStatuses, statusIn } from '@core/domain/booking-status.ts';
+import { notArrivedStatuses, statusIn } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
+import { JobCardHeader } from '@/components/booking/job-card-header.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+import { formatShortDate } from '@/lib/calendar-dates.ts';
 
 /** The car as the detailer looks for it at the curb: the saved car's colour, make and model, else the type. */
 function carText(job: Booking): string {
@@ -47,23 +44,15 @@ type DashboardJobCardProps = {
  * allowedActions, through the shared buttons) and a message to the customer.
  */
 export function DashboardJobCard({ job, showDate = false, notice }: DashboardJobCardProps) {
-  const when = `${shortDate(job.date)} ${job.time}`;
+  const when = `${formatShortDate(job.date)} ${job.time}`;
   return (
     <Card className="grid gap-3 p-4">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-neutral-900">
-            <Link href={`/bookings/${job.id}`} className="hover:underline">
-              {job.serviceName}
-            </Link>
-          </h3>
-          <p className="flex items-center gap-1.5 text-sm font-medium text-neutral-700">
-            <Clock aria-hidden className="size-4 text-brand-600" />
-            {showDate ? when : job.time}
-          </p>
-        </div>
-        <Badge variant={job.status === 'requested' ? 'warning' : 'brand'}>{bookingStatusLabel(job.status)}</Badge>
-      </div>
+      <JobCardHeader job={job}>
+        <p className="flex items-center gap-1.5 text-sm font-medium text-neutral-700">
+          <Clock aria-hidden className="size-4 text-brand-600" />
+          {showDate ? when : job.time}
+        </p>
+      </JobCardHeader>
       <ul className="grid gap-1.5 text-sm text-neutral-700">
         <Fact icon={<UserRound />} label="Customer">
           <span className="font-medium text-neutral-900">{job.customerName}</span>

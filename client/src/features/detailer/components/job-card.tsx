@@ -1,45 +1,34 @@
 import { Camera, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
-import { bookingStatusLabel, notArrivedStatuses, statusIn, tripStatuses } from '@core/domain/booking-status.ts';
+import { notArrivedStatuses, statusIn, tripStatuses } from '@core/domain/booking-status.ts';
 import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
+import { JobCardHeader } from '@/components/booking/job-card-header.tsx';
 import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
 import { MessageButton } from '@/components/messages/message-button.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+import { formatShortDate } from '@/lib/calendar-dates.ts';
 
 /**
  * One job with the buttons its status allows the detailer (from the server's allowedActions): whose car it is, when,
  * where, which car, and the customer's access notes, everything the detailer needs to find it.
  */
 export function JobCard({ job }: { job: Booking }) {
+  const when = `${formatShortDate(job.date)} ${job.time}`;
   return (
     <Card className="grid grid-cols-1 gap-3 p-4">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold text-neutral-900">
-            <Link href={`/bookings/${job.id}`} className="hover:underline">
-              {job.serviceName}
-            </Link>
-          </h3>
-          <p className="text-sm text-neutral-600">{formatUsd(job.totalCents)}</p>
-        </div>
-        <Badge variant={job.status === 'requested' || job.status === 'overdue' ? 'warning' : 'brand'}>
-          {bookingStatusLabel(job.status)}
-        </Badge>
-      </div>
+      <JobCardHeader job={job}>
+        <p className="text-sm text-neutral-600">{formatUsd(job.totalCents)}</p>
+      </JobCardHeader>
       <p className="flex gap-2 text-sm font-medium text-neutral-900">
         <UserRound aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <span className="sr-only">Customer: </span>
         {job.customerName}
       </p>
-      <BookingFacts className="gap-1.5" when={`${shortDate(job.date)} · ${job.time}`} {...job} />
+      <BookingFacts className="gap-1.5" when={`${formatShortDate(job.date)} · ${job.time}`} {...job} />
       {job.accessNotes && (
         <p className="rounded-control bg-neutral-50 p-3 text-sm whitespace-pre-line text-neutral-700">
           <span className="font-medium text-neutral-900">Access notes: </span>
@@ -53,15 +42,12 @@ export function JobCard({ job }: { job: Booking }) {
         </p>
       )}
       {statusIn(notArrivedStatuses, job.status) && (
-        <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`} />
+        <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${when}`} />
       )}
       {statusIn(tripStatuses, job.status) && (
         // Proof of service (photos, checklist) is taken on the job's own screen; Complete below waits for it.
         <Button asChild variant="secondary">
-          <Link
-            href={`/job-progress/${job.id}`}
-            aria-label={`Photos and checklist: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
-          >
+          <Link href={`/job-progress/${job.id}`} aria-label={`Photos and checklist: ${job.serviceName}, ${when}`}>
             <Camera aria-hidden />
             Photos and checklist
           </Link>
@@ -70,12 +56,12 @@ export function JobCard({ job }: { job: Booking }) {
       <DetailerActionButtons
         booking={job}
         className="auto-cols-fr grid-flow-col"
-        accessibleName={(label) => `${label}: ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
+        accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`}
       />
       <MessageButton
         bookingId={job.id}
         label="Message customer"
-        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${shortDate(job.date)} ${job.time}`}
+        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${when}`}
       />
     </Card>
   );
