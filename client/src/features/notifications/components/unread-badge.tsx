@@ -1,7 +1,4 @@
-/** Spec section 9: the badge reads '99+' above 99. */
-export function unreadBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
+import { CountBadge, unreadBadgeText } from '@/components/ui/count-badge.tsx';
 
 /**
  * The bell's accessible name: it holds the count the badge shows (WCAG 2.5.3, label in name), so a voice user who
@@ -13,14 +10,5 @@ export function notificationBellName(count: number): string {
 
 /** The count on the bell; nothing when there is nothing unread. */
 export function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid="unread-badge"
-      aria-hidden="true"
-      className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-surface"
-    >
-      {unreadBadgeText(count)}
-    </span>
-  );
+  return <CountBadge data-testid="unread-badge" count={count} className="-top-0.5 -right-0.5" />;
 }
