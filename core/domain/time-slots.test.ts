@@ -3,6 +3,7 @@ import {
   dateInZone,
   isCalendarDate,
   slotMinuteOfDay,
+  startText,
   timeSlotLabels,
   timeSlots,
   weekdayOf,
@@ -62,5 +63,14 @@ describe('time slots', () => {
     expect(isCalendarDate('2026-1-01')).toBe(false);
     expect(weekdayOf('2026-11-01')).toBe(0);
     expect(weekdayOf('2026-11-07')).toBe(6);
+  });
+});
+
+describe('startText', () => {
+  it("words a booking's start on the zone's wall clock, the weekday short or long", () => {
+    const startsAt = new Date('2026-11-24T18:00:00Z');
+    expect(startText(startsAt, 'America/Los_Angeles', 'short')).toBe('Tue, Nov 24, 10:00 AM');
+    expect(startText(startsAt, 'America/Los_Angeles', 'long')).toBe('Tuesday, Nov 24, 10:00 AM');
+    expect(startText(startsAt, 'Asia/Kolkata', 'short')).toBe('Tue, Nov 24, 11:30 PM');
   });
 });

@@ -120,6 +120,21 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
+const startTextFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A booking's start in words on the wall clock of `timeZone` (the detailer's), as a notification says it:
+ * 'Tue, Nov 24, 10:00 AM' with the weekday 'short', 'Tuesday, Nov 24, 10:00 AM' with 'long'.
+ */
+export function startText(startsAt: Date, timeZone: string, weekday: 'short' | 'long'): string {
+  const key = `${timeZone} ${weekday}`;
+  let format = startTextFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    startTextFormats.set(key, format);
+  }
+  return format.format(startsAt);
+}
+
 /** Weekday of a calendar date, 0 = Sunday .. 6 = Saturday (a date has one weekday in every zone). */
 export function weekdayOf(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startText } from '@core/domain/time-slots.ts';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -21,17 +22,6 @@ const windows: Array<{ kind: ReminderKind; fromHours: number; toHours: number }>
   { kind: '2h', fromHours: 0, toHours: 2 },
 ];
 
-function whenText(startsAt: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(startsAt);
-}
-
 /**
  * One pass: every accepted booking due a reminder sends it to its customer and its detailer, once. The
  * claim (a booking_reminders row, unique per booking, user, kind and start) and the notification commit
@@ -50,7 +40,7 @@ export async function runBookingReminders(ctx: AppContext, now: Date): Promise<{
       ),
     );
     for (const { booking, serviceName, detailerBusinessName, detailerUserId, timeZone, customerName } of due) {
-      const when = whenText(booking.startsAt, timeZone);
+      const when = startText(booking.startsAt, timeZone, 'short');
       const title = window.kind === '24h' ? 'Upcoming booking' : 'Booking in 2 hours';
       const notices = [
         {

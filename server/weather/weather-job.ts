@@ -8,7 +8,7 @@ import {
   weatherWindowAt,
   type Forecast,
 } from '@core/domain/weather.ts';
-import { wallClockAt, dateInZone } from '@core/domain/time-slots.ts';
+import { wallClockAt, dateInZone, startText } from '@core/domain/time-slots.ts';
 import type { WeatherRunResult } from '@core/schemas/weather.ts';
 import type { AppContext } from '../context.ts';
 import { bookings, serviceCategories, services, weatherChecks } from '../db/schema.ts';
@@ -34,19 +34,8 @@ export function forecastAtStart(provider: ForecastProvider, record: BookingRecor
   return provider.forecastFor(placeOf(record), dateInZone(startsAt, record.timeZone), wallClockAt(startsAt, record.timeZone).hour);
 }
 
-function dayText(startsAt: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(startsAt);
-}
-
 function rainNotices(record: BookingRecord, forecast: Forecast) {
-  const when = dayText(record.booking.startsAt, record.timeZone);
+  const when = startText(record.booking.startsAt, record.timeZone, 'long');
   const weather = `${precipitationWord(forecast.condition)} is likely (${forecast.precipitationChance}% chance)`;
   const entityId = String(record.booking.id);
   return [
