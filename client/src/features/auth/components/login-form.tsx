@@ -4,10 +4,9 @@ import type { LoginInput } from '@core/schemas/auth.ts';
 import type { User } from '@core/schemas/user.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
-import { toast } from '@/lib/toast.ts';
 import { useLogin } from '../api/login.ts';
+import { reportSignIn } from '../lib/report-sign-in.ts';
 import { EmailField } from './email-password-fields.tsx';
 
 const resolver = schemaResolver<LoginInput>(() => import('@core/schemas/auth.ts').then((schemas) => schemas.loginSchema));
@@ -18,17 +17,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const user = await loginMutation.mutateAsync(input);
-      toast({ title: 'Success', description: "You've been logged in successfully" });
-      onSignedIn(user);
-    } catch (error) {
-      toast({
-        title: 'Login failed',
-        description: errorMessage(error, 'Please check your credentials and try again'),
-        variant: 'destructive',
-      });
-    }
+    const user = await reportSignIn(loginMutation.mutateAsync(input));
+    if (user) onSignedIn(user);
   });
 
   return (

@@ -5,12 +5,11 @@ import { landingPath } from '@core/domain/navigation.ts';
 import type { Role } from '@core/domain/roles.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FullPageSpinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { safeReturnTo } from '@/lib/return-to.ts';
-import { toast } from '@/lib/toast.ts';
 import { useCurrentUser } from '@/lib/session/get-current-user.ts';
 import { useDemoLogin } from '../api/demo-login.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
+import { reportSignIn } from '../lib/report-sign-in.ts';
 
 const demoRoles: { role: Role; label: string; hint: string; icon: typeof User }[] = [
   { role: 'customer', label: 'Continue as Customer', hint: 'Book detailing services', icon: User },
@@ -29,17 +28,8 @@ export default function DemoLoginPage() {
   if (user && !demoLogin.isPending && !demoLogin.isSuccess) return <Redirect to={landingPath(user.role, returnTo)} replace />;
 
   const signIn = async (role: Role) => {
-    try {
-      const signedIn = await demoLogin.mutateAsync(role);
-      toast({ title: 'Success', description: "You've been logged in successfully" });
-      navigate(landingPath(signedIn.role, returnTo));
-    } catch (error) {
-      toast({
-        title: 'Login failed',
-        description: errorMessage(error, 'Please check your credentials and try again'),
-        variant: 'destructive',
-      });
-    }
+    const signedIn = await reportSignIn(demoLogin.mutateAsync(role));
+    if (signedIn) navigate(landingPath(signedIn.role, returnTo));
   };
 
   return (
