@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAdminNotifications, useAudiences, useSendAdminNotification } from '../api/marketing-api.ts';
+import { AudienceSelect } from '../components/audience-select.tsx';
 import { FormField, NativeSelect } from '../components/form-field.tsx';
 
 const empty: AdminNotificationFormValues = { to: 'user', email: '', audienceId: '', title: '', message: '' };
@@ -76,14 +77,7 @@ export default function AdminNotificationsPage() {
             </FormField>
           ) : (
             <FormField label="Audience" error={errors.audienceId?.message}>
-              <NativeSelect {...form.register('audienceId')}>
-                <option value="">Choose an audience</option>
-                {(audiences.data ?? []).map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name} ({a.count})
-                  </option>
-                ))}
-              </NativeSelect>
+              <AudienceSelect audiences={audiences.data} {...form.register('audienceId')} />
             </FormField>
           )}
           <FormField label="Title" error={errors.title?.message}>

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { schemaResolver } from '@/lib/schema-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { useAdminPromoCodes, useAudiences, useCampaign, useSaveCampaign } from '../api/marketing-api.ts';
+import { AudienceSelect } from '../components/audience-select.tsx';
 import { FormField, NativeSelect } from '../components/form-field.tsx';
 import { CampaignReachSummary } from '../components/campaign-reach-summary.tsx';
 
@@ -105,14 +106,7 @@ function CampaignForm({ id, initial }: { id: number | null; initial: Values }) {
             error={errors.audienceId?.message}
             hint={audiences.data?.length === 0 ? 'Save an audience first.' : undefined}
           >
-            <NativeSelect {...form.register('audienceId')}>
-              <option value="">Choose an audience</option>
-              {(audiences.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name} ({a.count})
-                </option>
-              ))}
-            </NativeSelect>
+            <AudienceSelect audiences={audiences.data} {...form.register('audienceId')} />
           </FormField>
           <fieldset className="grid gap-2" aria-describedby="channels-error">
             <legend className="text-sm font-medium text-neutral-900">Channels</legend>
