@@ -1,21 +1,14 @@
 import { useId } from 'react';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ChecklistItem } from '@core/schemas/proof.ts';
+import { ChecklistHeading } from './checklist-heading.tsx';
 
 /** The job's checklist as the customer sees it: each item with a tick once the detailer has done it. */
 export function ProofChecklist({ items }: { items: ChecklistItem[] }) {
   const headingId = useId();
-  const done = items.filter((item) => item.checked).length;
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
-          Checklist
-        </h3>
-        <span className="text-xs text-neutral-600">
-          {done} of {items.length} done
-        </span>
-      </div>
+      <ChecklistHeading id={headingId} items={items} />
       <ul className="grid gap-1.5">
         {items.map((item) => (
           <li key={item.id} className="flex items-start gap-2 text-sm">

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast.ts';
 import { useAddBookingPhoto } from './api/add-booking-photo.ts';
 import { useRemoveBookingPhoto } from './api/remove-booking-photo.ts';
 import { useSetChecklistItem } from './api/set-checklist-item.ts';
+import { ChecklistHeading } from './checklist-heading.tsx';
 import { ProofPhoto, proofPhotoName } from './proof-photo.tsx';
 import { useOfflineJob } from './offline-job.tsx';
 
@@ -162,20 +163,10 @@ function ChecklistEditor({ booking, proof }: { booking: Booking; proof: BookingP
   const setItem = useSetChecklistItem(booking.id);
   const offline = useOfflineJob(booking.id);
   const canTick = booking.status === 'in_progress';
-  const done = proof.checklist.filter((item) => item.checked).length;
 
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
-          Checklist
-        </h3>
-        {proof.checklist.length > 0 && (
-          <span className="text-xs text-neutral-600">
-            {done} of {proof.checklist.length} done
-          </span>
-        )}
-      </div>
+      <ChecklistHeading id={headingId} items={proof.checklist} />
       {proof.checklist.length === 0 ? (
         <p className="text-sm text-neutral-600">
           {canTick ? 'This service has no checklist.' : "The service's checklist appears here when you start the job."}
