@@ -1,9 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { modelsOfMake, vehicleMakeNames, vehicleTypeOf } from '@core/data/vehicle-models.ts';
 import { maxVehicleYear, minVehicleYear, vehicleLimits } from '@core/domain/vehicles.ts';
 import type { Vehicle, VehicleFormValues, VehicleInput } from '@core/schemas/vehicle.ts';
-import { ImageUpload } from '@/components/upload/image-upload.tsx';
+import { FormImageUpload } from '@/components/upload/form-image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -50,7 +50,6 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
   const id = useId();
   const create = useCreateVehicle();
   const update = useUpdateVehicle();
-  const [photoUrl, setPhotoUrl] = useState<string | null>(vehicle?.photoUrl ?? null);
   const form = useForm<VehicleFormValues, unknown, VehicleInput>({
     resolver,
     defaultValues: {
@@ -195,17 +194,10 @@ function VehicleForm({ vehicle, onSaved, onCancel }: { vehicle?: Vehicle; onSave
         )}
       </div>
       <div className="grid gap-1.5">
-        <ImageUpload
+        <FormImageUpload
           label="Car photo"
-          currentUrl={photoUrl}
-          onUploaded={(upload) => {
-            setPhotoUrl(upload.url);
-            setValue('photoUploadId', upload.id);
-          }}
-          onRemove={() => {
-            setPhotoUrl(null);
-            setValue('photoUploadId', null);
-          }}
+          savedUrl={vehicle?.photoUrl ?? null}
+          onUploadIdChange={(uploadId) => setValue('photoUploadId', uploadId)}
         />
         <FieldError id={`${id}-photoUploadId-error`}>{errors.photoUploadId?.message}</FieldError>
       </div>

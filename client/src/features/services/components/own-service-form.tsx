@@ -1,10 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { vehicleTypes } from '@core/domain/booking-fields.ts';
 import { ownServiceLimits } from '@core/domain/own-services.ts';
 import type { ServiceCategory } from '@core/schemas/catalog.ts';
 import type { OwnService, OwnServiceFormValues, OwnServiceInput } from '@core/schemas/own-service.ts';
-import { ImageUpload } from '@/components/upload/image-upload.tsx';
+import { FormImageUpload } from '@/components/upload/form-image-upload.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -56,7 +56,6 @@ export interface OwnServiceFormProps {
 /** Adds or edits one of the detailer's services: the server's own contract (lib/schema-resolver.ts), amounts typed in dollars. */
 export function OwnServiceForm({ categories, service, isSaving, onSubmit, onCancel, onUnplacedError }: OwnServiceFormProps) {
   const id = useId();
-  const [photoUrl, setPhotoUrl] = useState<string | null>(service?.imageUploadId ? service.imageUrl : null);
   const form = useForm<OwnServiceFormValues, unknown, OwnServiceInput>({
     resolver,
     defaultValues: initialValues(service),
@@ -212,17 +211,10 @@ export function OwnServiceForm({ categories, service, isSaving, onSubmit, onCanc
       </Card>
 
       <Card className="grid gap-2 p-4">
-        <ImageUpload
+        <FormImageUpload
           label="Service photo"
-          currentUrl={photoUrl}
-          onUploaded={(upload) => {
-            setPhotoUrl(upload.url);
-            setValue('imageUploadId', upload.id, { shouldDirty: true });
-          }}
-          onRemove={() => {
-            setPhotoUrl(null);
-            setValue('imageUploadId', null, { shouldDirty: true });
-          }}
+          savedUrl={service?.imageUploadId ? service.imageUrl : null}
+          onUploadIdChange={(uploadId) => setValue('imageUploadId', uploadId, { shouldDirty: true })}
         />
         <FieldError id={fieldIds('imageUploadId').error}>{errors.imageUploadId?.message}</FieldError>
       </Card>
