@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const badgeOf = (status: BookingStatus, label: string) => {
   render(
-    <JobCardHeader job={{ id: 'b1', serviceName: 'Full Detail', status }}>
+    <JobCardHeader job={{ id: 41, serviceName: 'Full Detail', status }}>
       <p>10:00 AM</p>
     </JobCardHeader>,
   );
@@ -18,7 +18,7 @@ const badgeOf = (status: BookingStatus, label: string) => {
 describe('JobCardHeader', () => {
   it('links the service to its job and shows the line under it', () => {
     badgeOf('accepted', 'Accepted');
-    expect(screen.getByRole('link', { name: 'Full Detail' }).getAttribute('href')).toBe('/bookings/b1');
+    expect(screen.getByRole('link', { name: 'Full Detail' }).getAttribute('href')).toBe('/bookings/41');
     expect(screen.getByText('10:00 AM')).toBeTruthy();
   });
 
