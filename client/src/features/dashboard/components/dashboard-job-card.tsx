@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { notArrivedStatuses, statusIn } from '@core/domain/booking-status.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { JobCardHeader } from '@/components/booking/job-card-header.tsx';
-import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
+import { JobCardMoves } from '@/components/booking/job-card-moves.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
-import { MessageButton } from '@/components/messages/message-button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { formatShortDate } from '@/lib/calendar-dates.ts';
 
@@ -68,16 +67,7 @@ export function DashboardJobCard({ job, showDate = false, notice }: DashboardJob
       {statusIn(notArrivedStatuses, job.status) && (
         <NavigateLink address={jobPlaceLine(job)} accessibleName={`Navigate: ${job.serviceName}, ${when}`} />
       )}
-      <DetailerActionButtons
-        booking={job}
-        className="auto-cols-fr grid-flow-col"
-        accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`}
-      />
-      <MessageButton
-        bookingId={job.id}
-        label="Message customer"
-        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${when}`}
-      />
+      <JobCardMoves job={job} when={when} />
     </Card>
   );
 }

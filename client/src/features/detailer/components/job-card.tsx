@@ -5,8 +5,7 @@ import { formatUsd } from '@core/domain/money.ts';
 import type { Booking } from '@core/schemas/booking.ts';
 import { BookingFacts } from '@/components/booking/booking-facts.tsx';
 import { JobCardHeader } from '@/components/booking/job-card-header.tsx';
-import { DetailerActionButtons } from '@/components/booking/detailer-action-buttons.tsx';
-import { MessageButton } from '@/components/messages/message-button.tsx';
+import { JobCardMoves } from '@/components/booking/job-card-moves.tsx';
 import { jobPlaceLine, NavigateLink } from '@/components/booking/navigate-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -53,16 +52,7 @@ export function JobCard({ job }: { job: Booking }) {
           </Link>
         </Button>
       )}
-      <DetailerActionButtons
-        booking={job}
-        className="auto-cols-fr grid-flow-col"
-        accessibleName={(label) => `${label}: ${job.serviceName}, ${when}`}
-      />
-      <MessageButton
-        bookingId={job.id}
-        label="Message customer"
-        aria-label={`Message customer: ${job.customerName}, ${job.serviceName}, ${when}`}
-      />
+      <JobCardMoves job={job} when={when} />
     </Card>
   );
 }
