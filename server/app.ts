@@ -89,6 +89,8 @@ declare module 'fastify' {
     config: Config;
     /** The app's one context (server/context.ts): routes hand it to the services. */
     ctx: AppContext;
+    /** Set by the drain (server/shutdown.ts): /api/health answers 503 so that balancers stop sending requests here. */
+    draining: boolean;
   }
 }
 
@@ -262,7 +264,10 @@ export async function buildApp({
   await app.register(smartBookingRoutes);
   await app.register(calendarRoutes);
   await app.register(trustRoutes);
-  app.get('/api/health', () => ({ ok: true }));
+  app.decorate('draining', false);
+  app.get('/api/health', (_request, reply) =>
+    app.draining ? reply.code(503).send({ ok: false, draining: true }) : reply.send({ ok: true }),
+  );
 
   // Holds lapse, requests expire and reminders go out on a schedule, not on a page view. Tests run each
   // job's pass by hand with a test clock instead.

@@ -98,6 +98,11 @@ const configSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: publicOrigin.optional(),
   TRUST_PROXY: trustProxy.optional(),
+  /**
+   * On SIGTERM, how long the instance keeps serving while /api/health answers 503, so that a load balancer's health
+   * check takes it out of rotation before it stops listening (decision 041). 0: stop listening at once.
+   */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(5000).default(0),
   ADMIN_EMAILS: adminEmails.default([]),
   DEMO_MODE: booleanFlag.optional(),
   SEED_CATALOG: booleanFlag.optional(),

@@ -60,7 +60,7 @@ const [, , { buildApp }, { drainOnSignals }, { writeDemoHistoryAside }] = await 
 const app = await startupStep(() => buildApp({ config, database, clientDir: path.join(rootDir, 'dist/client') }), config, database.close);
 
 // SIGTERM or SIGINT drains: running requests, job passes and deliveries finish; exit within 10 s (decision 041).
-drainOnSignals(app, { closeDatabase: database.close });
+drainOnSignals(app, { closeDatabase: database.close, noticeMs: config.DRAIN_NOTICE_MS });
 
 await startupStep(
   () => app.listen({ port: config.PORT, host: config.HOST }),

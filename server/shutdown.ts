@@ -13,6 +13,8 @@ export const drainRetryAfterSeconds = 5;
 type Exit = (code: number) => void;
 
 export type DrainOptions = {
+  /** How long to keep serving, /api/health answering 503, before the drain closes the server (DRAIN_NOTICE_MS). */
+  noticeMs?: number;
   /** The database's close, after the app's (its jobs and deliveries still use it while the app closes). */
   closeDatabase: () => Promise<void>;
   limitMs?: number;
@@ -27,6 +29,9 @@ type Step = 'requests and live streams' | 'jobs and deliveries' | 'database';
 
 /**
  * On SIGTERM or SIGINT, drains instead of dropping what is running (decision 041):
+ * - for `noticeMs` the instance still serves, every answer closing its connection, while /api/health answers 503:
+ *   a balancer's health check takes it out of rotation before it stops listening (closing a listening socket resets
+ *   the connections the kernel has queued for it, a request the balancer cannot safely send elsewhere);
  * - no new connection is accepted, idle kept-alive ones are closed, and a request that still arrives on an open
  *   connection is answered 503 with `Retry-After` and `Connection: close` (Fastify's return503OnClosing; the two
  *   headers are set here), so a load balancer or browser retries on another instance;
@@ -38,7 +43,7 @@ type Step = 'requests and live streams' | 'jobs and deliveries' | 'database';
  */
 export function drainOnSignals(
   app: FastifyInstance,
-  { closeDatabase, limitMs = drainLimitMs, exit = process.exit, signals = process }: DrainOptions,
+  { closeDatabase, noticeMs = 0, limitMs = drainLimitMs, exit = process.exit, signals = process }: DrainOptions,
 ): void {
   const running = new Map<ServerResponse, { method: string; url: string; since: number }>();
   let drainingSince: number | undefined;
@@ -74,6 +79,7 @@ export function drainOnSignals(
       return;
     }
     drainingSince = Date.now();
+    app.draining = true;
     app.log.info({ signal, requests: running.size, liveStreams: app.realtime.connectionCount() }, `${signal}: draining`);
     // The answers still to come close their connections: the client's next request opens one elsewhere.
     for (const response of running.keys()) if (!response.headersSent) response.setHeader('connection', 'close');
@@ -81,8 +87,8 @@ export function drainOnSignals(
       app.log.error({ stillOpen: stillOpen() }, `not drained within ${limitMs / 1000} s: exiting anyway`);
       exit(1);
     }, limitMs);
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, noticeMs))
+      .then(() => app.close())
       .then(() => {
         step = 'database';
         return closeDatabase();

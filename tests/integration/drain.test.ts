@@ -149,4 +149,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM drains the server (serv
     expect(logged).toContain('SIGTERM: draining');
     expect(logged).toContain('"msg":"drained"');
   }, 60_000);
+
+  it('with DRAIN_NOTICE_MS, keeps serving while /api/health tells the balancer it is leaving, then stops listening', async () => {
+    const noticeMs = 3000;
+    const noticed = startServerProcess(
+      { DATABASE_URL: postgres.url, DEMO_MODE: 'false', SEED_CATALOG: 'false', DRAIN_NOTICE_MS: String(noticeMs) },
+      { logs: true },
+    );
+    try {
+      const noticedPort = await noticed.listening();
+      const url = `http://127.0.0.1:${noticedPort}`;
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+      const signalled = Date.now();
+      noticed.child.kill('SIGTERM');
+      // Wait for the drain to begin: the health check turns.
+      let health = await fetch(`${url}/api/health`);
+      while (health.status === 200 && Date.now() - signalled < noticeMs) health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ ok: false, draining: true });
+
+      // A request that still comes is served, and its connection closes behind it.
+      const signIn = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: testPassword }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get('connection')).toBe('close');
+
+      // After the notice the server stops listening and exits 0.
+      expect(await noticed.exited).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(noticeMs);
+      await expect(openSocket(noticedPort)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      await noticed.stop('SIGKILL');
+    }
+  }, 60_000);
 });
