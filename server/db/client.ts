@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { connectionFailure, UnavailableError, urlTarget } from '../startup.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { setDrizzleParsersOnce } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: services never know which database they run on. */
@@ -64,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.onConnectionError, options.prepare, options.logger);
   if (options.dataDir) prepareDataDir(options.dataDir);
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gist } });
-  const db = drizzlePglite(client, { schema, logger: options.logger });
+  const db = drizzlePglite(setDrizzleParsersOnce(client), { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   await options.prepare?.(db as unknown as Database);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

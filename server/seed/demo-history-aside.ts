@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { setDrizzleParsersOnce } from '../db/pglite-parsers.ts';
 import { createCatalogCache } from '../catalog/catalog-cache.ts';
 import type { CatalogWriter } from '../catalog/catalog-admin-service.ts';
 import { isDemoHistoryDue, seedDemoHistory, type DemoHistoryOptions, type DemoHistoryResult } from './demo-history.ts';
@@ -79,7 +80,7 @@ export async function writeDemoHistoryAside(
     try {
       onClone?.();
       const walked = await seedDemoHistory(
-        { db: drizzle(clone, { schema }) as unknown as Database, catalogCache: createCatalogCache() },
+        { db: drizzle(setDrizzleParsersOnce(clone), { schema }) as unknown as Database, catalogCache: createCatalogCache() },
         options,
       );
       if (walked.skipped) return { ...walked, how: 'none', attempts: attempt };
